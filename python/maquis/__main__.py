@@ -1,0 +1,5 @@
+import sys
+
+from maquis.cli import main
+
+sys.exit(main())

@@ -1,0 +1,3 @@
+//! Agents that run in Rust: uniform random play over the legal actions.
+
+pub mod random;

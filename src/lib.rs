@@ -1,0 +1,38 @@
+//! maquis: the solitaire worker-placement game *Maquis* (Jake Staines) as a fast, exact
+//! reinforcement-learning environment. The engine is plain Rust; Python bindings live in `py/`
+//! behind the `python` feature.
+//!
+//! ```
+//! use maquis::{new_game, legal_mask, apply, Setup};
+//! let mut s = new_game(&Setup::default(), 7).unwrap();
+//! while !s.is_over() {
+//!     let a = legal_mask(&s).iter().next().unwrap();
+//!     apply(&mut s, a as i64).unwrap();
+//! }
+//! assert!(s.outcome.is_some());
+//! ```
+
+pub mod action;
+pub mod agents;
+pub mod board;
+pub mod config;
+pub mod deck;
+pub mod error;
+pub mod ids;
+pub mod missions;
+pub mod observation;
+pub mod rules;
+pub mod save;
+pub mod state;
+pub mod tracks;
+
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use action::{table as action_table, Action, ActionMask, Opt, NUM_ACTIONS};
+pub use error::{Error, Result};
+pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn, Phase, Resource, Tile};
+pub use observation::{obs_size, observation, observation_layout, write_observation};
+pub use rules::{apply, apply_legal, legal_mask, new_game, Setup, StartOverrides, WorkerOverride};
+pub use state::State;

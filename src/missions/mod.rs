@@ -1,0 +1,63 @@
+//! §6. The 18 missions as a table (stars, shield, boxes, pools), plus the per-mission rules.
+//! Each hook (`slot_placeable`, `slot_option_legal`, `location_option_legal`, …) is one `match` on
+//! the mission id, so everything a card does can be read in one place per hook.
+
+pub mod rules;
+
+use crate::ids::{MissionId, MissionId::*, MissionPool};
+
+pub struct MissionInfo {
+    pub id: MissionId,
+    pub stars: u8,
+    /// The card has a shield: all its actions are safe wherever they are taken (M0).
+    pub shield: bool,
+    /// Boxes on the card (`boxes_done` counts up to this; Destroy AA Guns counts guns, 5).
+    pub boxes: u8,
+}
+
+const fn m(id: MissionId, stars: u8, shield: bool, boxes: u8) -> MissionInfo {
+    MissionInfo { id, stars, shield, boxes }
+}
+
+/// In `MissionId` order.
+pub const MISSIONS: [MissionInfo; 18] = [
+    m(MiliceParadeDay, 0, true, 1),
+    m(OfficersMansion, 0, true, 4), // three tags + `complete`
+    m(Sabotage, 1, true, 3),
+    m(UndergroundNewspaper, 1, true, 3),
+    m(Infiltration, 1, true, 2),
+    m(GermanShepherds, 1, true, 3),
+    m(DoubleAgent, 1, true, 7), // six visits + the Dark Lady
+    m(AidTheSpy, 2, true, 2),
+    m(Assassination, 2, false, 1),
+    m(DestroyTheTrain, 2, true, 1),
+    m(LiberateTheTown, 2, false, 1),
+    m(CodedMessages, 2, false, 2), // training + the end of day 10
+    m(TakeOutTheBridges, 2, true, 2),
+    m(BombForTheOfficer, 2, true, 1),
+    m(MiliceHq, 3, false, 2),
+    m(BombTheBarracks, 3, false, 3),
+    m(FreeTheResistanceLeader, 3, false, 2),
+    m(DestroyAaGuns, 3, true, 5), // guns destroyed; complete at 3, major at 5
+];
+
+pub fn info(id: MissionId) -> &'static MissionInfo {
+    &MISSIONS[id.idx()]
+}
+
+/// D2. The missions of each pool.
+pub fn pool(p: MissionPool) -> Vec<MissionId> {
+    match p {
+        MissionPool::SecondEdition => MissionId::ALL.to_vec(),
+        MissionPool::FirstEdition => MissionId::ALL.iter().copied().filter(|&m| info(m).stars < 3).collect(),
+        MissionPool::Pnp2013 => PNP_2013_GROUPS.iter().flat_map(|g| g.iter().copied()).collect(),
+    }
+}
+
+/// D3. The optional distribution: one mission from each group.
+pub const PNP_2013_GROUPS: [&[MissionId]; 2] =
+    [&[UndergroundNewspaper, DestroyTheTrain, Sabotage], &[AidTheSpy, Assassination, LiberateTheTown]];
+pub const GROUPS_2019: [&[MissionId]; 2] = [
+    &[UndergroundNewspaper, DestroyTheTrain, Sabotage, Infiltration, GermanShepherds],
+    &[AidTheSpy, Assassination, LiberateTheTown, CodedMessages, TakeOutTheBridges, BombForTheOfficer],
+];

@@ -1,0 +1,259 @@
+//! F6, A1–A6, B2. What a placed worker can do when activated: the printed location actions, the
+//! spare-room tiles, and the mission options (delegated to `missions::rules`).
+
+use crate::action::Opt;
+use crate::board::{field_index, spare_room_index, FIELDS, SAFE_LOCATIONS, bit};
+use crate::config::{airdrop_amount, tile_in_pool};
+use crate::ids::{Location, Location::*, Resource, Resource::*, Tile, NUM_RESOURCES};
+use crate::missions::rules as mission_rules;
+use crate::state::{Reward, State};
+
+pub type Cost = [u8; NUM_RESOURCES];
+
+pub const fn cost(pairs: &[(Resource, u8)]) -> Cost {
+    let mut c = [0u8; NUM_RESOURCES];
+    let mut i = 0;
+    while i < pairs.len() {
+        c[pairs[i].0 as usize] += pairs[i].1;
+        i += 1;
+    }
+    c
+}
+
+pub const FREE: Cost = [0; NUM_RESOURCES];
+
+/// An action whose whole effect is: pay `cost`, gain `gain` tokens and `morale`.
+#[derive(Clone, Copy)]
+pub struct Simple {
+    pub cost: Cost,
+    pub gain: Cost,
+    pub morale: i8,
+    pub safe: bool,
+}
+
+const fn simple(c: &[(Resource, u8)], g: &[(Resource, u8)], morale: i8, safe: bool) -> Simple {
+    Simple { cost: cost(c), gain: cost(g), morale, safe }
+}
+
+/// A5. The action of a built tile (`Fixer` and `SafeHouse` have none of their own).
+pub fn tile_action(t: Tile, opt: Opt) -> Option<Simple> {
+    Some(match (t, opt) {
+        (Tile::Informant, Opt::Intel) => simple(&[], &[(Intel, 1)], 0, false),
+        (Tile::Counterfeiter, Opt::Money) => simple(&[], &[(Money, 1)], 0, false),
+        (Tile::ChemistsLab, Opt::Explosive) => simple(&[(Medicine, 1)], &[(Explosive, 1)], 0, false),
+        (Tile::Smuggler, Opt::Medicine) => simple(&[], &[(Medicine, 3)], 0, false),
+        (Tile::Smuggler, Opt::Food) => simple(&[], &[(Food, 3)], 0, false),
+        (Tile::Propagandist, Opt::Morale) => simple(&[], &[], 1, true),
+        (Tile::Pharmacist, Opt::Poison) => simple(&[(Medicine, 2)], &[(Poison, 1)], 0, false),
+        (Tile::Forger, Opt::FakeId) => simple(&[(Intel, 1), (Money, 2)], &[(FakeId, 1)], 0, false),
+        _ => return None,
+    })
+}
+
+/// A5 fixer: the tile and option a `fixer_*` option performs.
+pub fn fixer_target(opt: Opt) -> Option<(Tile, Opt)> {
+    Some(match opt {
+        Opt::FixerInformant => (Tile::Informant, Opt::Intel),
+        Opt::FixerCounterfeiter => (Tile::Counterfeiter, Opt::Money),
+        Opt::FixerChemistsLab => (Tile::ChemistsLab, Opt::Explosive),
+        Opt::FixerSmugglerFood => (Tile::Smuggler, Opt::Food),
+        Opt::FixerSmugglerMedicine => (Tile::Smuggler, Opt::Medicine),
+        Opt::FixerPropagandist => (Tile::Propagandist, Opt::Morale),
+        Opt::FixerPharmacist => (Tile::Pharmacist, Opt::Poison),
+        Opt::FixerForger => (Tile::Forger, Opt::FakeId),
+        _ => return None,
+    })
+}
+
+/// B1. The printed actions of the board and the built tiles, as simple actions.
+fn simple_action(s: &State, loc: Location, opt: Opt) -> Option<Simple> {
+    let safe = SAFE_LOCATIONS & bit(loc) != 0;
+    Some(match (loc, opt) {
+        (Fence, Opt::Weapon) => simple(&[(Money, 1)], &[(Weapon, 1)], 0, safe),
+        (Doctor, Opt::Medicine) => simple(&[], &[(Medicine, 1)], 0, safe),
+        (Grocer, Opt::Food) => simple(&[], &[(Food, 1)], 0, safe),
+        (PoorDistrict, Opt::Morale) => simple(&[(Food, 1), (Medicine, 1)], &[], 1, safe),
+        // A6: the −1 morale is on the reward side.
+        (BlackMarket, Opt::SellFood) => simple(&[(Food, 1)], &[(Money, 1)], -1, safe),
+        (BlackMarket, Opt::SellMedicine) => simple(&[(Medicine, 1)], &[(Money, 1)], -1, safe),
+        (RadioA | RadioB, Opt::Intel) => simple(&[], &[(Intel, 1)], 0, safe),
+        (SpareRoomNe | SpareRoomW | SpareRoomSe, _) => {
+            let tile = s.tile_at(loc)?;
+            if tile == Tile::Fixer {
+                let (target, target_opt) = fixer_target(opt)?;
+                if s.tile_built(target) || !tile_in_pool(s.mission_pool, target) {
+                    return None;
+                }
+                let mut a = tile_action(target, target_opt)?;
+                a.cost[Money.idx()] += 1;
+                a
+            } else {
+                tile_action(tile, opt)?
+            }
+        }
+        _ => return None,
+    })
+}
+
+#[inline]
+pub fn can_pay(s: &State, c: &Cost) -> bool {
+    (0..NUM_RESOURCES).all(|i| s.hand[i] >= c[i])
+}
+
+pub fn pay(s: &mut State, c: &Cost) {
+    for i in 0..NUM_RESOURCES {
+        s.hand[i] -= c[i];
+        s.supply[i] += c[i];
+    }
+}
+
+/// T4: take up to `n` tokens from the supply; a shortfall is lost.
+pub fn take(s: &mut State, r: Resource, n: u8) -> u8 {
+    let got = n.min(s.supply[r.idx()]);
+    s.supply[r.idx()] -= got;
+    got
+}
+
+/// A1. The package an airdrop option drops, and on which field.
+pub fn airdrop_option(opt: Opt) -> Option<(Location, Resource)> {
+    Some(match opt {
+        Opt::AirdropWMoney => (FieldW, Money),
+        Opt::AirdropWWeapon => (FieldW, Weapon),
+        Opt::AirdropWFood => (FieldW, Food),
+        Opt::AirdropEMoney => (FieldE, Money),
+        Opt::AirdropEWeapon => (FieldE, Weapon),
+        Opt::AirdropEFood => (FieldE, Food),
+        _ => return None,
+    })
+}
+
+/// A1: an empty field has no airdrop, no AA gun, and is not made unusable by a mission.
+pub fn field_is_empty(s: &State, field: Location) -> bool {
+    let fi = field_index(field).unwrap();
+    !s.field_has_tokens(fi) && s.aa_guns & bit(field) == 0 && mission_rules::unusable(s) & bit(field) == 0
+}
+
+/// F6: can the worker on `loc` perform `opt` now (the option exists here today and its cost can
+/// be paid)?
+pub fn option_legal(s: &State, loc: Location, opt: Opt) -> bool {
+    if let Some(a) = simple_action(s, loc, opt) {
+        return can_pay(s, &a.cost);
+    }
+    match (loc, opt) {
+        (RadioA | RadioB, _) if airdrop_option(opt).is_some() => field_is_empty(s, airdrop_option(opt).unwrap().0),
+        (Cafe, Opt::Recruit) => s.recruitable > 0 && s.hand[Food.idx()] >= 1,
+        (FieldW | FieldE, Opt::Pickup) => {
+            let fi = field_index(loc).unwrap();
+            s.airdrop_at_day_start[fi] && s.field_has_tokens(fi)
+        }
+        (SpareRoomNe | SpareRoomW | SpareRoomSe, _) if opt.built_tile().is_some() => {
+            let t = opt.built_tile().unwrap();
+            s.tile_at(loc).is_none() && !s.tile_built(t) && tile_in_pool(s.mission_pool, t) && s.hand[Money.idx()] >= 2
+        }
+        _ => mission_rules::option_legal(s, loc, opt),
+    }
+}
+
+/// What happens to the worker after its action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disposition {
+    /// The usual: route home (F7), with the mole too after an extraction.
+    GoHome { with_mole: bool },
+    /// Stays on the mission card (M-infiltration mole, M-coded_messages).
+    Stuck,
+    /// Arrested on the spot (M-milice_parade_day).
+    Arrested,
+    /// Removed from the game, not an arrest (M-double_agent).
+    Removed,
+}
+
+/// The result of performing an option: the cost is paid; a safe reward is already applied, an
+/// unsafe one is returned to be applied after the route check.
+pub struct Performed {
+    pub unsafe_reward: Option<Reward>,
+    pub disposition: Disposition,
+}
+
+/// Performs a legal option: pays the cost and applies or returns the reward (B2).
+pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
+    let home = Disposition::GoHome { with_mole: false };
+    if let Some(a) = simple_action(s, loc, opt) {
+        pay(s, &a.cost);
+        let mut r = Reward { morale: a.morale, ..Reward::default() };
+        for res in Resource::ALL {
+            r.tokens[res.idx()] = take(s, *res, a.gain[res.idx()]);
+        }
+        return settle(s, r, a.safe, home);
+    }
+    match (loc, opt) {
+        (RadioA | RadioB, _) if airdrop_option(opt).is_some() => {
+            let (field, res) = airdrop_option(opt).unwrap();
+            let mut r = Reward { airdrop_field: Some(field), ..Reward::default() };
+            r.tokens[res.idx()] = take(s, res, airdrop_amount(s.difficulty, res));
+            settle(s, r, false, home)
+        }
+        (Cafe, Opt::Recruit) => {
+            pay(s, &cost(&[(Food, 1)]));
+            settle(s, Reward { recruit: true, ..Reward::default() }, false, home)
+        }
+        (FieldW | FieldE, Opt::Pickup) => {
+            let fi = field_index(loc).unwrap();
+            let r = Reward { tokens: std::mem::take(&mut s.airdrop[fi]), ..Reward::default() };
+            settle(s, r, false, home)
+        }
+        (SpareRoomNe | SpareRoomW | SpareRoomSe, _) if opt.built_tile().is_some() => {
+            // A4: building is safe and immediate.
+            pay(s, &cost(&[(Money, 2)]));
+            s.tiles[spare_room_index(loc).unwrap()] = opt.built_tile();
+            Performed { unsafe_reward: None, disposition: home }
+        }
+        _ => mission_rules::perform(s, loc, opt),
+    }
+}
+
+/// B2: a safe reward is the player's now; an unsafe one waits for the route check.
+pub fn settle(s: &mut State, r: Reward, safe: bool, disposition: Disposition) -> Performed {
+    if safe {
+        grant(s, &r);
+        Performed { unsafe_reward: None, disposition }
+    } else {
+        Performed { unsafe_reward: Some(r), disposition }
+    }
+}
+
+/// Applies a reward: tokens to the hand (or onto a field), morale, recruit, mission box, distraction.
+pub fn grant(s: &mut State, r: &Reward) {
+    match r.airdrop_field {
+        Some(field) => {
+            let fi = if field == FIELDS[0] { 0 } else { 1 };
+            for i in 0..NUM_RESOURCES {
+                s.airdrop[fi][i] += r.tokens[i];
+            }
+        }
+        None => {
+            for i in 0..NUM_RESOURCES {
+                s.hand[i] += r.tokens[i];
+            }
+        }
+    }
+    if r.morale != 0 {
+        super::change_morale(s, r.morale);
+    }
+    if r.recruit && s.recruitable > 0 {
+        s.recruitable -= 1;
+        s.home += 1;
+    }
+    if r.distract {
+        s.distracted_today = true;
+    }
+    if let Some(slot) = r.mission_box {
+        mission_rules::box_done(s, slot as usize);
+    }
+}
+
+/// B2: a lost reward's tokens go back to the supply.
+pub fn forfeit(s: &mut State, r: &Reward) {
+    for i in 0..NUM_RESOURCES {
+        s.supply[i] += r.tokens[i];
+    }
+}

@@ -1,0 +1,375 @@
+//! The two entry points of the rules: `legal_mask(&State)` and `apply(&mut State, action)`, and
+//! the automatic flow between decisions (patrols, route checks, upkeep).
+
+pub mod actions;
+pub mod patrols;
+pub mod placement;
+pub mod routes;
+pub mod setup;
+pub mod upkeep;
+
+use crate::action::{table, Action, ActionMask, Opt};
+use crate::board::{bit, FIELDS, PATROL_LOCATIONS};
+use crate::config::arrest_costs_morale;
+use crate::error::{Error, Result};
+use crate::ids::{Location, Pawn, Phase, Resource};
+use crate::missions::rules as mission_rules;
+use crate::state::{Pending, State};
+use crate::tracks::{MAX_MORALE, MAX_SOLDIERS};
+use actions::Disposition;
+use routes::Route;
+
+pub use setup::{new_state, Setup, StartOverrides, WorkerOverride};
+
+/// Creates a game and runs it to the first decision.
+pub fn new_game(setup: &Setup, seed: u64) -> Result<State> {
+    let mut s = new_state(setup, seed)?;
+    // API.md `start.day`: the deadlines of the days already passed count as missed.
+    for d in 0..s.day {
+        mission_rules::missed_deadlines(&mut s, d);
+    }
+    begin_day(&mut s);
+    advance(&mut s);
+    Ok(s)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions
+
+/// Every legal action now (empty once the game is over).
+pub fn legal_mask(s: &State) -> ActionMask {
+    let t = table();
+    let mut mask = ActionMask::default();
+    match s.phase {
+        Phase::Placement => {
+            let fake = s.hand[Resource::FakeId.idx()] > 0;
+            for &l in Location::ALL {
+                if placement::placeable(s, l) {
+                    mask.set(t.index(Action::Place { loc: l, fake_id: false }).unwrap());
+                    if fake {
+                        mask.set(t.index(Action::Place { loc: l, fake_id: true }).unwrap());
+                    }
+                }
+            }
+        }
+        Phase::Action => {
+            let mut workers = s.locs_with(Pawn::Worker);
+            while workers != 0 {
+                let l = Location::ALL[workers.trailing_zeros() as usize];
+                workers &= workers - 1;
+                mask.set(t.index(Action::Skip(l)).unwrap());
+                for &opt in crate::action::location_options(l) {
+                    if actions::option_legal(s, l, opt) {
+                        mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
+                    }
+                }
+            }
+            shots(s, &mut mask);
+        }
+        Phase::PostAction => {
+            mask.set(t.index(Action::Accept).unwrap());
+            shots(s, &mut mask);
+        }
+        Phase::GameOver => {}
+    }
+    mask
+}
+
+fn shots(s: &State, mask: &mut ActionMask) {
+    if shot_possible(s) {
+        for &l in PATROL_LOCATIONS.iter() {
+            if s.pawns[l.idx()] == Pawn::Milice {
+                mask.set(table().index(Action::Shoot(l)).unwrap());
+            }
+        }
+    }
+}
+
+/// Weapons the player could spend now: the hand, plus a pending weapon (F8).
+fn weapons_at_hand(s: &State) -> u8 {
+    let pending = s
+        .pending
+        .and_then(|p| p.reward)
+        .filter(|r| r.airdrop_field.is_none())
+        .map_or(0, |r| r.tokens[Resource::Weapon.idx()]);
+    s.hand[Resource::Weapon.idx()] + pending
+}
+
+/// F8. A weapon at hand, no shot today, a Milice on the board, German Shepherds not unfinished.
+pub fn shot_possible(s: &State) -> bool {
+    !s.shot_today
+        && weapons_at_hand(s) > 0
+        && !mission_rules::shooting_forbidden(s)
+        && s.pawns.iter().any(|&p| p == Pawn::Milice)
+}
+
+fn illegal(s: &State, a: Action, reason: &str) -> Error {
+    Error::IllegalAction { action: a.name(), phase: s.phase.as_str(), reason: reason.to_string() }
+}
+
+/// Why `a` is not legal now (for the error message).
+fn why_illegal(s: &State, a: Action) -> String {
+    let expected = match s.phase {
+        Phase::Placement => "a place:<loc> action",
+        Phase::Action => "an act:, skip: or shoot: action",
+        Phase::PostAction => "shoot:<loc> or accept",
+        Phase::GameOver => "nothing (the game is over)",
+    };
+    let wrong_phase = match (a, s.phase) {
+        (Action::Place { .. }, Phase::Placement) => false,
+        (Action::Act { .. } | Action::Skip(_), Phase::Action) => false,
+        (Action::Shoot(_), Phase::Action | Phase::PostAction) => false,
+        (Action::Accept, Phase::PostAction) => false,
+        _ => true,
+    };
+    if wrong_phase {
+        return format!("this phase expects {expected}");
+    }
+    match a {
+        Action::Place { loc, fake_id } => {
+            if fake_id && s.hand[Resource::FakeId.idx()] == 0 {
+                "no Fake ID in hand".into()
+            } else if s.pawns[loc.idx()] != Pawn::Empty {
+                format!("{loc} already holds a pawn")
+            } else {
+                format!("{loc} is not a placeable location now (F4)")
+            }
+        }
+        Action::Act { loc, .. } | Action::Skip(loc) if s.pawns[loc.idx()] != Pawn::Worker => {
+            format!("no worker waits for activation on {loc}")
+        }
+        Action::Act { .. } => "the option is not available here now or its cost cannot be paid".into(),
+        Action::Shoot(loc) if s.pawns[loc.idx()] != Pawn::Milice => format!("no Milice on {loc}"),
+        Action::Shoot(_) => "no shot is possible (F8: a weapon, once a day, no German Shepherds)".into(),
+        _ => "not legal now".into(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying a decision
+
+/// Applies one decision of the player and runs everything automatic until the next decision.
+pub fn apply(s: &mut State, index: i64) -> Result<()> {
+    let t = table();
+    let a = t.decode(index)?;
+    if s.is_over() {
+        return Err(Error::GameOver);
+    }
+    if !legal_mask(s).get(index as usize) {
+        return Err(illegal(s, a, &why_illegal(s, a)));
+    }
+    apply_legal(s, a);
+    Ok(())
+}
+
+/// Applies an action known to be legal (from the mask): the fast path for agents and vectors.
+pub fn apply_legal(s: &mut State, a: Action) {
+    match a {
+        Action::Place { loc, fake_id } => {
+            placement::place_worker(s, loc, fake_id);
+            if s.patrols_drawn < s.patrols_today {
+                patrols::place_patrol(s);
+                check_end(s);
+            }
+        }
+        Action::Act { loc, opt } => activate(s, loc, Some(opt)),
+        Action::Skip(loc) => activate(s, loc, None),
+        Action::Shoot(loc) => {
+            shoot(s, loc);
+            if s.phase == Phase::PostAction {
+                finish_activation(s);
+            }
+        }
+        Action::Accept => finish_activation(s),
+    }
+    advance(s);
+}
+
+/// Runs the automatic parts of the day until the player has a decision or the game is over.
+pub fn advance(s: &mut State) {
+    loop {
+        match s.phase {
+            Phase::Placement if s.home == 0 => {
+                // F3: all workers placed; the remaining patrols come out one after another.
+                while s.patrols_drawn < s.patrols_today && !s.is_over() {
+                    patrols::place_patrol(s);
+                    check_end(s);
+                }
+                if !s.is_over() {
+                    s.phase = Phase::Action;
+                }
+            }
+            Phase::Action if s.locs_with(Pawn::Worker) == 0 => upkeep::upkeep(s),
+            _ => return,
+        }
+    }
+}
+
+/// F2–F4. The start of a day: patrol count, fields holding an airdrop, Infiltration's peek.
+pub fn begin_day(s: &mut State) {
+    s.phase = Phase::Placement;
+    s.patrols_today = patrols::patrol_count(s);
+    s.patrols_drawn = 0;
+    for (fi, _) in FIELDS.iter().enumerate() {
+        s.airdrop_at_day_start[fi] = s.field_has_tokens(fi);
+    }
+    if mole_in_place(s) {
+        // M-infiltration: the player sees the top card (reshuffle first if the deck is empty).
+        s.deck.ensure_top(&mut s.rng);
+    }
+}
+
+/// M-infiltration: the mole is on the card.
+pub fn mole_in_place(s: &State) -> bool {
+    s.mission_slot(crate::ids::MissionId::Infiltration)
+        .is_some_and(|slot| s.stuck & bit(crate::board::SLOTS[slot]) != 0)
+}
+
+/// F6. Activates the worker on `loc`, with an option or without.
+fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
+    mission_rules::on_activation(s, loc);
+    let performed = match opt {
+        Some(opt) => actions::perform(s, loc, opt),
+        None => actions::Performed { unsafe_reward: None, disposition: Disposition::GoHome { with_mole: false } },
+    };
+    match performed.disposition {
+        Disposition::GoHome { with_mole } => {
+            if s.is_over() {
+                return;
+            }
+            s.pending = Some(Pending { loc, reward: performed.unsafe_reward, with_mole });
+            // F8: a cut-off worker gives the player a chance to shoot before the route check.
+            if routes::route_home(s, loc, false) == Route::None && shot_possible(s) {
+                s.phase = Phase::PostAction;
+            } else {
+                finish_activation(s);
+            }
+        }
+        Disposition::Stuck => {
+            take_worker_off(s, loc, FakeIdTo::Hand);
+            s.stuck |= bit(loc);
+        }
+        Disposition::Arrested => {
+            arrest_worker_at(s, loc);
+        }
+        Disposition::Removed => {
+            take_worker_off(s, loc, FakeIdTo::Hand);
+            s.gone += 1;
+            check_end(s);
+        }
+    }
+}
+
+/// F7. The route check that ends an activation: home (reward applied) or arrested (reward lost).
+pub fn finish_activation(s: &mut State) {
+    let Some(p) = s.pending.take() else { return };
+    s.phase = Phase::Action;
+    let has_fake = s.fake_ids & bit(p.loc) != 0;
+    let route = routes::route_home(s, p.loc, has_fake);
+    if p.with_mole {
+        // M-infiltration: the mole goes home by F7 too (it carries no Fake ID).
+        s.stuck &= !bit(p.loc);
+        if routes::route_home(s, p.loc, false) == Route::None {
+            arrested(s);
+        } else {
+            s.home += 1;
+        }
+    }
+    match route {
+        Route::Clear | Route::WithFakeId => {
+            let fake_to = if route == Route::Clear { FakeIdTo::Hand } else { FakeIdTo::Supply };
+            take_worker_off(s, p.loc, fake_to);
+            s.home += 1;
+            if let Some(r) = p.reward {
+                actions::grant(s, &r);
+            }
+        }
+        Route::None => {
+            if let Some(r) = p.reward {
+                actions::forfeit(s, &r);
+            }
+            arrest_worker_at(s, p.loc);
+        }
+    }
+    check_end(s);
+}
+
+enum FakeIdTo {
+    Hand,
+    Supply,
+}
+
+/// Removes the worker pawn from `loc`; its Fake ID goes to the hand or back to the supply.
+fn take_worker_off(s: &mut State, loc: Location, fake_to: FakeIdTo) {
+    s.pawns[loc.idx()] = Pawn::Empty;
+    if s.fake_ids & bit(loc) != 0 {
+        s.fake_ids &= !bit(loc);
+        let f = Resource::FakeId.idx();
+        match fake_to {
+            FakeIdTo::Hand => s.hand[f] += 1,
+            FakeIdTo::Supply => s.supply[f] += 1,
+        }
+    }
+}
+
+/// P3, F7. The worker on `loc` is arrested: gone, its Fake ID back to the supply.
+pub fn arrest_worker_at(s: &mut State, loc: Location) {
+    take_worker_off(s, loc, FakeIdTo::Supply);
+    arrested(s);
+}
+
+/// A worker is gone by arrest (D1 Very Hard: −1 morale).
+fn arrested(s: &mut State) {
+    s.gone += 1;
+    if arrest_costs_morale(s.difficulty) {
+        change_morale(s, -1);
+    }
+}
+
+/// F8. Shoot the Milice on `loc`: a weapon (a pending one first) is discarded, soldier track +1.
+fn shoot(s: &mut State, loc: Location) {
+    let w = Resource::Weapon.idx();
+    // Ruling (RULES.md F8): a pending weapon may pay for the shot; we spend it before the hand's,
+    // as it would be lost if its carrier were arrested.
+    match s.pending.as_mut().and_then(|p| p.reward.as_mut()) {
+        Some(r) if r.airdrop_field.is_none() && r.tokens[w] > 0 => r.tokens[w] -= 1,
+        _ => s.hand[w] -= 1,
+    }
+    s.supply[w] += 1;
+    s.pawns[loc.idx()] = Pawn::Empty;
+    s.shot_today = true;
+    advance_soldiers(s, 1);
+}
+
+/// T2. Morale moves within 0–7; an excess gain is lost; 0 ends the game (E1, checked by the caller).
+pub fn change_morale(s: &mut State, delta: i8) {
+    s.morale = (s.morale as i16 + delta as i16).clamp(0, MAX_MORALE as i16) as u8;
+    check_end(s);
+}
+
+/// T3. Each step the soldier track actually advances costs 1 morale; steps beyond 5 do nothing.
+pub fn advance_soldiers(s: &mut State, steps: u8) {
+    for _ in 0..steps {
+        if s.soldiers < MAX_SOLDIERS {
+            s.soldiers += 1;
+            change_morale(s, -1);
+        }
+    }
+}
+
+/// E1. Immediate ends: morale 0 (loss), both missions complete (win), no worker left in play.
+pub fn check_end(s: &mut State) {
+    if s.is_over() {
+        return;
+    }
+    if s.morale == 0 {
+        upkeep::finish(s, crate::ids::Outcome::Loss);
+        return;
+    }
+    mission_rules::check_assassination(s);
+    if s.missions.iter().all(|m| m.complete) || s.workers_in_play() == 0 {
+        // A worker still being walked home (post_action) is in play: it is counted as placed.
+        let o = upkeep::outcome(s);
+        upkeep::finish(s, o);
+    }
+}

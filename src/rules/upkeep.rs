@@ -1,0 +1,67 @@
+//! F9, E1–E3. The end of the day, and the end of the game.
+
+use crate::config::{final_day, passes, triangle_morale};
+use crate::ids::{Outcome, Pawn, Phase};
+use crate::missions::{info, rules as mission_rules};
+use crate::state::{State, Tier};
+use crate::tracks::{is_orange, is_triangle, END_DAY};
+
+/// F9. (1) end-of-day mission effects, (2) patrols leave, (3) the marker advances (orange or
+/// triangle days cost morale), (4) end checks; then the next day begins.
+pub fn upkeep(s: &mut State) {
+    mission_rules::end_of_day(s);
+    if s.is_over() {
+        return;
+    }
+    for p in s.pawns.iter_mut() {
+        if p.is_patrol() {
+            *p = Pawn::Empty;
+        }
+    }
+    s.shot_today = false;
+    s.distracted_today = false;
+
+    s.day += 1;
+    let costly = if triangle_morale(s.difficulty) { is_triangle(s.day) } else { is_orange(s.day) };
+    if costly {
+        super::change_morale(s, -1);
+    }
+    let final_move = s.day == final_day(s.difficulty) && s.pass == passes(s.difficulty);
+    if final_move {
+        mission_rules::check_liberation(s);
+    } else if s.day == END_DAY {
+        // D1 Very Easy: moving onto END moves the marker to START for a second pass.
+        s.day = 0;
+        s.pass += 1;
+    }
+    super::check_end(s);
+    if s.is_over() {
+        return;
+    }
+    if final_move {
+        finish(s, outcome(s));
+        return;
+    }
+    super::begin_day(s);
+}
+
+/// E3. The outcome if the game ended now.
+pub fn outcome(s: &State) -> Outcome {
+    let complete = s.missions.iter().filter(|m| m.complete).count();
+    if s.morale == 0 {
+        Outcome::Loss
+    } else if complete == 2 {
+        let major = s.missions.iter().any(|m| info(m.id).stars == 3 && m.tier == Some(Tier::Major));
+        if major { Outcome::MajorWin } else { Outcome::Win }
+    } else if complete == 1 {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    }
+}
+
+pub fn finish(s: &mut State, o: Outcome) {
+    s.outcome = Some(o);
+    s.phase = Phase::GameOver;
+    s.pending = None;
+}

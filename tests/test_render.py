@@ -1,0 +1,297 @@
+"""Tests of maquis.render on hand-built state dicts (API.md ``state_dict()``), engine not needed."""
+
+import importlib
+import importlib.util
+import struct
+import sys
+import types
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1] / "python" / "maquis"
+
+
+def _load_render():
+    try:
+        from maquis import render
+
+        return render
+    except Exception:  # the compiled extension, or the package itself, is not ready: load the file
+        # A private package name keeps render.py's relative import of _font working without
+        # running maquis/__init__.py and without putting a half-made `maquis` in sys.modules.
+        name = "_maquis_render_only"
+        if name not in sys.modules:
+            pkg = types.ModuleType(name)
+            pkg.__path__ = [str(PACKAGE_DIR)]
+            sys.modules[name] = pkg
+        spec = importlib.util.spec_from_file_location(f"{name}.render", PACKAGE_DIR / "render.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        return module
+
+
+render = _load_render()
+
+LOCATIONS = (
+    "safe_house", "rue_baradat", "fence", "pont_du_nord", "radio_b", "doctor", "poor_district",
+    "black_market", "spare_room_ne", "radio_a", "spare_room_w", "pont_leveque", "grocer",
+    "spare_room_se", "field_w", "cafe", "field_e", "mission_a", "mission_b",
+)
+RESOURCES = ("intel", "food", "medicine", "money", "weapon", "explosive", "poison", "fake_id")
+
+
+def initial_state(missions=(("sabotage", 3), ("aid_the_spy", 2)), deck=(4, 1, 7, 0, 9, 2, 5, 8, 3, 6)):
+    """A valid state_dict (API.md) of a normal game at the start of day 0."""
+    return {
+        "day": 0,
+        "pass": 1,
+        "phase": "placement",
+        "morale": 6,
+        "soldiers": 0,
+        "hand": {r: 0 for r in RESOURCES},
+        "supply": {r: 4 for r in RESOURCES},
+        "workers": {"available": 3, "placed": 0, "stuck": 0, "recruitable": 2, "gone": 0},
+        "board": {
+            loc: {"pawn": None, "stuck_worker": False, "fake_id": False, "airdrop": {},
+                  "aa_gun": False, "tile": None, "tagged": False, "visited": False}
+            for loc in LOCATIONS
+        },
+        "missions": [
+            {"id": mid, "slot": slot, "boxes_done": 0, "boxes": boxes, "complete": False,
+             "failed": False, "tier": None}
+            for (mid, boxes), slot in zip(missions, ("mission_a", "mission_b"))
+        ],
+        "patrol_deck": list(deck),
+        "patrol_discard": [],
+        "shot_today": False,
+        "closed_roads": [],
+        "dark_lady": None,
+        "outcome": None,
+        "difficulty": "normal",
+    }
+
+
+def busy_state():
+    """Day 5, action phase: pawns of every kind, a tile, an airdrop, marks, a closed bridge."""
+    sd = initial_state(missions=(("infiltration", 2), ("officers_mansion", 1)),
+                       deck=(8, 2, 6, 0, 9, 1))
+    sd.update(day=5, phase="action", morale=5, soldiers=1, shot_today=True, patrols_today=3,
+              patrol_discard=[3, 7, 5, 4], closed_roads=[["black_market", "pont_du_nord"]],
+              dark_lady="doctor", peek=8)
+    sd["hand"].update(intel=1, food=2, money=1, fake_id=1)
+    sd["supply"].update(intel=1, food=1, money=2, weapon=3, fake_id=2)
+    sd["workers"] = {"available": 1, "placed": 2, "stuck": 1, "recruitable": 1, "gone": 0}
+    board = sd["board"]
+    board["fence"].update(pawn="worker", fake_id=True)
+    board["grocer"]["pawn"] = "worker"
+    board["radio_a"]["pawn"] = "milice"
+    board["pont_leveque"].update(pawn="soldier", tagged=True)
+    board["mission_a"].update(stuck_worker=True)
+    board["spare_room_ne"]["tile"] = "forger"
+    board["field_w"]["airdrop"] = {"weapon": 1}
+    board["rue_baradat"].update(tagged=True, visited=True)
+    sd["missions"][0]["boxes_done"] = 1
+    return sd
+
+
+BUSY_ANSI = """\
+MAQUIS  normal  day 5  phase action
+awaiting: activate a placed worker (2 on the board)
+day       START 1 2 3! 4 [5] 6! 7 8 9! 10 11 12! 13 14! END   (! morale -1)
+morale    FAIL 1 2 3 4 [5] 6 7   min patrols 3
+soldiers  0 [1] 2 3 4 5   milice left 4
+missions
+  mission_a  infiltration (1*)                boxes 1/2  in progress
+  mission_b  officers_mansion (0*)            boxes 0/1  in progress
+board
+  mission_a      -                stuck worker
+  mission_b      -
+  fence          worker+fake_id
+  pont_du_nord   -
+  radio_b        -
+  rue_baradat    -                tagged, visited
+  poor_district  -
+  black_market   -
+  doctor         -                DARK LADY
+  spare_room_ne  -                tile forger
+  radio_a        milice
+  pont_leveque   soldier          tagged
+  grocer         worker
+  spare_room_w   -
+  spare_room_se  -
+  field_w        -                airdrop 1 weapon
+  cafe           -
+  safe_house     -
+  field_e        -
+resources intel food medicine money weapon explosive poison fake_id
+  hand        1    2        0     1      0         0      0       1
+  supply      1    1        4     2      3         4      4       2
+workers   available 1, placed 2, stuck 1, recruitable 1, gone 0
+patrols   deck 6 (order hidden), discard 4, patrols today 3, shot today yes
+  discard #3 radio_a > pont_leveque > black_market
+          #7 fence > pont_du_nord > pont_leveque
+          #5 pont_leveque > black_market > doctor
+          #4 radio_a > rue_baradat > grocer
+  top     #8 grocer > pont_du_nord > fence   (seen by the mole)
+closed roads  black_market-pont_du_nord
+dark lady  doctor
+"""
+
+
+def test_ansi_snapshot_of_a_busy_position():
+    assert render.render_ansi(busy_state()) == BUSY_ANSI
+
+
+def test_ansi_initial_position():
+    text = render.render_ansi(initial_state())
+    assert text.isascii() and "\x1b" not in text
+    assert "awaiting: place a worker (3 still to place)" in text
+    assert "day       [START] 1 2 3! " in text
+    assert "morale    FAIL 1 2 3 4 5 [6] 7   min patrols 3" in text
+    assert "  mission_a  sabotage (1*)" in text and "  mission_b  aid_the_spy (2*)" in text
+    assert "deck 10 (order hidden), discard 0" in text
+    assert "closed roads  none" in text
+
+
+def test_ansi_color_adds_escape_codes_only_when_asked():
+    sd = busy_state()
+    coloured = render.render_ansi(sd, color=True)
+    assert "\x1b[34mmilice" in coloured and "\x1b[31msoldier" in coloured
+    plain = coloured
+    for code in ("\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[34m"):
+        plain = plain.replace(code, "")
+    assert plain == render.render_ansi(sd)
+
+
+def test_ansi_game_over_and_post_action():
+    sd = busy_state()
+    sd.update(phase="post_action", pending="grocer")
+    text = render.render_ansi(sd)
+    assert "the worker at grocer is cut off: shoot a Milice or accept" in text
+    assert "grocer         worker           <- route check pending" in text
+    sd.update(phase="game_over", outcome="draw", day=15)
+    text = render.render_ansi(sd)
+    assert "GAME OVER: draw" in text and "day END" in text
+
+
+def test_ansi_short_game_and_second_pass():
+    sd = initial_state()
+    sd["difficulty"] = "hard"
+    text = render.render_ansi(sd)
+    # D1: hard loses morale on triangle days and ends on day 12.
+    assert "[START] 1 2! 3 4 5! 6 7 8! 9 10! 11 12!   (! morale -1, ends on day 12)" in text
+    sd.update(difficulty="very_easy", day=3)
+    sd["pass"] = 2
+    assert "day 3 (pass 2)" in render.render_ansi(sd)
+
+
+def test_renderers_hide_the_patrol_deck_order():
+    # P2: the deck order is hidden; only its size may show.
+    a, b = busy_state(), busy_state()
+    b["patrol_deck"] = list(reversed(a["patrol_deck"]))
+    assert render.render_ansi(a) == render.render_ansi(b)
+    assert np.array_equal(render.render_rgb(a), render.render_rgb(b))
+
+
+def test_renderers_ignore_unknown_keys():
+    sd = busy_state()
+    sd["something_new"] = {"x": 1}
+    assert render.render_ansi(sd) == BUSY_ANSI
+    assert render.render_rgb(sd).shape == (720, 960, 3)
+
+
+def test_patrol_cards_and_roads_match_rules():
+    # P1 and B3 copied as display data.
+    assert len(render.PATROL_CARDS) == 10
+    assert render.PATROL_CARDS[3] == ("radio_a", "pont_leveque", "black_market")
+    assert len(render.ROADS) == 23
+    assert {loc for road in render.ROADS for loc in road} == set(LOCATIONS)
+
+
+@pytest.mark.parametrize("width", [960, 640, 1280])
+def test_rgb_shape_and_dtype(width):
+    img = render.render_rgb(initial_state(), width=width)
+    assert img.dtype == np.uint8
+    assert img.shape == (round(width * 3 / 4), width, 3)
+
+
+def test_rgb_changes_with_the_state():
+    base = render.render_rgb(initial_state())
+    assert base.std() > 20  # something is drawn
+
+    def changed(edit):
+        sd = initial_state()
+        edit(sd)
+        return not np.array_equal(render.render_rgb(sd), base)
+
+    assert changed(lambda sd: sd["board"]["fence"].update(pawn="worker"))
+    assert changed(lambda sd: sd["board"]["doctor"].update(pawn="milice"))
+    assert changed(lambda sd: sd.update(morale=5))
+    assert changed(lambda sd: sd.update(day=1))
+    assert changed(lambda sd: sd["hand"].update(weapon=1))
+    assert changed(lambda sd: sd["missions"][0].update(boxes_done=1))
+    assert changed(lambda sd: sd.update(closed_roads=[["rue_baradat", "fence"]]))
+    assert changed(lambda sd: sd["board"]["field_e"].update(airdrop={"food": 3}))
+
+
+def test_rgb_pawn_colours_at_the_board_position():
+    sd = initial_state()
+    empty = render.render_rgb(sd).astype(int)
+    sd["board"]["grocer"]["pawn"] = "soldier"
+    soldier = render.render_rgb(sd).astype(int)
+    diff = np.abs(soldier - empty).sum(axis=2) > 0
+    ys, xs = np.nonzero(diff)
+    # The soldier is drawn inside the grocer's box (BOARD_LAYOUT.md: x 71 %, y 61 % of the board).
+    assert 400 < xs.mean() < 500 and 440 < ys.mean() < 530
+    reds = soldier[diff]
+    assert ((reds[:, 0] > 150) & (reds[:, 1] < 80)).sum() > 100
+
+
+def test_rgb_game_over_banner():
+    sd = busy_state()
+    before = render.render_rgb(sd)
+    sd.update(phase="game_over", outcome="win")
+    assert not np.array_equal(render.render_rgb(sd), before)
+
+
+def test_write_png_round_trip(tmp_path):
+    img = render.render_rgb(busy_state(), width=320)
+    path = tmp_path / "board.png"
+    render.write_png(path, img)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, pos = {}, 8
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        assert crc == zlib.crc32(kind + body)
+        chunks[kind] = chunks.get(kind, b"") + body
+        pos += 12 + length
+    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
+    assert (width, height, depth, colour) == (320, 240, 8, 2)
+    raw = np.frombuffer(zlib.decompress(chunks[b"IDAT"]), np.uint8).reshape(height, 1 + width * 3)
+    assert (raw[:, 0] == 0).all()
+    assert np.array_equal(raw[:, 1:].reshape(height, width, 3), img)
+
+
+def test_write_png_rejects_bad_arrays(tmp_path):
+    with pytest.raises(ValueError):
+        render.write_png(tmp_path / "x.png", np.zeros((4, 4), np.uint8))
+
+
+def test_write_gif_without_pillow_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "PIL", None)  # makes `from PIL import Image` fail
+    with pytest.raises(RuntimeError, match="pip install pillow"):
+        render.write_gif(tmp_path / "x.gif", [render.render_rgb(initial_state(), width=160)])
+
+
+def test_write_gif_with_pillow(tmp_path):
+    pytest.importorskip("PIL")
+    frames = [render.render_rgb(initial_state(), width=160), render.render_rgb(busy_state(), width=160)]
+    render.write_gif(tmp_path / "x.gif", frames, duration_ms=200)
+    assert (tmp_path / "x.gif").read_bytes()[:6] in (b"GIF87a", b"GIF89a")
