@@ -34,5 +34,5 @@ pub use action::{table as action_table, Action, ActionMask, Opt, NUM_ACTIONS};
 pub use error::{Error, Result};
 pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn, Phase, Resource, Tile};
 pub use observation::{obs_size, observation, observation_layout, write_observation};
-pub use rules::{apply, apply_legal, legal_mask, new_game, Setup, StartOverrides, WorkerOverride};
+pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, Setup, StartOverrides, WorkerOverride};
 pub use state::State;

@@ -826,12 +826,17 @@ def _draw_outcome(c: _Canvas, sd: Mapping) -> None:
     c.text(cx, cy, text, (255, 255, 255), 5, align="center", middle=True)
 
 
-def _area_weights(n_in: int, n_out: int) -> np.ndarray:
-    """(n_out, n_in) weights averaging the input pixels under each output pixel's footprint."""
+def _resize_axis(img: np.ndarray, n_out: int, axis: int) -> np.ndarray:
+    """Resample ``img`` to ``n_out`` pixels along ``axis``, each output pixel the mean of the input
+    under its footprint (an integral image, so the cost is linear in the pixels)."""
+    a = np.moveaxis(img, axis, 0).astype(np.float64)
+    n_in = a.shape[0]
+    total = np.concatenate([np.zeros_like(a[:1]), np.cumsum(a, axis=0)])
     edges = np.arange(n_out + 1) * (n_in / n_out)
-    lo, hi = np.arange(n_in), np.arange(1, n_in + 1)
-    overlap = np.clip(np.minimum(edges[1:, None], hi) - np.maximum(edges[:-1, None], lo), 0, None)
-    return (overlap / overlap.sum(axis=1, keepdims=True)).astype(np.float32)
+    i = np.minimum(edges.astype(int), n_in - 1)
+    frac = (edges - i).reshape(-1, *([1] * (a.ndim - 1)))
+    integral = total[i] + frac * a[i]
+    return np.moveaxis((integral[1:] - integral[:-1]) * (n_out / n_in), 0, axis)
 
 
 def render_rgb(sd: Mapping, width: int = 960) -> np.ndarray:
@@ -855,8 +860,7 @@ def render_rgb(sd: Mapping, width: int = 960) -> np.ndarray:
     img = c.img
     height = round(BASE_HEIGHT * width / BASE_WIDTH)
     if img.shape[:2] != (height, width):
-        rows, cols = _area_weights(img.shape[0], height), _area_weights(img.shape[1], width)
-        img = np.einsum("ij,jkc,lk->ilc", rows, img, cols, optimize=True)
+        img = _resize_axis(_resize_axis(img, height, 0), width, 1)
     return np.clip(img + 0.5, 0, 255).astype(np.uint8)
 
 

@@ -373,3 +373,10 @@ pub fn check_end(s: &mut State) {
         upkeep::finish(s, o);
     }
 }
+
+/// Determinization for planning: resample the hidden deck order consistently with what the player
+/// has seen (the discard is open; the top card is known while an Infiltration mole is in place).
+pub fn determinize<R: rand::Rng>(s: &mut State, rng: &mut R) {
+    let known_top = usize::from(mole_in_place(s) && s.phase == Phase::Placement);
+    s.deck.determinize(rng, known_top);
+}
