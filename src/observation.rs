@@ -7,7 +7,7 @@
 use crate::board::{LocSet, NUM_ROADS, SPARE_ROOMS};
 use crate::deck::NUM_CARDS;
 use crate::ids::*;
-use crate::rules::{mole_in_place, routes::closed_roads};
+use crate::rules::routes::closed_roads;
 use crate::state::{State, Tier};
 use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, TOKENS_PER_RESOURCE};
 use std::sync::OnceLock;
@@ -115,10 +115,8 @@ fn encode(s: &State, w: &mut Writer) {
         discard[c as usize] = 1.0;
     }
     w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
-    // M-infiltration: the top card is visible while the mole is in place (begin_day reshuffles
-    // an empty deck first, so the top exists).
-    let peek = (mole_in_place(s) && !s.deck.deck().is_empty()).then(|| s.deck.deck()[0] as usize);
-    w.one_hot("peek", NUM_CARDS, peek);
+    // M-infiltration: the card seen on top of the deck before this placement phase.
+    w.one_hot("peek", NUM_CARDS, s.peek.map(|c| c as usize));
     w.flag("shot_today", s.shot_today);
     w.flag("distracted_today", s.distracted_today);
     w.one_hot("pending_location", NUM_LOCATIONS, s.pending.map(|p| p.loc.idx()));

@@ -181,7 +181,6 @@ pub fn state_dict(s: &State) -> Value {
         .filter(|r| closed >> r & 1 == 1)
         .map(|r| json!([crate::board::ROADS[r].0.as_str(), crate::board::ROADS[r].1.as_str()]))
         .collect();
-    let peek = (crate::rules::mole_in_place(s) && !s.deck.deck().is_empty()).then(|| s.deck.deck()[0]);
     json!({
         "day": s.day,
         "pass": s.pass,
@@ -207,7 +206,7 @@ pub fn state_dict(s: &State) -> Value {
         "outcome": s.outcome.map(|o| o.as_str()),
         "difficulty": s.difficulty.as_str(),
         "mission_pool": s.mission_pool.as_str(),
-        "peek": peek,
+        "peek": s.peek,
         "pending": s.pending.map(|p| p.loc.as_str()),
         "patrols_today": s.patrols_today,
         "patrols_drawn": s.patrols_drawn,

@@ -119,6 +119,8 @@ pub struct State {
     pub patrols_drawn: u8,
     pub shot_today: bool,
     pub pending: Option<Pending>,
+    /// M-infiltration: the card the player saw on top of the deck before this placement phase.
+    pub peek: Option<u8>,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
 }

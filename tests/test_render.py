@@ -19,7 +19,7 @@ def _load_render():
         from maquis import render
 
         return render
-    except Exception:  # the compiled extension, or the package itself, is not ready: load the file
+    except ImportError:  # the compiled extension is not built yet: load the file on its own
         # A private package name keeps render.py's relative import of _font working without
         # running maquis/__init__.py and without putting a half-made `maquis` in sys.modules.
         name = "_maquis_render_only"
@@ -37,9 +37,25 @@ def _load_render():
 render = _load_render()
 
 LOCATIONS = (
-    "safe_house", "rue_baradat", "fence", "pont_du_nord", "radio_b", "doctor", "poor_district",
-    "black_market", "spare_room_ne", "radio_a", "spare_room_w", "pont_leveque", "grocer",
-    "spare_room_se", "field_w", "cafe", "field_e", "mission_a", "mission_b",
+    "safe_house",
+    "rue_baradat",
+    "fence",
+    "pont_du_nord",
+    "radio_b",
+    "doctor",
+    "poor_district",
+    "black_market",
+    "spare_room_ne",
+    "radio_a",
+    "spare_room_w",
+    "pont_leveque",
+    "grocer",
+    "spare_room_se",
+    "field_w",
+    "cafe",
+    "field_e",
+    "mission_a",
+    "mission_b",
 )
 RESOURCES = ("intel", "food", "medicine", "money", "weapon", "explosive", "poison", "fake_id")
 
@@ -56,13 +72,28 @@ def initial_state(missions=(("sabotage", 3), ("aid_the_spy", 2)), deck=(4, 1, 7,
         "supply": {r: 4 for r in RESOURCES},
         "workers": {"available": 3, "placed": 0, "stuck": 0, "recruitable": 2, "gone": 0},
         "board": {
-            loc: {"pawn": None, "stuck_worker": False, "fake_id": False, "airdrop": {},
-                  "aa_gun": False, "tile": None, "tagged": False, "visited": False}
+            loc: {
+                "pawn": None,
+                "stuck_worker": False,
+                "fake_id": False,
+                "airdrop": {},
+                "aa_gun": False,
+                "tile": None,
+                "tagged": False,
+                "visited": False,
+            }
             for loc in LOCATIONS
         },
         "missions": [
-            {"id": mid, "slot": slot, "boxes_done": 0, "boxes": boxes, "complete": False,
-             "failed": False, "tier": None}
+            {
+                "id": mid,
+                "slot": slot,
+                "boxes_done": 0,
+                "boxes": boxes,
+                "complete": False,
+                "failed": False,
+                "tier": None,
+            }
             for (mid, boxes), slot in zip(missions, ("mission_a", "mission_b"))
         ],
         "patrol_deck": list(deck),
@@ -77,11 +108,19 @@ def initial_state(missions=(("sabotage", 3), ("aid_the_spy", 2)), deck=(4, 1, 7,
 
 def busy_state():
     """Day 5, action phase: pawns of every kind, a tile, an airdrop, marks, a closed bridge."""
-    sd = initial_state(missions=(("infiltration", 2), ("officers_mansion", 1)),
-                       deck=(8, 2, 6, 0, 9, 1))
-    sd.update(day=5, phase="action", morale=5, soldiers=1, shot_today=True, patrols_today=3,
-              patrol_discard=[3, 7, 5, 4], closed_roads=[["black_market", "pont_du_nord"]],
-              dark_lady="doctor", peek=8)
+    sd = initial_state(missions=(("infiltration", 2), ("officers_mansion", 1)), deck=(8, 2, 6, 0, 9, 1))
+    sd.update(
+        day=5,
+        phase="action",
+        morale=5,
+        soldiers=1,
+        shot_today=True,
+        patrols_today=3,
+        patrol_discard=[3, 7, 5, 4],
+        closed_roads=[["black_market", "pont_du_nord"]],
+        dark_lady="doctor",
+        peek=8,
+    )
     sd["hand"].update(intel=1, food=2, money=1, fake_id=1)
     sd["supply"].update(intel=1, food=1, money=2, weapon=3, fake_id=2)
     sd["workers"] = {"available": 1, "placed": 2, "stuck": 1, "recruitable": 1, "gone": 0}
@@ -266,9 +305,9 @@ def test_write_png_round_trip(tmp_path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     chunks, pos = {}, 8
     while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
         assert crc == zlib.crc32(kind + body)
         chunks[kind] = chunks.get(kind, b"") + body
         pos += 12 + length

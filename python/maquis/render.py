@@ -10,6 +10,7 @@ tables below are copies of RULES.md kept here as display data (the engine owns t
 
 from __future__ import annotations
 
+import itertools
 import struct
 import zlib
 from collections.abc import Iterable, Mapping
@@ -24,6 +25,7 @@ __all__ = ["PATROL_CARDS", "ROADS", "render_ansi", "render_rgb", "write_gif", "w
 # Display data (RULES.md and BOARD_LAYOUT.md)
 # ---------------------------------------------------------------------------------------------
 
+# fmt: off
 # BOARD_LAYOUT.md: (x, y) in percent of the printed board, rows in the layout's order (north first).
 LAYOUT = {
     "mission_a": (35, -12), "mission_b": (60, -12),
@@ -154,6 +156,8 @@ RESOURCE_SHORT = {
     "explosive": "EXPL", "poison": "POISON", "fake_id": "ID",
 }
 
+# fmt: on
+
 # ---------------------------------------------------------------------------------------------
 # Helpers shared by both renderers
 # ---------------------------------------------------------------------------------------------
@@ -184,7 +188,8 @@ def _mission_in(sd: Mapping, slot: str) -> Mapping | None:
 
 
 def _card_locs(card) -> tuple[str, ...]:
-    return PATROL_CARDS[card] if isinstance(card, int) and 0 <= card < len(PATROL_CARDS) else ()
+    known = isinstance(card, (int, np.integer)) and 0 <= card < len(PATROL_CARDS)
+    return PATROL_CARDS[card] if known else ()
 
 
 def _mission_status(m: Mapping) -> str:
@@ -215,8 +220,16 @@ def _awaiting(sd: Mapping) -> str:
 # Text
 # ---------------------------------------------------------------------------------------------
 
-_ANSI = {"head": "1", "worker": "1", "milice": "34", "soldier": "31", "good": "32", "bad": "31",
-         "mark": "33", "dim": "2"}
+_ANSI = {
+    "head": "1",
+    "worker": "1",
+    "milice": "34",
+    "soldier": "31",
+    "good": "32",
+    "bad": "31",
+    "mark": "33",
+    "dim": "2",
+}
 
 
 def render_ansi(sd: Mapping, color: bool = False) -> str:
@@ -296,8 +309,9 @@ def render_ansi(sd: Mapping, color: bool = False) -> str:
     out.append("  supply  " + " ".join(f"{supply.get(r, 0):>{w}}" for r, w in zip(RESOURCES, widths)))
 
     workers = sd.get("workers", {})
-    counts = ", ".join(f"{k} {workers.get(k, 0)}"
-                       for k in ("available", "placed", "stuck", "recruitable", "gone"))
+    counts = ", ".join(
+        f"{k} {workers.get(k, 0)}" for k in ("available", "placed", "stuck", "recruitable", "gone")
+    )
     out.append(paint("workers", "head") + f"   {counts}")
 
     discard = sd.get("patrol_discard", [])
@@ -332,8 +346,10 @@ def _glyph(ch: str) -> np.ndarray:
     if ch not in _GLYPHS:
         rows = _font.glyph_rows(ch)
         spacing = _font.CELL_WIDTH - _font.GLYPH_WIDTH
-        bits = [[r >> (_font.GLYPH_WIDTH - 1 - x) & 1 for x in range(_font.GLYPH_WIDTH)] + [0] * spacing
-                for r in rows]
+        bits = [
+            [r >> (_font.GLYPH_WIDTH - 1 - x) & 1 for x in range(_font.GLYPH_WIDTH)] + [0] * spacing
+            for r in rows
+        ]
         _GLYPHS[ch] = np.array(bits, dtype=bool)
     return _GLYPHS[ch]
 
@@ -375,8 +391,14 @@ class _Canvas:
 
     def disc(self, cx, cy, r, color) -> None:
         px, py, pr = cx * self.u, cy * self.u, r * self.u
-        self._coverage(cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1,
-                       lambda xs, ys: np.clip(pr + 0.5 - np.hypot(xs - px, ys - py), 0, 1), color)
+        self._coverage(
+            cx - r - 1,
+            cy - r - 1,
+            cx + r + 1,
+            cy + r + 1,
+            lambda xs, ys: np.clip(pr + 0.5 - np.hypot(xs - px, ys - py), 0, 1),
+            color,
+        )
 
     def line(self, x0, y0, x1, y1, color, width, dash=0.0) -> None:
         """A straight stroke with round caps; ``dash`` > 0 draws dashes and gaps of that length."""
@@ -385,8 +407,14 @@ class _Canvas:
             steps = int(length // dash)
             for i in range(0, steps + 1, 2):
                 t0, t1 = i * dash / length, min(1.0, (i + 1) * dash / length)
-                self.line(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0,
-                          x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1, color, width)
+                self.line(
+                    x0 + (x1 - x0) * t0,
+                    y0 + (y1 - y0) * t0,
+                    x0 + (x1 - x0) * t1,
+                    y0 + (y1 - y0) * t1,
+                    color,
+                    width,
+                )
             return
         u, r = self.u, width / 2
         ax, ay, dx, dy, pr = x0 * u, y0 * u, (x1 - x0) * u, (y1 - y0) * u, r * u
@@ -396,21 +424,9 @@ class _Canvas:
             t = np.clip(((xs - ax) * dx + (ys - ay) * dy) / norm, 0, 1)
             return np.clip(pr + 0.5 - np.hypot(xs - ax - t * dx, ys - ay - t * dy), 0, 1)
 
-        self._coverage(min(x0, x1) - r - 1, min(y0, y1) - r - 1,
-                       max(x0, x1) + r + 1, max(y0, y1) + r + 1, alpha, color)
-
-    def triangle(self, pts, color) -> None:
-        (ax, ay), (bx, by), (cx, cy) = [(x * self.u, y * self.u) for x, y in pts]
-
-        def alpha(xs, ys):
-            e = [(x2 - x1) * (ys - y1) - (y2 - y1) * (xs - x1)
-                 for (x1, y1), (x2, y2) in (((ax, ay), (bx, by)), ((bx, by), (cx, cy)),
-                                            ((cx, cy), (ax, ay)))]
-            inside = ((e[0] >= 0) & (e[1] >= 0) & (e[2] >= 0)) | ((e[0] <= 0) & (e[1] <= 0) & (e[2] <= 0))
-            return inside.astype(np.float32)
-
-        xs_, ys_ = [p[0] for p in pts], [p[1] for p in pts]
-        self._coverage(min(xs_), min(ys_), max(xs_) + 1, max(ys_) + 1, alpha, color)
+        self._coverage(
+            min(x0, x1) - r - 1, min(y0, y1) - r - 1, max(x0, x1) + r + 1, max(y0, y1) + r + 1, alpha, color
+        )
 
     def text_width(self, s: str, scale: int = 1) -> float:
         """Width of ``s`` in base units."""
@@ -435,7 +451,7 @@ class _Canvas:
         rr0, cc0 = max(0, r0), max(0, c0)
         rr1, cc1 = min(h, r0 + mask.shape[0]), min(w, c0 + mask.shape[1])
         if rr0 < rr1 and cc0 < cc1:
-            sub = mask[rr0 - r0:rr1 - r0, cc0 - c0:cc1 - c0]
+            sub = mask[rr0 - r0 : rr1 - r0, cc0 - c0 : cc1 - c0]
             self.img[rr0:rr1, cc0:cc1][sub] = color
         return width
 
@@ -475,14 +491,23 @@ PAWNS = {  # fill, letter ink, letter
     "soldier": ((206, 36, 36), (255, 255, 255), "S"),
 }
 RESOURCE_COLORS = {
-    "intel": (96, 170, 236), "food": (122, 194, 82), "medicine": (240, 134, 176),
-    "money": (232, 192, 60), "weapon": (168, 170, 182), "explosive": (242, 122, 40),
-    "poison": (160, 96, 214), "fake_id": (70, 204, 184),
+    "intel": (96, 170, 236),
+    "food": (122, 194, 82),
+    "medicine": (240, 134, 176),
+    "money": (232, 192, 60),
+    "weapon": (168, 170, 182),
+    "explosive": (242, 122, 40),
+    "poison": (60, 180, 160),
+    "fake_id": (176, 110, 230),
 }
-FAKE_ID = RESOURCE_COLORS["poison"]
+FAKE_ID = RESOURCE_COLORS["fake_id"]
 CRATE = (146, 96, 48)
-OUTCOMES = {"win": ("WIN", (40, 150, 60)), "major_win": ("MAJOR WIN", (200, 150, 20)),
-            "draw": ("DRAW", (110, 110, 120)), "loss": ("LOSS", (190, 30, 30))}
+OUTCOMES = {
+    "win": ("WIN", (40, 150, 60)),
+    "major_win": ("MAJOR WIN", (200, 150, 20)),
+    "draw": ("DRAW", (110, 110, 120)),
+    "loss": ("LOSS", (190, 30, 30)),
+}
 
 
 def _pos(loc: str) -> tuple[float, float]:
@@ -557,12 +582,12 @@ def _draw_town(c: _Canvas, sd: Mapping) -> None:
     c.rect(bx0, by0, bx1, by1, PARCHMENT)
     c.frame(bx0, by0, bx1, by1, (90, 76, 56), 2)
     river = [_board_xy(p) for p in RIVER]
-    for p, q in zip(river, river[1:]):
+    for p, q in itertools.pairwise(river):
         c.line(p[0], p[1], q[0], q[1], WATER, 16)
     crosses = []
     for a, b in ROADS:
         ax, ay, bx, by = _road_ends(a, b)
-        crossings = [x for p, q in zip(river, river[1:]) if (x := _crossing((ax, ay), (bx, by), p, q))]
+        crossings = [x for p, q in itertools.pairwise(river) if (x := _crossing((ax, ay), (bx, by), p, q))]
         for x, y in crossings:  # a bridge deck where the road crosses the river
             n = float(np.hypot(bx - ax, by - ay))
             ux, uy = (bx - ax) / n * 16, (by - ay) / n * 16
@@ -580,8 +605,7 @@ def _draw_town(c: _Canvas, sd: Mapping) -> None:
             c.line(x - 8, y - 8 * d, x + 8, y + 8 * d, (255, 255, 255), 7)
         for d in (-1, 1):
             c.line(x - 8, y - 8 * d, x + 8, y + 8 * d, CLOSED, 4)
-    c.text(bx0 + 6, by1 - 13, "W WORKER  M MILICE  S SOLDIER   ORANGE FRAME: SAFE ACTION",
-           INK_DIM)
+    c.text(bx0 + 6, by1 - 13, "W WORKER  M MILICE  S SOLDIER   ORANGE FRAME: SAFE ACTION", INK_DIM)
 
 
 def _draw_location(c: _Canvas, sd: Mapping, loc: str) -> None:
@@ -652,7 +676,7 @@ def _draw_card(c: _Canvas, sd: Mapping, slot: str) -> None:
     cx = _pos(slot)[0]
     x0, y0, x1, y1 = cx - CARD_W / 2, CARD_TOP, cx + CARD_W / 2, CARD_TOP + CARD_H
     failed, complete = bool(m and m.get("failed")), bool(m and m.get("complete"))
-    fill = (250, 246, 234) if not (failed or complete) else (222, 242, 214) if complete else (236, 214, 210)
+    fill = (222, 242, 214) if complete else (236, 214, 210) if failed else (250, 246, 234)
     c.rect(x0, y0, x1, y1, fill)
     c.frame(x0, y0, x1, y1, (20, 20, 20), 1)
     if sd.get("pending") == slot:
@@ -762,8 +786,13 @@ def _draw_panel(c: _Canvas, sd: Mapping) -> None:
     workers = sd.get("workers", {})
     c.text(x0, 350, "WORKERS", PANEL_TEXT, 2)
     wx = x0 + 6
-    kinds = (("available", "AVAIL"), ("placed", "PLACED"), ("stuck", "STUCK"),
-             ("recruitable", "RECRUIT"), ("gone", "GONE"))
+    kinds = (
+        ("available", "AVAIL"),
+        ("placed", "PLACED"),
+        ("stuck", "STUCK"),
+        ("recruitable", "RECRUIT"),
+        ("gone", "GONE"),
+    )
     for key, _ in kinds:
         for _ in range(int(workers.get(key, 0))):
             if key == "stuck":
@@ -784,8 +813,9 @@ def _draw_panel(c: _Canvas, sd: Mapping) -> None:
 
     discard = list(sd.get("patrol_discard", []))
     c.text(x0, 412, "PATROLS", PANEL_TEXT, 2)
-    c.text(x1, 417, f"DECK {len(sd.get('patrol_deck', []))}  DISCARD {len(discard)}", PANEL_DIM,
-           align="right")
+    c.text(
+        x1, 417, f"DECK {len(sd.get('patrol_deck', []))}  DISCARD {len(discard)}", PANEL_DIM, align="right"
+    )
     info = f"SHOT TODAY: {'YES' if sd.get('shot_today') else 'NO'}"
     if sd.get("patrols_today") is not None:
         info = f"PATROLS TODAY: {sd['patrols_today']}   " + info
@@ -798,8 +828,7 @@ def _draw_panel(c: _Canvas, sd: Mapping) -> None:
         y += 11
     if sd.get("peek") is not None:
         peek = sd["peek"]
-        c.text(x0, y + 2, f"NEXT #{peek} " + " > ".join(SHORT.get(l, l) for l in _card_locs(peek)),
-               HEADING)
+        c.text(x0, y + 2, f"NEXT #{peek} " + " > ".join(SHORT.get(l, l) for l in _card_locs(peek)), HEADING)
         c.text(x1, y + 2, "(MOLE)", PANEL_DIM, align="right")
     y = 576
     for a, b in sd.get("closed_roads", []):
@@ -827,16 +856,19 @@ def _draw_outcome(c: _Canvas, sd: Mapping) -> None:
 
 
 def _resize_axis(img: np.ndarray, n_out: int, axis: int) -> np.ndarray:
-    """Resample ``img`` to ``n_out`` pixels along ``axis``, each output pixel the mean of the input
-    under its footprint (an integral image, so the cost is linear in the pixels)."""
-    a = np.moveaxis(img, axis, 0).astype(np.float64)
+    """Resample ``img`` to ``n_out`` pixels along ``axis``: each output pixel is the mean of the
+    input pixels under its footprint, weighted by how much of each it covers."""
+    a = np.moveaxis(img, axis, 0)
     n_in = a.shape[0]
-    total = np.concatenate([np.zeros_like(a[:1]), np.cumsum(a, axis=0)])
-    edges = np.arange(n_out + 1) * (n_in / n_out)
-    i = np.minimum(edges.astype(int), n_in - 1)
-    frac = (edges - i).reshape(-1, *([1] * (a.ndim - 1)))
-    integral = total[i] + frac * a[i]
-    return np.moveaxis((integral[1:] - integral[:-1]) * (n_out / n_in), 0, axis)
+    scale = n_in / n_out
+    start = np.arange(n_out) * scale
+    first = start.astype(int)
+    out = np.zeros((n_out, *a.shape[1:]), np.float32)
+    for k in range(int(np.ceil(scale)) + 1):  # the input pixels one footprint can touch
+        j = first + k
+        cover = np.clip(np.minimum(start + scale, j + 1) - np.maximum(start, j), 0, None) / scale
+        out += cover.astype(np.float32).reshape(-1, *([1] * (a.ndim - 1))) * a[np.minimum(j, n_in - 1)]
+    return np.moveaxis(out, 0, axis)
 
 
 def render_rgb(sd: Mapping, width: int = 960) -> np.ndarray:
@@ -882,8 +914,12 @@ def write_png(path, rgb: np.ndarray) -> None:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-           + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)) + chunk(b"IEND", b""))
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6))
+        + chunk(b"IEND", b"")
+    )
     with open(path, "wb") as f:
         f.write(png)
 

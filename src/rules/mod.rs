@@ -213,10 +213,8 @@ pub fn begin_day(s: &mut State) {
     for (fi, _) in FIELDS.iter().enumerate() {
         s.airdrop_at_day_start[fi] = s.field_has_tokens(fi);
     }
-    if mole_in_place(s) {
-        // M-infiltration: the player sees the top card (reshuffle first if the deck is empty).
-        s.deck.ensure_top(&mut s.rng);
-    }
+    // M-infiltration: the player sees the top card (reshuffle first if the deck is empty).
+    s.peek = mole_in_place(s).then(|| s.deck.peek(&mut s.rng));
 }
 
 /// M-infiltration: the mole is on the card.
@@ -377,6 +375,6 @@ pub fn check_end(s: &mut State) {
 /// Determinization for planning: resample the hidden deck order consistently with what the player
 /// has seen (the discard is open; the top card is known while an Infiltration mole is in place).
 pub fn determinize<R: rand::Rng>(s: &mut State, rng: &mut R) {
-    let known_top = usize::from(mole_in_place(s) && s.phase == Phase::Placement);
+    let known_top = usize::from(s.peek.is_some() && s.deck.deck().first() == s.peek.as_ref());
     s.deck.determinize(rng, known_top);
 }

@@ -215,6 +215,7 @@ pub fn new_state(setup: &Setup, seed: u64) -> Result<State> {
         patrols_drawn: 0,
         shot_today: false,
         pending: None,
+        peek: None,
         outcome: None,
         rng,
     };

@@ -1,0 +1,74 @@
+//! The observation: a named layout covering the vector exactly, and nothing hidden in it.
+
+mod common;
+
+use maquis::ids::{Difficulty, MissionId};
+use maquis::{legal_mask, obs_size, observation, observation_layout, Setup};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn layout_covers_the_vector_exactly_with_unique_names() {
+    let layout = observation_layout();
+    let mut at = 0;
+    let mut names = std::collections::HashSet::new();
+    for &(name, off, len) in layout {
+        assert_eq!(off, at, "slice {name} does not follow its predecessor");
+        assert!(len > 0);
+        assert!(names.insert(name), "duplicate slice name {name}");
+        at += len;
+    }
+    assert_eq!(at, obs_size());
+}
+
+/// P2: the discard is open, the deck order hidden. Two states that differ only in the order of the
+/// cards still in the deck encode the same observation, at every step of random games.
+#[test]
+fn p2_hidden_deck_order_is_not_observed() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for seed in 0..300 {
+        let mut s = maquis::new_game(&Setup::new(Difficulty::ALL[seed as usize % 6]), seed).unwrap();
+        while !s.is_over() {
+            let mut t = s.clone();
+            let top = t.deck.top as usize;
+            t.deck.cards[top..].reverse();
+            if t.deck != s.deck && s.peek.is_none() {
+                assert_eq!(observation(&s), observation(&t));
+            }
+            let a = maquis::agents::random::sample(&legal_mask(&s), &mut rng).unwrap();
+            maquis::apply(&mut s, a as i64).unwrap();
+        }
+    }
+}
+
+/// M-infiltration: with the mole in place the top card is visible, the rest of the deck is not.
+#[test]
+fn m_infiltration_peek_is_the_only_visible_deck_card() {
+    let mut s = common::game(&common::setup(
+        Difficulty::Normal,
+        MissionId::Infiltration,
+        MissionId::Sabotage,
+        [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    ));
+    s.stuck |= maquis::board::bit(maquis::Location::MissionA);
+    s.home -= 1;
+    s.missions[0].boxes_done = 1;
+    maquis::rules::begin_day(&mut s);
+    let (_, off, len) = *observation_layout().iter().find(|(n, _, _)| *n == "peek").unwrap();
+    let obs = observation(&s);
+    let top = s.deck.deck()[0] as usize;
+    assert_eq!(obs[off + top], 1.0);
+    assert_eq!(obs[off..off + len].iter().sum::<f32>(), 1.0);
+    // Reordering below the top changes nothing; changing the top changes the peek.
+    let mut t = s.clone();
+    let k = t.deck.top as usize;
+    t.deck.cards[k + 1..].reverse();
+    assert_eq!(observation(&s), observation(&t));
+    t.peek = Some(t.deck.deck()[1]);
+    assert_ne!(observation(&s), observation(&t));
+    // A draw during placement does not reveal the new top: the peek stays the card seen before.
+    let before = s.peek;
+    common::act(&mut s, "place:cafe");
+    assert_eq!(s.peek, before);
+    assert_ne!(s.deck.deck().first().copied(), before);
+}
