@@ -22,7 +22,7 @@ pub const MAX_SOLDIERS: u8 = 5;
 /// T4. Four tokens of each resource.
 pub const TOKENS_PER_RESOURCE: u8 = 4;
 
-/// T5. Five workers: three in the Safe House, two recruitable (one in Tricky and harder).
+/// T5. Five workers: three in the Safe House, two recruitable (Tricky and harder: two and two, the fifth does not exist).
 pub const MAX_WORKERS: u8 = 5;
 
 pub fn is_orange(day: u8) -> bool {

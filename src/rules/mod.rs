@@ -249,6 +249,8 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
         }
         Disposition::Arrested => {
             arrest_worker_at(s, loc);
+            // E1: that may have been the last worker in play (the game ends at once, not at upkeep).
+            check_end(s);
         }
         Disposition::Removed => {
             take_worker_off(s, loc, FakeIdTo::Hand);

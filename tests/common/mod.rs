@@ -48,3 +48,94 @@ pub fn play(s: &mut State, names: &[&str]) {
         act(s, n);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Position builders (added for the B/T/P/F/A/E/D rule tests).
+// In a module of their own so that their imports never clash with the helpers above.
+pub use positions::*;
+
+pub mod positions {
+    use super::{act, is_legal, legal_names};
+    use maquis::ids::{Location, Pawn, Phase, Resource};
+    use maquis::State;
+
+    /// Moves `n` tokens of `r` from the supply to the hand (T4 stays balanced).
+    pub fn give(s: &mut State, r: Resource, n: u8) {
+        assert!(s.supply[r.idx()] >= n, "the supply holds only {} {r}", s.supply[r.idx()]);
+        s.supply[r.idx()] -= n;
+        s.hand[r.idx()] += n;
+    }
+
+    /// Turns a game in its placement phase with nothing placed yet into an action phase: workers
+    /// (taken from the Safe House) on `workers`, Milice on `milice`, soldiers on `soldiers`, every
+    /// patrol of the day already drawn. The result passes `maquis::save::validate`.
+    pub fn action_phase(s: &mut State, workers: &[Location], milice: &[Location], soldiers: &[Location]) {
+        assert_eq!(s.phase, Phase::Placement, "action_phase starts from a placement phase");
+        assert!(s.pawns.iter().all(|&p| p == Pawn::Empty), "action_phase starts from an empty board");
+        assert!(workers.len() as u8 <= s.home, "only {} workers are home", s.home);
+        for &l in workers {
+            s.pawns[l.idx()] = Pawn::Worker;
+        }
+        for &l in milice {
+            s.pawns[l.idx()] = Pawn::Milice;
+        }
+        for &l in soldiers {
+            s.pawns[l.idx()] = Pawn::Soldier;
+        }
+        s.home -= workers.len() as u8;
+        let patrols = (milice.len() + soldiers.len()) as u8;
+        s.patrols_today = patrols;
+        s.patrols_drawn = patrols;
+        s.phase = Phase::Action;
+        maquis::save::validate(s).unwrap_or_else(|e| panic!("action_phase built an invalid state: {e}"));
+    }
+
+    /// Gives the worker on `l` a Fake ID taken from the supply (F5).
+    pub fn fake_id_on(s: &mut State, l: Location) {
+        assert_eq!(s.pawns[l.idx()], Pawn::Worker);
+        let f = Resource::FakeId.idx();
+        assert!(s.supply[f] > 0);
+        s.supply[f] -= 1;
+        s.fake_ids |= maquis::board::bit(l);
+    }
+
+    pub fn pawn_at(s: &State, l: Location) -> Pawn {
+        s.pawns[l.idx()]
+    }
+
+    /// Number of patrols (Milice and soldiers) on the board.
+    pub fn patrols_on_board(s: &State) -> u32 {
+        s.patrol_set().count_ones()
+    }
+
+    /// Finishes the action phase: accepts any pending shot decision and activates every remaining
+    /// worker without an action, until the next placement phase (or the end of the game).
+    pub fn skip_rest_of_day(s: &mut State) {
+        let mut guard = 0;
+        while matches!(s.phase, Phase::Action | Phase::PostAction) {
+            if s.phase == Phase::PostAction {
+                act(s, "accept");
+            } else {
+                let l = s.locs_with(Pawn::Worker).trailing_zeros() as usize;
+                let name = format!("skip:{}", Location::ALL[l].as_str());
+                act(s, &name);
+            }
+            guard += 1;
+            assert!(guard < 50);
+        }
+    }
+
+    /// Plays one whole day: places every available worker on the first of `spots` that is legal,
+    /// then activates them all without an action.
+    pub fn pass_day(s: &mut State, spots: &[Location]) {
+        let day = (s.pass, s.day);
+        while s.phase == Phase::Placement && (s.pass, s.day) == day {
+            let spot = spots
+                .iter()
+                .find(|l| is_legal(s, &format!("place:{}", l.as_str())))
+                .unwrap_or_else(|| panic!("no legal spot among {spots:?}; legal: {:?}", legal_names(s)));
+            act(s, &format!("place:{}", spot.as_str()));
+        }
+        skip_rest_of_day(s);
+    }
+}
