@@ -1,0 +1,119 @@
+"""Saved policies: the `maquis-mlp-v1` format (a numpy MLP), loadable without torch.
+
+A `.npz` archive holding:
+
+    format        str  "maquis-mlp-v1"
+    activation    str  "tanh" | "relu"  (after every layer but the last)
+    num_layers    int  L
+    w0, b0 ... w{L-1}, b{L-1}   float32, w_i of shape (in, out): x <- act(x @ w_i + b_i)
+    obs_size      int  observation length it was trained on (maquis.OBS_SIZE)
+    num_actions   int  N (maquis.NUM_ACTIONS)
+    deterministic bool  True: play the masked argmax of the logits
+    meta          str  JSON: difficulty, steps trained, seed, creation time, library versions
+
+`examples/train_ppo.py` writes it; `maquis eval --policy FILE` and `maquis.evaluate(FILE)` read it.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+POLICY_FORMAT = "maquis-mlp-v1"
+
+
+class NumpyMLPPolicy:
+    """A masked MLP policy over numpy arrays: `policy(obs, mask) -> action(s)`.
+
+    Accepts one observation (D,) with its mask (N,) and returns an int, or a batch (B, D), (B, N)
+    and returns np.int64 (B,). `batched = True` tells `maquis.evaluate` it may pass batches.
+    """
+
+    batched = True
+
+    def __init__(self, weights, biases, activation="tanh", deterministic=True, seed=0, meta=None):
+        self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
+        self.biases = [np.asarray(b, dtype=np.float32) for b in biases]
+        if activation not in ("tanh", "relu"):
+            raise ValueError(f"unknown activation {activation!r}")
+        self.activation = activation
+        self.deterministic = bool(deterministic)
+        self.rng = np.random.default_rng(seed)
+        self.meta = meta or {}
+        self.obs_size = self.weights[0].shape[0]
+        self.num_actions = self.weights[-1].shape[1]
+
+    def logits(self, obs):
+        x = np.asarray(obs, dtype=np.float32)
+        last = len(self.weights) - 1
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            x = x @ w + b
+            if i < last:
+                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
+        return x
+
+    def __call__(self, obs, mask):
+        obs = np.asarray(obs, dtype=np.float32)
+        mask = np.asarray(mask).astype(bool)
+        single = obs.ndim == 1
+        if single:
+            obs, mask = obs[None], mask[None]
+        logits = self.logits(obs)
+        logits = np.where(mask, logits, -np.inf)
+        if self.deterministic:
+            actions = np.argmax(logits, axis=1)
+        else:
+            z = logits - logits.max(axis=1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(axis=1, keepdims=True)
+            u = self.rng.random((len(p), 1))
+            actions = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1)
+        actions = actions.astype(np.int64)
+        return int(actions[0]) if single else actions
+
+    # the agent interface of maquis.agents (act / act_batch)
+    def act(self, obs, mask):
+        return self(obs, mask)
+
+    def act_batch(self, obs, masks):
+        return self(obs, masks)
+
+
+def save_policy(path, weights, biases, activation, meta, deterministic=True):
+    arrays = {f"w{i}": np.asarray(w, np.float32) for i, w in enumerate(weights)}
+    arrays.update({f"b{i}": np.asarray(b, np.float32) for i, b in enumerate(biases)})
+    np.savez(
+        path,
+        format=np.array(POLICY_FORMAT),
+        activation=np.array(activation),
+        num_layers=np.array(len(weights)),
+        obs_size=np.array(weights[0].shape[0]),
+        num_actions=np.array(weights[-1].shape[1]),
+        deterministic=np.array(bool(deterministic)),
+        meta=np.array(json.dumps(meta)),
+        **arrays,
+    )
+
+
+def load_policy(path, deterministic=None, seed=0):
+    """Loads a `maquis-mlp-v1` .npz policy (numpy only); checks it fits this build's spaces."""
+    with np.load(path, allow_pickle=False) as z:
+        fmt = str(z["format"])
+        if fmt != POLICY_FORMAT:
+            raise ValueError(f"{path}: format {fmt!r}, expected {POLICY_FORMAT!r}")
+        n = int(z["num_layers"])
+        weights = [z[f"w{i}"] for i in range(n)]
+        biases = [z[f"b{i}"] for i in range(n)]
+        det = bool(z["deterministic"]) if deterministic is None else deterministic
+        meta = json.loads(str(z["meta"])) if "meta" in z else {}
+        policy = NumpyMLPPolicy(weights, biases, str(z["activation"]), det, seed, meta)
+    from maquis import NUM_ACTIONS, OBS_SIZE
+
+    if (policy.obs_size, policy.num_actions) != (OBS_SIZE, NUM_ACTIONS):
+        raise ValueError(
+            f"{path}: the policy expects observations of {policy.obs_size} and {policy.num_actions} actions; "
+            f"this maquis has {OBS_SIZE} and {NUM_ACTIONS}"
+        )
+    policy.name = str(path)
+    return policy
