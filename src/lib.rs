@@ -25,6 +25,7 @@ pub mod rules;
 pub mod save;
 pub mod state;
 pub mod tracks;
+pub mod vector;
 
 
 #[cfg(feature = "python")]
@@ -36,3 +37,4 @@ pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn,
 pub use observation::{obs_size, observation, observation_layout, write_observation};
 pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, Setup, StartOverrides, WorkerOverride};
 pub use state::State;
+pub use vector::{EnvConfig, EnvSlot, IllegalPolicy, ResetOptions, Rewards, VecEngine};

@@ -20,16 +20,41 @@ COMMANDS = {
 }
 
 
+def _load(name: str, module: str):
+    """(add_arguments, run) of a subcommand, or (None, why) when its module is not available."""
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as e:  # not written yet, or a missing optional dependency
+        return None, f"{module} cannot be imported ({e})"
+    add = getattr(mod, f"add_{name}_arguments", getattr(mod, "add_arguments", None))
+    run = getattr(mod, f"run_{name}", getattr(mod, "run", None))
+    if add is None or run is None:
+        return None, f"{module} defines no add_arguments/run"
+    return (add, run), None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="maquis", description="Maquis: a fast RL environment for the solitaire board game.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, (module, help_text) in COMMANDS.items():
+        funcs, why = _load(name, module)
+        if funcs is None:
+            # Skipped with a note: the other subcommands keep working.
+            p = sub.add_parser(name, help=f"{help_text} [unavailable]", description=f"unavailable: {why}")
+            p.set_defaults(_run=lambda args, name=name, why=why: _unavailable(name, why), _unavailable=True)
+            continue
         p = sub.add_parser(name, help=help_text, description=help_text)
-        mod = importlib.import_module(module)
-        getattr(mod, f"add_{name}_arguments", getattr(mod, "add_arguments", None))(p)
-        p.set_defaults(_run=getattr(mod, f"run_{name}", getattr(mod, "run", None)))
-    args = parser.parse_args(argv)
+        funcs[0](p)
+        p.set_defaults(_run=funcs[1])
+    args, extra = parser.parse_known_args(argv)
+    if extra and not getattr(args, "_unavailable", False):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     return int(args._run(args) or 0)
+
+
+def _unavailable(name: str, why: str) -> int:
+    print(f"maquis {name}: not available in this installation: {why}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

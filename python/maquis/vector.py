@@ -1,0 +1,247 @@
+"""`MaquisVectorEnv`: many games of Maquis stepped together in Rust (`maquis._core.VecEngine`), as a
+`gymnasium.vector.VectorEnv`. Rust writes observations, masks, rewards and flags into numpy arrays
+allocated once, with the GIL released; this module only builds the spaces and the vector infos."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from . import _core
+from ._core import NUM_ACTIONS, OBS_SIZE, OUTCOMES
+from .env import OBS_HIGH, OBS_LOW, core_kwargs, options_json, render_state, stream_seed
+
+_OUTCOME_NAMES = np.array(OUTCOMES, dtype=object)
+_MODES = {
+    AutoresetMode.NEXT_STEP: "next_step",
+    AutoresetMode.SAME_STEP: "same_step",
+    AutoresetMode.DISABLED: "disabled",
+}
+
+
+def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
+    if isinstance(mode, AutoresetMode):
+        return mode
+    if isinstance(mode, str):
+        for m, name in _MODES.items():
+            if mode in (m.value, name, m.name):
+                return m
+    raise ValueError(f"autoreset_mode must be an AutoresetMode (NEXT_STEP, SAME_STEP, DISABLED), got {mode!r}")
+
+
+class MaquisVectorEnv(VectorEnv):
+    """`num_envs` games of Maquis stepped together in Rust, on `num_threads` threads.
+
+    Each environment is a `maquis.MaquisEnv` (see its docstring for actions, observations,
+    rewards and options); the batch follows `gymnasium.vector.VectorEnv`:
+
+    - `reset(seed=None, options=None)`: `seed` an int (env `i` gets `seed + i`) or a list of
+      ints/None (one per env); env `i` then plays exactly the episodes of
+      `MaquisEnv(...).reset(seed=seed + i)`, for any `num_threads`. `options` hold the single
+      env's reset options, for the environments reset now, plus `reset_mask`: a bool (num_envs,)
+      array of the environments to reset (the others keep going).
+    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, 405), rewards
+      float32, terminated/truncated bool (truncated always False).
+    - Autoreset (`metadata["autoreset_mode"]`): `NEXT_STEP` (default) resets an environment on
+      the step after its episode ended, ignoring its action; `SAME_STEP` resets it within that
+      step, the last observation and info going to `infos["final_obs"]` / `infos["final_info"]`;
+      `DISABLED` never resets (stepping it raises; reset it with `reset_mask`).
+    - Infos are Gymnasium vector infos (arrays with `_key` masks): `action_mask` int8
+      (num_envs, 217) always, `outcome` (object array of str) and `illegal_action` (bool) for the
+      environments whose episode ended.
+    - `action_masks()` bool (num_envs, 217); `sample_actions()` int64 (num_envs,), a uniformly
+      random legal action per environment drawn in Rust from its seeded stream.
+    - `copy=False` returns the internal arrays themselves (overwritten by the next step).
+
+    Errors (an action out of range, an illegal action with `illegal_action="raise"`) raise
+    `maquis.MaquisError` / `maquis.IllegalActionError` naming the environment ("env 3: …"),
+    before anything changes.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4, "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        *,
+        num_threads: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        copy: bool = True,
+        difficulty: str = "normal",
+        mission_pool: str = "second_edition",
+        missions: Sequence[str] | None = None,
+        deal: str = "uniform",
+        reward: Mapping[str, float] | None = None,
+        illegal_action: str = "terminate",
+        render_mode: str | None = None,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
+        if num_threads is not None and (
+            isinstance(num_threads, bool) or not isinstance(num_threads, (int, np.integer)) or num_threads < 1
+        ):
+            raise ValueError(f"num_threads must be None (one per core) or a positive int, got {num_threads!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
+        mode = _autoreset_mode(autoreset_mode)
+        self._core = _core.VecEngine(
+            int(num_envs),
+            int(num_threads or 0),
+            _MODES[mode],
+            **core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action),
+        )
+        self.num_envs = int(num_envs)
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
+        self.render_mode = render_mode
+        self.copy = copy
+        self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        # The arrays Rust writes (allocated once by _core.VecEngine).
+        self._obs = self._core.observations
+        self._masks = self._core.masks
+        self._masks_i8 = self._masks.view(np.int8)  # the same bytes: bool is 0/1 in one byte
+        self._rewards = self._core.rewards
+        self._terminated = self._core.terminated
+        self._truncated = self._core.truncated
+        self._outcomes = self._core.outcomes
+        self._illegal = self._core.illegal
+        self._final_obs = self._core.final_observations
+        self._seeded = np.zeros(self.num_envs, dtype=bool)  # streams seeded by a reset
+
+    @property
+    def num_threads(self) -> int:
+        """The worker threads stepping the environments."""
+        return self._core.num_threads
+
+    # -- Gymnasium API -----------------------------------------------------------------------------
+
+    def _stream_seeds(self, seed: Any, mask: np.ndarray | None) -> list[int | None] | None:
+        """Per environment, the stream seed to restart its streams from before this reset, or None
+        (keep its streams: the next episode of the same streams)."""
+        n = self.num_envs
+        targets = np.ones(n, dtype=bool) if mask is None else mask
+        if seed is None:
+            seeds: list[Any] = [None] * n
+        elif isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+            self._np_random, self._np_random_seed = seeding.np_random(int(seed))
+            seeds = [int(seed) + i for i in range(n)]
+        elif isinstance(seed, (list, tuple)):
+            if len(seed) != n:
+                raise ValueError(f"seed as a list must hold num_envs={n} entries, got {len(seed)}")
+            seeds = list(seed)
+        else:
+            raise TypeError(f"seed must be None, an int or a list of num_envs ints/None, got {type(seed).__name__}")
+        # The stream seed MaquisEnv.reset(seed=s) would draw, so that env i matches a single env.
+        streams: list[int | None] = [
+            None if s is None or not targets[i] else stream_seed(seeding.np_random(int(s))[0])
+            for i, s in enumerate(seeds)
+        ]
+        # Environments never seeded and given no seed: a stream seed from np_random.
+        fresh = [i for i in range(n) if streams[i] is None and targets[i] and not self._seeded[i]]
+        if fresh:
+            draws = self.np_random.integers(0, 2**64, size=len(fresh), dtype=np.uint64)
+            for i, d in zip(fresh, draws):
+                streams[i] = int(d)
+        return None if all(s is None for s in streams) else streams
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be a dict, got {type(options).__name__}")
+        options = dict(options or {})
+        mask = options.pop("reset_mask", None)
+        if mask is not None:
+            if not isinstance(mask, np.ndarray):
+                raise TypeError(f"options['reset_mask'] must be a numpy array, got {type(mask).__name__}")
+            if mask.dtype != np.bool_:
+                raise TypeError(f"options['reset_mask'] must have dtype np.bool_, got {mask.dtype}")
+            if mask.shape != (self.num_envs,):
+                raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},), got {mask.shape}")
+            if not mask.any():
+                raise ValueError("options['reset_mask'] must select at least one environment")
+        seeds = self._stream_seeds(seed, mask)
+        self._core.reset(seeds, mask, options_json(options) if options else None)
+        if seeds is not None:
+            self._seeded |= np.array([s is not None for s in seeds])
+        masks = self._masks_i8.copy()
+        if mask is not None:
+            masks[~mask] = 0  # vector infos hold only the environments reset
+        infos = {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool) if mask is None else mask.copy()}
+        return (self._obs.copy() if self.copy else self._obs), infos
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        a = np.asarray(actions)
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integer action indices, got an array of dtype {a.dtype}")
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
+        self._core.step(np.ascontiguousarray(a, dtype=np.int64))
+        return (
+            self._obs.copy() if self.copy else self._obs,
+            self._rewards.copy() if self.copy else self._rewards,
+            self._terminated.copy() if self.copy else self._terminated,
+            self._truncated.copy() if self.copy else self._truncated,
+            self._step_infos(),
+        )
+
+    def _step_infos(self) -> dict[str, Any]:
+        n = self.num_envs
+        infos: dict[str, Any] = {
+            "action_mask": self._masks_i8.copy() if self.copy else self._masks_i8,
+            "_action_mask": np.ones(n, dtype=bool),
+        }
+        ended = self._terminated.copy()
+        if not ended.any():
+            return infos
+        end: dict[str, Any] = {}
+        outcome = np.full(n, None, dtype=object)
+        outcome[ended] = _OUTCOME_NAMES[self._outcomes[ended]]
+        end["outcome"], end["_outcome"] = outcome, ended.copy()
+        if self._illegal.any():
+            end["illegal_action"], end["_illegal_action"] = self._illegal.copy(), self._illegal.copy()
+        if self.metadata["autoreset_mode"] != AutoresetMode.SAME_STEP:
+            infos.update(end)
+            return infos
+        # SAME_STEP: the ended environments already hold their next episode; what they returned
+        # at the end goes to final_obs / final_info (as gymnasium.vector.SyncVectorEnv does).
+        final_obs = np.full(n, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_obs[i] = self._final_obs[i].copy()
+        final_info = {"action_mask": np.zeros((n, NUM_ACTIONS), dtype=np.int8), "_action_mask": ended.copy(), **end}
+        infos["final_obs"], infos["_final_obs"] = final_obs, ended.copy()
+        infos["final_info"], infos["_final_info"] = final_info, ended.copy()
+        return infos
+
+    def render(self) -> tuple[Any, ...] | None:
+        """One render per environment (see `MaquisEnv.render`)."""
+        if self.render_mode is None:
+            return render_state({}, None)
+        return tuple(render_state(self._core.state_dict(i), self.render_mode) for i in range(self.num_envs))
+
+    # -- Masks and state ---------------------------------------------------------------------------
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every environment, np.bool_ (num_envs, 217)."""
+        return self._masks.copy()
+
+    def sample_actions(self) -> np.ndarray:
+        """One uniformly random legal action per environment, np.int64 (num_envs,), drawn in Rust
+        from each environment's seeded stream (0 for an environment whose episode ended)."""
+        return self._core.sample_actions()
+
+    def state_dict(self, index: int) -> dict[str, Any]:
+        """The full state of environment `index` as plain Python data (as `MaquisEnv.state_dict`)."""
+        return self._core.state_dict(index)
+
+    def save_state(self, index: int) -> str:
+        """The game of environment `index` as versioned JSON (`MaquisEnv.load_state` reads it)."""
+        return self._core.save_state(index)

@@ -1,0 +1,6 @@
+// Agents bindings: owned by the agents work.
+use pyo3::prelude::*;
+
+pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+    Ok(())
+}

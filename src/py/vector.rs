@@ -1,0 +1,282 @@
+//! `maquis._core.VecEngine`: a `vector::VecEngine` and the numpy arrays it writes, for
+//! `maquis.MaquisVectorEnv`. The arrays are allocated once; reset and step write them in place
+//! with the GIL released.
+
+use super::env::{config, env_index, json_to_py, reset_setup};
+use super::errors::MaquisError;
+use crate::action::NUM_ACTIONS;
+use crate::observation::obs_size;
+use crate::save;
+use crate::vector::{Autoreset, EnvError, Outputs, VecEngine};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use std::collections::HashMap;
+
+/// A batch of Maquis environments stepped together in Rust on a persistent thread pool. The
+/// engine behind `maquis.MaquisVectorEnv`; see that class for the contract.
+///
+/// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
+/// final_observations) are allocated once and overwritten by every reset and step.
+#[pyclass(name = "VecEngine", module = "maquis._core")]
+pub struct PyVecEngine {
+    engine: VecEngine,
+    actions: Vec<i64>,
+    obs: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    rewards: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    outcomes: Py<PyArray1<i8>>,
+    illegal: Py<PyArray1<bool>>,
+    final_obs: Py<PyArray2<f32>>,
+}
+
+fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(format!("the {name} array cannot be written now: {e}"))
+}
+
+impl PyVecEngine {
+    /// Runs `f` on the engine and the output arrays, with the GIL released.
+    fn with_outputs<R: Send>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut VecEngine, &[i64], &mut Outputs) -> R + Send,
+    ) -> PyResult<R> {
+        macro_rules! rw {
+            ($field:ident, $name:literal) => {
+                self.$field
+                    .bind(py)
+                    .try_readwrite()
+                    .map_err(|e| borrow_error($name, e))?
+            };
+        }
+        let mut obs = rw!(obs, "observations");
+        let mut masks = rw!(masks, "masks");
+        let mut rewards = rw!(rewards, "rewards");
+        let mut terminated = rw!(terminated, "terminated");
+        let mut truncated = rw!(truncated, "truncated");
+        let mut outcomes = rw!(outcomes, "outcomes");
+        let mut illegal = rw!(illegal, "illegal");
+        let mut final_obs = rw!(final_obs, "final_observations");
+        let slice = |e| borrow_error("output", e);
+        let mut out = Outputs {
+            obs: obs.as_slice_mut().map_err(slice)?,
+            masks: masks.as_slice_mut().map_err(slice)?,
+            rewards: rewards.as_slice_mut().map_err(slice)?,
+            terminated: terminated.as_slice_mut().map_err(slice)?,
+            truncated: truncated.as_slice_mut().map_err(slice)?,
+            outcomes: outcomes.as_slice_mut().map_err(slice)?,
+            illegal: illegal.as_slice_mut().map_err(slice)?,
+            final_obs: final_obs.as_slice_mut().map_err(slice)?,
+        };
+        let engine = &mut self.engine;
+        let actions = &self.actions[..];
+        Ok(py.detach(|| f(engine, actions, &mut out)))
+    }
+}
+
+#[pymethods]
+impl PyVecEngine {
+    /// Create `num_envs` environments (they need a reset before the first step).
+    ///
+    /// Args:
+    ///     num_envs: the number of environments (≥ 1).
+    ///     num_threads: worker threads (0: one per core; capped at num_envs). The pool is
+    ///         created here and kept.
+    ///     autoreset_mode: "next_step", "same_step" or "disabled".
+    ///     difficulty, mission_pool, deal, missions, reward, illegal_action: as for `Env`.
+    ///
+    /// Raises:
+    ///     MaquisError: an unknown id, an inconsistent setup, or num_envs 0.
+    #[new]
+    #[pyo3(signature = (num_envs, num_threads=0, autoreset_mode="next_step", *, difficulty="normal", mission_pool="second_edition", deal="uniform", missions=None, reward=None, illegal_action="terminate"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        num_threads: usize,
+        autoreset_mode: &str,
+        difficulty: &str,
+        mission_pool: &str,
+        deal: &str,
+        missions: Option<Vec<String>>,
+        reward: Option<HashMap<String, f64>>,
+        illegal_action: &str,
+    ) -> PyResult<Self> {
+        let cfg = config(difficulty, mission_pool, deal, missions, reward, illegal_action)?;
+        let engine = VecEngine::new(cfg, num_envs, num_threads, Autoreset::parse(autoreset_mode)?)?;
+        let (n, o, a) = (num_envs, obs_size(), NUM_ACTIONS);
+        Ok(PyVecEngine {
+            engine,
+            actions: vec![0; n],
+            obs: PyArray2::zeros(py, [n, o], false).unbind(),
+            masks: PyArray2::zeros(py, [n, a], false).unbind(),
+            rewards: PyArray1::zeros(py, n, false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            outcomes: PyArray1::from_vec(py, vec![-1i8; n]).unbind(),
+            illegal: PyArray1::zeros(py, n, false).unbind(),
+            final_obs: PyArray2::zeros(py, [n, o], false).unbind(),
+        })
+    }
+
+    /// Start new episodes, writing the rows of the environments reset.
+    ///
+    /// Args:
+    ///     seeds: None, or one stream seed (or None: keep its streams) per environment.
+    ///     mask: None (all), or a bool (num_envs,) array of the environments to reset.
+    ///     options: JSON of the reset options for these episodes only.
+    ///
+    /// Raises:
+    ///     ValueError: wrong lengths. MaquisError: bad options ("env i: …" when one
+    ///     environment's game cannot be made). Nothing changes on error.
+    #[pyo3(signature = (seeds=None, mask=None, options=None))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seeds: Option<Vec<Option<u64>>>,
+        mask: Option<PyReadonlyArray1<'_, bool>>,
+        options: Option<&str>,
+    ) -> PyResult<()> {
+        let n = self.engine.num_envs();
+        if let Some(s) = &seeds {
+            if s.len() != n {
+                return Err(MaquisError::new_err(format!(
+                    "seeds must hold {n} entries, got {}",
+                    s.len()
+                )));
+            }
+        }
+        let mask: Option<Vec<bool>> = mask.map(|m| m.as_array().to_vec());
+        if let Some(m) = &mask {
+            if m.len() != n {
+                return Err(MaquisError::new_err(format!(
+                    "reset_mask must have shape ({n},), got ({},)",
+                    m.len()
+                )));
+            }
+        }
+        let setup = reset_setup(self.engine.config(), options)?;
+        self.with_outputs(py, |engine, _, out| {
+            engine.reset(seeds.as_deref(), mask.as_deref(), setup.as_ref(), out)
+        })?
+        .map_err(|e: EnvError| e.into())
+    }
+
+    /// Step every environment (the action of one being autoreset is ignored).
+    ///
+    /// Args:
+    ///     actions: int64 (num_envs,) action indices.
+    ///
+    /// Raises:
+    ///     ValueError: wrong shape. MaquisError / IllegalActionError "env i: …": an action out
+    ///     of range, an illegal action with illegal_action="raise", or a finished environment
+    ///     without next_step autoreset. Nothing changes on error.
+    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let n = self.engine.num_envs();
+        if actions.len() != n {
+            return Err(MaquisError::new_err(format!(
+                "actions must have shape ({n},), got ({},)",
+                actions.len()
+            )));
+        }
+        // Copied while holding the GIL: no other Python thread can change them under us.
+        self.actions.clear();
+        self.actions.extend(actions.as_array().iter().copied());
+        self.with_outputs(py, |engine, acts, out| engine.step(acts, out))?
+            .map_err(|e: EnvError| e.into())
+    }
+
+    /// One uniformly random legal action per environment (0 for a finished one), int64
+    /// (num_envs,), each from its environment's sampling stream.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let a = PyArray1::<i64>::zeros(py, self.engine.num_envs(), false);
+        // SAFETY: a new array, not yet shared with Python or borrowed elsewhere.
+        self.engine
+            .sample_actions(unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
+        a
+    }
+
+    /// The full game state of environment `i` as plain Python data.
+    fn state_dict<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyAny>> {
+        let i = env_index(i, self.engine.num_envs())?;
+        json_to_py(py, &save::state_dict(self.engine.slot(i).state()))
+    }
+
+    /// The game state of environment `i` as versioned JSON (as `Env.save_state`).
+    fn save_state(&self, i: usize) -> PyResult<String> {
+        let i = env_index(i, self.engine.num_envs())?;
+        Ok(save::save(self.engine.slot(i).state()))
+    }
+
+    /// float32 (num_envs, OBS_SIZE): the observations.
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.obs.bind(py).clone()
+    }
+    /// bool (num_envs, NUM_ACTIONS): the legal actions (none for a finished environment).
+    #[getter]
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.masks.bind(py).clone()
+    }
+    /// float32 (num_envs,): the rewards of the last step.
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        self.rewards.bind(py).clone()
+    }
+    /// bool (num_envs,): the episode ended on the last step.
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.terminated.bind(py).clone()
+    }
+    /// bool (num_envs,): always False (games end by the rules).
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+    /// int8 (num_envs,): index into OUTCOMES of the episode that ended on the last step, else -1.
+    #[getter]
+    fn outcomes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.outcomes.bind(py).clone()
+    }
+    /// bool (num_envs,): the episode ended on an illegal action on the last step.
+    #[getter]
+    fn illegal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.illegal.bind(py).clone()
+    }
+    /// float32 (num_envs, OBS_SIZE): same_step only, the last observation of each environment
+    /// that ended on the last step (other rows are stale).
+    #[getter]
+    fn final_observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.final_obs.bind(py).clone()
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.engine.num_envs()
+    }
+    /// The worker threads actually used.
+    #[getter]
+    fn num_threads(&self) -> usize {
+        self.engine.num_threads()
+    }
+    /// "next_step", "same_step" or "disabled".
+    #[getter]
+    fn autoreset_mode(&self) -> &'static str {
+        self.engine.autoreset().as_str()
+    }
+    /// "terminate" or "raise".
+    #[getter]
+    fn illegal_action(&self) -> &'static str {
+        self.engine.config().illegal.as_str()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "VecEngine(num_envs={}, num_threads={}, autoreset_mode={:?})",
+            self.engine.num_envs(),
+            self.engine.num_threads(),
+            self.engine.autoreset().as_str()
+        )
+    }
+}

@@ -1,0 +1,1094 @@
+//! The environment layer over the rules: what one step of an *episode* means (rewards per outcome,
+//! illegal actions, episode seeds), for one game (`EnvSlot`) and for a batch stepped together on a
+//! thread pool (`VecEngine`), writing observations, masks, rewards and flags into caller-owned
+//! slices. The Python envs (`maquis.MaquisEnv`, `maquis.MaquisVectorEnv`) are thin wrappers over
+//! these two types, so the contract of API.md lives here once (as Pgx's `_step_with_illegal_action`).
+//!
+//! Seeding. Every environment owns two ChaCha8 streams derived from one 64-bit *stream seed*:
+//!
+//! ```text
+//! stream seed ─┬─ episode stream (stream 0): one u64 per episode → new_game(setup, that u64)
+//!              └─ sampling stream (stream 1): sample(), uniform over the legal actions
+//! ```
+//!
+//! A game then carries its own RNG (patrol deck reshuffles). Nothing depends on which thread steps
+//! which environment, so trajectories are identical for any number of threads, and env `i` of a
+//! vector behaves exactly as an `EnvSlot` given the same stream seed. `stream_seed(seed, i)` is the
+//! derivation `VecEngine::seed_all` uses; the Python vector env passes its own per-env stream seeds
+//! (those a `MaquisEnv` seeded with `seed + i` would draw).
+
+use crate::action::{table, ActionMask, NUM_ACTIONS};
+use crate::agents::random;
+use crate::error::{Error, Result};
+use crate::ids::{Difficulty, MissionId, Outcome};
+use crate::observation::{obs_size, write_observation};
+use crate::rules::{apply, apply_legal, legal_mask, new_game, Setup, StartOverrides};
+use crate::save;
+use crate::state::State;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::fmt;
+
+/// `outcomes[i]` when env `i` did not end this step; otherwise `Outcome::idx()`.
+pub const NO_OUTCOME: i8 = -1;
+
+/// The outcome code written into `Outputs::outcomes`.
+#[inline]
+pub fn outcome_code(o: Option<Outcome>) -> i8 {
+    o.map_or(NO_OUTCOME, |o| o.idx() as i8)
+}
+
+/// SplitMix64: spreads nearby integers over the whole u64 range.
+#[inline]
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The stream seed of env `env` in a vector seeded with `seed` (pure-Rust derivation).
+pub fn stream_seed(seed: u64, env: usize) -> u64 {
+    splitmix64(seed ^ splitmix64(env as u64))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Configuration: built once, shared by every episode
+
+/// What an illegal action does (API.md `illegal_action=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalPolicy {
+    /// The episode ends with the loss reward, outcome `loss`, and the illegal flag.
+    Terminate,
+    /// `Error::IllegalAction` (naming the action, the phase and why); the state is unchanged.
+    Raise,
+}
+
+impl IllegalPolicy {
+    pub fn parse(s: &str) -> Result<IllegalPolicy> {
+        match s {
+            "terminate" => Ok(IllegalPolicy::Terminate),
+            "raise" => Ok(IllegalPolicy::Raise),
+            _ => Err(Error::BadOption(format!(
+                "illegal_action must be 'terminate' or 'raise', got '{s}'"
+            ))),
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IllegalPolicy::Terminate => "terminate",
+            IllegalPolicy::Raise => "raise",
+        }
+    }
+}
+
+/// The reward of a finished episode per outcome (E3), indexed by `Outcome::idx()`. Every other
+/// step gives 0.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rewards(pub [f64; Outcome::COUNT]);
+
+impl Default for Rewards {
+    /// win 1, major_win 1, draw 0, loss −1.
+    fn default() -> Rewards {
+        let mut r = [0.0; Outcome::COUNT];
+        r[Outcome::Win.idx()] = 1.0;
+        r[Outcome::MajorWin.idx()] = 1.0;
+        r[Outcome::Draw.idx()] = 0.0;
+        r[Outcome::Loss.idx()] = -1.0;
+        Rewards(r)
+    }
+}
+
+impl Rewards {
+    /// These rewards with the one of `outcome` (an outcome id) replaced.
+    pub fn with(mut self, outcome: &str, value: f64) -> Result<Rewards> {
+        let o = Outcome::parse(outcome)?;
+        if !value.is_finite() {
+            return Err(Error::BadOption(format!(
+                "reward for '{outcome}' must be a finite number, got {value}"
+            )));
+        }
+        self.0[o.idx()] = value;
+        Ok(self)
+    }
+    #[inline]
+    pub fn of(&self, o: Outcome) -> f64 {
+        self.0[o.idx()]
+    }
+}
+
+/// Everything an environment keeps across episodes: the ruleset of its games, the rewards, the
+/// illegal-action policy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnvConfig {
+    pub setup: Setup,
+    pub rewards: Rewards,
+    pub illegal: IllegalPolicy,
+}
+
+impl EnvConfig {
+    /// Checks that the setup makes a game (ids, pool, deal and overrides agree).
+    pub fn new(setup: Setup, rewards: Rewards, illegal: IllegalPolicy) -> Result<EnvConfig> {
+        new_game(&setup, 0)?;
+        Ok(EnvConfig {
+            setup,
+            rewards,
+            illegal,
+        })
+    }
+}
+
+/// The options of one reset (API.md `reset(options=…)`), over the constructor's setup. Unknown
+/// keys and ids are errors.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResetOptions {
+    #[serde(default)]
+    pub difficulty: Option<Difficulty>,
+    #[serde(default)]
+    pub missions: Option<Vec<MissionId>>,
+    #[serde(default)]
+    pub patrol_deck: Option<Vec<u8>>,
+    #[serde(default)]
+    pub start: Option<StartOverrides>,
+}
+
+impl ResetOptions {
+    pub fn from_json(json: &str) -> Result<ResetOptions> {
+        serde_json::from_str(json).map_err(|e| Error::BadOption(format!("reset options: {e}")))
+    }
+
+    /// The setup of this reset: `base` with these options applied, validated.
+    pub fn setup(&self, base: &Setup) -> Result<Setup> {
+        let mut s = base.clone();
+        if let Some(d) = self.difficulty {
+            s.difficulty = d;
+        }
+        if let Some(m) = &self.missions {
+            s.missions = Some(m.clone());
+        }
+        if let Some(p) = &self.patrol_deck {
+            s.patrol_deck = Some(p.clone());
+        }
+        if let Some(st) = &self.start {
+            s.start = Some(st.clone());
+        }
+        s.validate()?;
+        Ok(s)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One environment
+
+/// What one step produced.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transition {
+    pub reward: f64,
+    pub terminated: bool,
+    /// Set on the step that ends the episode.
+    pub outcome: Option<Outcome>,
+    /// The episode ended on an illegal action (`IllegalPolicy::Terminate`).
+    pub illegal: bool,
+}
+
+/// One environment: the game, its legal actions, and the two streams that make it reproducible.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnvSlot {
+    state: State,
+    /// The legal actions now; empty once the episode has ended.
+    mask: ActionMask,
+    episode_rng: ChaCha8Rng,
+    sample_rng: ChaCha8Rng,
+    /// The episode has ended (game over, or an illegal action): stepping needs a reset first.
+    done: bool,
+}
+
+fn streams(seed: u64) -> (ChaCha8Rng, ChaCha8Rng) {
+    let episode = ChaCha8Rng::seed_from_u64(seed);
+    let mut sample = ChaCha8Rng::seed_from_u64(seed);
+    sample.set_stream(1);
+    (episode, sample)
+}
+
+impl EnvSlot {
+    /// An environment waiting for its first reset.
+    pub fn new(stream_seed: u64) -> EnvSlot {
+        let (episode_rng, sample_rng) = streams(stream_seed);
+        let state = new_game(&Setup::default(), 0).expect("the default setup is valid");
+        EnvSlot {
+            state,
+            mask: ActionMask::default(),
+            episode_rng,
+            sample_rng,
+            done: true,
+        }
+    }
+
+    /// Restarts both streams from `stream_seed` (the game in progress is kept).
+    pub fn seed(&mut self, stream_seed: u64) {
+        (self.episode_rng, self.sample_rng) = streams(stream_seed);
+    }
+
+    /// A new episode of `setup`, its game seed drawn from the episode stream. On error nothing
+    /// changes (not even the stream).
+    pub fn reset(&mut self, setup: &Setup) -> Result<()> {
+        let mut rng = self.episode_rng.clone();
+        let state = new_game(setup, rng.next_u64())?;
+        self.episode_rng = rng;
+        self.set_state(state);
+        Ok(())
+    }
+
+    /// One decision of the player. Out-of-range actions and steps after the end are errors
+    /// whatever the policy; an illegal action terminates the episode or is an error that leaves
+    /// the state unchanged.
+    pub fn step(&mut self, cfg: &EnvConfig, action: i64) -> Result<Transition> {
+        let a = table().decode(action)?;
+        if self.done {
+            return Err(Error::GameOver);
+        }
+        if self.mask.get(action as usize) {
+            apply_legal(&mut self.state, a);
+        } else if cfg.illegal == IllegalPolicy::Terminate {
+            self.done = true;
+            self.mask = ActionMask::default();
+            let loss = Outcome::Loss;
+            return Ok(Transition {
+                reward: cfg.rewards.of(loss),
+                terminated: true,
+                outcome: Some(loss),
+                illegal: true,
+            });
+        } else {
+            // `apply` refuses it (naming the action, the phase and why) before changing anything.
+            apply(&mut self.state, action)?;
+        }
+        self.mask = legal_mask(&self.state);
+        match self.state.outcome {
+            Some(o) => {
+                self.done = true;
+                Ok(Transition {
+                    reward: cfg.rewards.of(o),
+                    terminated: true,
+                    outcome: Some(o),
+                    illegal: false,
+                })
+            }
+            None => Ok(Transition {
+                reward: 0.0,
+                terminated: false,
+                outcome: None,
+                illegal: false,
+            }),
+        }
+    }
+
+    /// A uniformly random legal action from the sampling stream (None once the episode is over;
+    /// the stream is then not advanced).
+    #[inline]
+    pub fn sample(&mut self) -> Option<usize> {
+        random::sample(&self.mask, &mut self.sample_rng)
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Replaces the game (e.g. a loaded save); the episode is over iff the game is.
+    pub fn set_state(&mut self, state: State) {
+        self.done = state.is_over();
+        self.mask = if self.done {
+            ActionMask::default()
+        } else {
+            legal_mask(&state)
+        };
+        self.state = state;
+    }
+
+    /// The legal actions now (empty once the episode is over).
+    pub fn mask(&self) -> &ActionMask {
+        &self.mask
+    }
+
+    pub fn done(&self) -> bool {
+        self.done
+    }
+
+    #[inline]
+    pub fn write_observation(&self, out: &mut [f32]) {
+        write_observation(&self.state, out);
+    }
+
+    #[inline]
+    pub fn write_mask<T: From<bool>>(&self, out: &mut [T]) {
+        for (i, x) in out.iter_mut().enumerate() {
+            *x = T::from(self.mask.get(i));
+        }
+    }
+
+    /// The whole environment (game, streams, episode flag) as JSON, for pickling.
+    pub fn snapshot(&self) -> Value {
+        let state: Value = serde_json::from_str(&save::save(&self.state)).expect("a save is JSON");
+        json!({
+            "state": state,
+            "episode_rng": self.episode_rng,
+            "sample_rng": self.sample_rng,
+            "done": self.done,
+        })
+    }
+
+    pub fn from_snapshot(v: &Value) -> Result<EnvSlot> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Snap {
+            state: Value,
+            episode_rng: ChaCha8Rng,
+            sample_rng: ChaCha8Rng,
+            done: bool,
+        }
+        let snap: Snap = serde_json::from_value(v.clone()).map_err(|e| Error::BadSave(e.to_string()))?;
+        let state = save::load(&snap.state.to_string())?;
+        let mut slot = EnvSlot {
+            state: state.clone(),
+            mask: ActionMask::default(),
+            episode_rng: snap.episode_rng,
+            sample_rng: snap.sample_rng,
+            done: true,
+        };
+        slot.set_state(state);
+        // An episode ended by an illegal action keeps a live game but is over.
+        if snap.done {
+            slot.done = true;
+            slot.mask = ActionMask::default();
+        }
+        Ok(slot)
+    }
+}
+
+/// A single environment's configuration and slot as one versioned JSON document (pickling).
+pub fn env_snapshot(cfg: &EnvConfig, slot: &EnvSlot) -> String {
+    json!({"format": "maquis-env", "version": 1, "config": cfg, "env": slot.snapshot()}).to_string()
+}
+
+pub fn env_from_snapshot(json: &str) -> Result<(EnvConfig, EnvSlot)> {
+    let v: Value = serde_json::from_str(json).map_err(|e| Error::BadSave(e.to_string()))?;
+    if v["format"] != "maquis-env" || v["version"] != 1 {
+        return Err(Error::BadSave(format!(
+            "not a maquis-env snapshot of version 1 (format {}, version {})",
+            v["format"], v["version"]
+        )));
+    }
+    let cfg: EnvConfig = serde_json::from_value(v["config"].clone()).map_err(|e| Error::BadSave(e.to_string()))?;
+    Ok((cfg, EnvSlot::from_snapshot(&v["env"])?))
+}
+
+// ---------------------------------------------------------------------------------------------
+// A batch of environments
+
+/// When a finished environment starts its next episode (Gymnasium's `AutoresetMode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Autoreset {
+    /// On the step after the one that ended it; that step's action is ignored and it returns the
+    /// first observation with reward 0 and no flags.
+    NextStep,
+    /// Within the step that ended it: `obs` holds the new episode's first observation, `final_obs`
+    /// the last one of the finished episode.
+    SameStep,
+    /// Never: stepping a finished environment is an error; reset it with a mask.
+    Disabled,
+}
+
+impl Autoreset {
+    pub fn parse(s: &str) -> Result<Autoreset> {
+        match s {
+            "next_step" | "NextStep" => Ok(Autoreset::NextStep),
+            "same_step" | "SameStep" => Ok(Autoreset::SameStep),
+            "disabled" | "Disabled" => Ok(Autoreset::Disabled),
+            _ => Err(Error::BadOption(format!(
+                "autoreset_mode must be 'next_step', 'same_step' or 'disabled', got '{s}'"
+            ))),
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Autoreset::NextStep => "next_step",
+            Autoreset::SameStep => "same_step",
+            Autoreset::Disabled => "disabled",
+        }
+    }
+}
+
+/// An error of one environment of a batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnvError {
+    pub env: usize,
+    pub error: Error,
+}
+
+impl fmt::Display for EnvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "env {}: {}", self.env, self.error)
+    }
+}
+
+impl std::error::Error for EnvError {}
+
+/// The caller-owned arrays a step or reset writes, row `i` for env `i` (C order).
+pub struct Outputs<'a> {
+    /// num_envs × obs_size()
+    pub obs: &'a mut [f32],
+    /// num_envs × NUM_ACTIONS: the legal actions (none for an environment whose episode ended).
+    pub masks: &'a mut [bool],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    /// Always false: every game ends by the rules (E1–E2), there is no step limit.
+    pub truncated: &'a mut [bool],
+    /// The outcome of the episode that ended this step (`Outcome::idx()`), else `NO_OUTCOME`.
+    pub outcomes: &'a mut [i8],
+    /// The episode ended this step on an illegal action.
+    pub illegal: &'a mut [bool],
+    /// num_envs × obs_size(); SameStep only: the last observation of each environment that ended
+    /// this step (other rows are left as they were).
+    pub final_obs: &'a mut [f32],
+}
+
+impl Outputs<'_> {
+    fn check(&self, n: usize) {
+        let (o, a) = (obs_size(), NUM_ACTIONS);
+        assert_eq!(self.obs.len(), n * o, "obs buffer");
+        assert_eq!(self.final_obs.len(), n * o, "final_obs buffer");
+        assert_eq!(self.masks.len(), n * a, "masks buffer");
+        for (name, len) in [
+            ("rewards", self.rewards.len()),
+            ("terminated", self.terminated.len()),
+            ("truncated", self.truncated.len()),
+            ("outcomes", self.outcomes.len()),
+            ("illegal", self.illegal.len()),
+        ] {
+            assert_eq!(len, n, "{name} buffer");
+        }
+    }
+}
+
+/// One thread's share of a step: consecutive environments and their rows.
+struct Chunk<'a> {
+    slots: &'a mut [EnvSlot],
+    actions: &'a [i64],
+    obs: &'a mut [f32],
+    masks: &'a mut [bool],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    outcomes: &'a mut [i8],
+    illegal: &'a mut [bool],
+    final_obs: &'a mut [f32],
+}
+
+fn chunks<'a>(slots: &'a mut [EnvSlot], actions: &'a [i64], out: &'a mut Outputs, per: usize) -> Vec<Chunk<'a>> {
+    let (o, a) = (obs_size(), NUM_ACTIONS);
+    let mut v = Vec::with_capacity(slots.len().div_ceil(per));
+    let cols = slots
+        .chunks_mut(per)
+        .zip(actions.chunks(per))
+        .zip(out.obs.chunks_mut(per * o))
+        .zip(out.masks.chunks_mut(per * a))
+        .zip(out.rewards.chunks_mut(per))
+        .zip(out.terminated.chunks_mut(per))
+        .zip(out.truncated.chunks_mut(per))
+        .zip(out.outcomes.chunks_mut(per))
+        .zip(out.illegal.chunks_mut(per))
+        .zip(out.final_obs.chunks_mut(per * o));
+    for (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs) in
+        cols
+    {
+        v.push(Chunk {
+            slots,
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            truncated,
+            outcomes,
+            illegal,
+            final_obs,
+        });
+    }
+    v
+}
+
+impl Chunk<'_> {
+    /// Writes env `k`'s current observation and mask, with reward 0 and no flags.
+    fn write_fresh(&mut self, k: usize) {
+        let (o, a) = (obs_size(), NUM_ACTIONS);
+        let slot = &self.slots[k];
+        slot.write_observation(&mut self.obs[k * o..(k + 1) * o]);
+        slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
+        self.rewards[k] = 0.0;
+        self.terminated[k] = false;
+        self.truncated[k] = false;
+        self.outcomes[k] = NO_OUTCOME;
+        self.illegal[k] = false;
+    }
+
+    fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
+        let (o, a) = (obs_size(), NUM_ACTIONS);
+        for k in 0..self.slots.len() {
+            let slot = &mut self.slots[k];
+            if slot.done() {
+                // Validated by VecEngine::step: only NextStep lets a finished environment through.
+                slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+                self.write_fresh(k);
+                continue;
+            }
+            let t = slot
+                .step(cfg, self.actions[k])
+                .expect("actions are validated before stepping");
+            self.rewards[k] = t.reward as f32;
+            self.terminated[k] = t.terminated;
+            self.truncated[k] = false;
+            self.outcomes[k] = outcome_code(t.outcome);
+            self.illegal[k] = t.illegal;
+            if t.terminated && autoreset == Autoreset::SameStep {
+                slot.write_observation(&mut self.final_obs[k * o..(k + 1) * o]);
+                slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+            }
+            slot.write_observation(&mut self.obs[k * o..(k + 1) * o]);
+            slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
+        }
+    }
+}
+
+/// A batch of environments sharing one configuration, stepped on a persistent thread pool.
+pub struct VecEngine {
+    cfg: EnvConfig,
+    slots: Vec<EnvSlot>,
+    autoreset: Autoreset,
+    /// None for one thread: everything runs on the caller's thread.
+    pool: Option<rayon::ThreadPool>,
+    num_threads: usize,
+}
+
+impl VecEngine {
+    /// `num_envs` environments waiting for their first reset, seeded with `stream_seed(0, i)`.
+    /// `num_threads` 0 means one per available core.
+    pub fn new(cfg: EnvConfig, num_envs: usize, num_threads: usize, autoreset: Autoreset) -> Result<VecEngine> {
+        if num_envs == 0 {
+            return Err(Error::BadOption("num_envs must be at least 1".into()));
+        }
+        let num_threads = match num_threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+        .min(num_envs);
+        let pool = if num_threads > 1 {
+            let p = rayon::ThreadPoolBuilder::new()
+                .num_threads(num_threads)
+                .thread_name(|i| format!("maquis-vec-{i}"))
+                .build()
+                .map_err(|e| Error::BadOption(format!("cannot start {num_threads} threads: {e}")))?;
+            Some(p)
+        } else {
+            None
+        };
+        let slots = (0..num_envs).map(|i| EnvSlot::new(stream_seed(0, i))).collect();
+        Ok(VecEngine {
+            cfg,
+            slots,
+            autoreset,
+            pool,
+            num_threads,
+        })
+    }
+
+    pub fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+    pub fn num_threads(&self) -> usize {
+        self.num_threads
+    }
+    pub fn autoreset(&self) -> Autoreset {
+        self.autoreset
+    }
+    pub fn config(&self) -> &EnvConfig {
+        &self.cfg
+    }
+    pub fn slot(&self, i: usize) -> &EnvSlot {
+        &self.slots[i]
+    }
+    pub fn slots(&self) -> &[EnvSlot] {
+        &self.slots
+    }
+
+    /// Restarts every environment's streams from `stream_seed(seed, i)`.
+    pub fn seed_all(&mut self, seed: u64) {
+        for (i, s) in self.slots.iter_mut().enumerate() {
+            s.seed(stream_seed(seed, i));
+        }
+    }
+
+    /// Environments per work item: a few items per thread, so that uneven games balance.
+    fn per_chunk(&self) -> usize {
+        self.slots.len().div_ceil(self.num_threads * 4).max(1)
+    }
+
+    /// Starts new episodes for the environments in `mask` (all if None), first restarting the
+    /// streams of those given a seed in `seeds`, with `setup` for this reset (the constructor's if
+    /// None). Writes their rows; other rows are untouched. On error nothing changes.
+    pub fn reset(
+        &mut self,
+        seeds: Option<&[Option<u64>]>,
+        mask: Option<&[bool]>,
+        setup: Option<&Setup>,
+        out: &mut Outputs,
+    ) -> std::result::Result<(), EnvError> {
+        let n = self.slots.len();
+        out.check(n);
+        if let Some(s) = seeds {
+            assert_eq!(s.len(), n, "one seed (or None) per environment");
+        }
+        if let Some(m) = mask {
+            assert_eq!(m.len(), n, "one mask entry per environment");
+        }
+        let setup = setup.unwrap_or(&self.cfg.setup);
+        let targets: Vec<usize> = (0..n).filter(|&i| mask.is_none_or(|m| m[i])).collect();
+        let make = |&i: &usize| -> std::result::Result<(usize, EnvSlot), EnvError> {
+            let mut slot = self.slots[i].clone();
+            if let Some(seed) = seeds.and_then(|s| s[i]) {
+                slot.seed(seed);
+            }
+            slot.reset(setup).map_err(|error| EnvError { env: i, error })?;
+            Ok((i, slot))
+        };
+        let fresh: Vec<(usize, EnvSlot)> = match &self.pool {
+            Some(p) => p.install(|| targets.par_iter().map(make).collect::<std::result::Result<_, _>>())?,
+            None => targets.iter().map(make).collect::<std::result::Result<_, _>>()?,
+        };
+        let (o, a) = (obs_size(), NUM_ACTIONS);
+        for (i, slot) in fresh {
+            slot.write_observation(&mut out.obs[i * o..(i + 1) * o]);
+            slot.write_mask(&mut out.masks[i * a..(i + 1) * a]);
+            out.rewards[i] = 0.0;
+            out.terminated[i] = false;
+            out.truncated[i] = false;
+            out.outcomes[i] = NO_OUTCOME;
+            out.illegal[i] = false;
+            self.slots[i] = slot;
+        }
+        Ok(())
+    }
+
+    /// Steps every environment with its action (ignored for an environment being autoreset).
+    /// All actions are checked first: on an error (an action out of range; an illegal action under
+    /// `IllegalPolicy::Raise`; a finished environment without NextStep autoreset) nothing changes
+    /// and the error names the environment.
+    pub fn step(&mut self, actions: &[i64], out: &mut Outputs) -> std::result::Result<(), EnvError> {
+        let n = self.slots.len();
+        out.check(n);
+        assert_eq!(actions.len(), n, "one action per environment");
+        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            let err = |error| EnvError { env: i, error };
+            if slot.done() {
+                if self.autoreset == Autoreset::NextStep {
+                    continue;
+                }
+                return Err(err(Error::GameOver));
+            }
+            table().decode(a).map_err(err)?;
+            if self.cfg.illegal == IllegalPolicy::Raise && !slot.mask().get(a as usize) {
+                let mut probe = slot.state().clone();
+                let e = apply(&mut probe, a).expect_err("the mask says this action is illegal");
+                return Err(err(e));
+            }
+        }
+        let per = self.per_chunk();
+        let VecEngine {
+            cfg,
+            slots,
+            autoreset,
+            pool,
+            ..
+        } = self;
+        let (cfg, autoreset) = (&*cfg, *autoreset);
+        let work = chunks(slots, actions, out, per);
+        match pool {
+            Some(p) if work.len() > 1 => p.install(|| work.into_par_iter().for_each(|mut c| c.step(cfg, autoreset))),
+            _ => work.into_iter().for_each(|mut c| c.step(cfg, autoreset)),
+        }
+        Ok(())
+    }
+
+    /// One uniformly random legal action per environment, from its sampling stream (0 for a
+    /// finished environment, whose action is ignored or refused, without advancing its stream).
+    pub fn sample_actions(&mut self, out: &mut [i64]) {
+        assert_eq!(out.len(), self.slots.len(), "one action per environment");
+        for (slot, a) in self.slots.iter_mut().zip(out.iter_mut()) {
+            *a = slot.sample().map_or(0, |x| x as i64);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::Phase;
+
+    struct Buffers {
+        obs: Vec<f32>,
+        masks: Vec<bool>,
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+        outcomes: Vec<i8>,
+        illegal: Vec<bool>,
+        final_obs: Vec<f32>,
+    }
+
+    impl Buffers {
+        fn new(n: usize) -> Buffers {
+            Buffers {
+                obs: vec![0.0; n * obs_size()],
+                masks: vec![false; n * NUM_ACTIONS],
+                rewards: vec![0.0; n],
+                terminated: vec![false; n],
+                truncated: vec![false; n],
+                outcomes: vec![0; n],
+                illegal: vec![false; n],
+                final_obs: vec![0.0; n * obs_size()],
+            }
+        }
+        fn out(&mut self) -> Outputs<'_> {
+            Outputs {
+                obs: &mut self.obs,
+                masks: &mut self.masks,
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+                outcomes: &mut self.outcomes,
+                illegal: &mut self.illegal,
+                final_obs: &mut self.final_obs,
+            }
+        }
+    }
+
+    fn cfg(illegal: IllegalPolicy) -> EnvConfig {
+        EnvConfig::new(Setup::default(), Rewards::default(), illegal).unwrap()
+    }
+
+    /// obs, masks, rewards, terminated, outcomes, final_obs after one step.
+    type Record = (Vec<f32>, Vec<bool>, Vec<f32>, Vec<bool>, Vec<i8>, Vec<f32>);
+
+    /// Every output of `steps` random steps, as one comparable record.
+    fn trajectory(threads: usize, autoreset: Autoreset, n: usize, steps: usize) -> Vec<Record> {
+        let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, threads, autoreset).unwrap();
+        v.seed_all(42);
+        let mut b = Buffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let mut actions = vec![0i64; n];
+        let mut rec = Vec::new();
+        for t in 0..steps {
+            v.sample_actions(&mut actions);
+            if t % 37 == 5 {
+                actions[t % n] = 0; // now and then an illegal action (place:rue_baradat is rarely legal)
+            }
+            v.step(&actions, &mut b.out()).unwrap();
+            rec.push((
+                b.obs.clone(),
+                b.masks.clone(),
+                b.rewards.clone(),
+                b.terminated.clone(),
+                b.outcomes.clone(),
+                b.final_obs.clone(),
+            ));
+        }
+        rec
+    }
+
+    #[test]
+    fn same_seed_same_trajectories_for_any_thread_count() {
+        for mode in [Autoreset::NextStep, Autoreset::SameStep] {
+            let one = trajectory(1, mode, 7, 300);
+            assert_eq!(one, trajectory(2, mode, 7, 300));
+            assert_eq!(one, trajectory(4, mode, 7, 300));
+            assert!(one.iter().any(|r| r.3.iter().any(|&t| t)), "some episode ended");
+        }
+    }
+
+    #[test]
+    fn vector_env_i_matches_a_single_slot_with_its_stream_seed() {
+        let c = cfg(IllegalPolicy::Terminate);
+        let n = 5;
+        let mut v = VecEngine::new(c.clone(), n, 2, Autoreset::NextStep).unwrap();
+        v.seed_all(9);
+        let mut b = Buffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let mut singles: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(stream_seed(9, i))).collect();
+        for s in &mut singles {
+            s.reset(&c.setup).unwrap();
+        }
+        let mut actions = vec![0i64; n];
+        let mut ended = 0;
+        for _ in 0..600 {
+            v.sample_actions(&mut actions);
+            v.step(&actions, &mut b.out()).unwrap();
+            for (i, s) in singles.iter_mut().enumerate() {
+                let (reward, term) = if s.done() {
+                    s.reset(&c.setup).unwrap();
+                    (0.0, false)
+                } else {
+                    let a = s.sample().unwrap() as i64;
+                    assert_eq!(a, actions[i]);
+                    let t = s.step(&c, a).unwrap();
+                    ended += t.terminated as u32;
+                    (t.reward as f32, t.terminated)
+                };
+                assert_eq!(b.rewards[i], reward);
+                assert_eq!(b.terminated[i], term);
+                let mut obs = vec![0.0; obs_size()];
+                s.write_observation(&mut obs);
+                assert_eq!(&b.obs[i * obs_size()..(i + 1) * obs_size()], &obs[..]);
+                assert_eq!(s.state(), v.slot(i).state());
+            }
+        }
+        assert!(ended > 0);
+    }
+
+    #[test]
+    fn illegal_action_terminates_with_loss_or_raises_leaving_state_unchanged() {
+        let mut s = EnvSlot::new(1);
+        let c = cfg(IllegalPolicy::Terminate);
+        s.reset(&c.setup).unwrap();
+        let illegal = (0..NUM_ACTIONS).find(|&i| !s.mask().get(i)).unwrap() as i64;
+        let t = s.step(&c, illegal).unwrap();
+        assert_eq!(
+            t,
+            Transition {
+                reward: -1.0,
+                terminated: true,
+                outcome: Some(Outcome::Loss),
+                illegal: true
+            }
+        );
+        assert!(s.done() && s.mask().is_empty());
+        assert_eq!(s.step(&c, 0), Err(Error::GameOver));
+
+        let c = cfg(IllegalPolicy::Raise);
+        s.reset(&c.setup).unwrap();
+        let before = s.clone();
+        match s.step(&c, illegal) {
+            Err(Error::IllegalAction { action, phase, .. }) => {
+                assert_eq!(action, table().names[illegal as usize]);
+                assert_eq!(phase, "placement");
+            }
+            other => panic!("expected an illegal action error, got {other:?}"),
+        }
+        assert_eq!(s, before);
+        assert!(matches!(
+            s.step(&c, NUM_ACTIONS as i64),
+            Err(Error::ActionOutOfRange { .. })
+        ));
+        assert!(matches!(s.step(&c, -1), Err(Error::ActionOutOfRange { .. })));
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn vector_raise_names_the_env_and_changes_nothing() {
+        let n = 4;
+        let mut v = VecEngine::new(cfg(IllegalPolicy::Raise), n, 2, Autoreset::NextStep).unwrap();
+        let mut b = Buffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let mut actions = vec![0i64; n];
+        v.sample_actions(&mut actions);
+        let before: Vec<EnvSlot> = v.slots().to_vec();
+        let obs = b.obs.clone();
+        let illegal = (0..NUM_ACTIONS).find(|&i| !v.slot(2).mask().get(i)).unwrap() as i64;
+        actions[2] = illegal;
+        let e = v.step(&actions, &mut b.out()).unwrap_err();
+        assert_eq!(e.env, 2);
+        assert!(matches!(e.error, Error::IllegalAction { .. }));
+        assert!(e.to_string().starts_with("env 2: illegal action"));
+        actions[2] = 999;
+        assert!(matches!(
+            v.step(&actions, &mut b.out()).unwrap_err(),
+            EnvError {
+                env: 2,
+                error: Error::ActionOutOfRange { .. }
+            }
+        ));
+        assert_eq!(v.slots(), &before[..]);
+        assert_eq!(b.obs, obs);
+    }
+
+    #[test]
+    fn next_step_autoreset_ignores_the_action_and_returns_a_fresh_episode() {
+        let n = 2;
+        let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, 1, Autoreset::NextStep).unwrap();
+        let mut b = Buffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let illegal = (0..NUM_ACTIONS).find(|&i| !v.slot(0).mask().get(i)).unwrap() as i64;
+        let mut actions = vec![0i64; n];
+        v.sample_actions(&mut actions);
+        actions[0] = illegal;
+        v.step(&actions, &mut b.out()).unwrap();
+        assert!(b.terminated[0] && b.illegal[0]);
+        assert_eq!(b.outcomes[0], Outcome::Loss.idx() as i8);
+        assert_eq!(b.rewards[0], -1.0);
+        assert!(
+            b.masks[..NUM_ACTIONS].iter().all(|&m| !m),
+            "no legal action after the end"
+        );
+        v.sample_actions(&mut actions);
+        assert_eq!(actions[0], 0);
+        actions[0] = 999; // ignored: env 0 is being reset
+        v.step(&actions, &mut b.out()).unwrap();
+        assert!(!b.terminated[0] && !b.illegal[0] && b.rewards[0] == 0.0 && b.outcomes[0] == NO_OUTCOME);
+        assert_eq!(v.slot(0).state().phase, Phase::Placement);
+        assert!(b.masks[..NUM_ACTIONS].iter().any(|&m| m));
+    }
+
+    #[test]
+    fn same_step_autoreset_keeps_the_final_observation() {
+        let n = 1;
+        let c = cfg(IllegalPolicy::Terminate);
+        let mut v = VecEngine::new(c.clone(), n, 1, Autoreset::SameStep).unwrap();
+        let mut b = Buffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let mut actions = vec![0i64; n];
+        loop {
+            let last = v.slot(0).clone();
+            v.sample_actions(&mut actions);
+            v.step(&actions, &mut b.out()).unwrap();
+            if b.terminated[0] {
+                let mut finished = last;
+                let t = finished.step(&c, actions[0]).unwrap();
+                assert!(t.terminated);
+                let mut obs = vec![0.0; obs_size()];
+                finished.write_observation(&mut obs);
+                assert_eq!(b.final_obs, obs);
+                assert_eq!(v.slot(0).state().phase, Phase::Placement, "already reset");
+                assert!(!v.slot(0).done());
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn disabled_autoreset_refuses_finished_envs_until_reset_by_mask() {
+        let n = 2;
+        let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, 1, Autoreset::Disabled).unwrap();
+        let mut b = Buffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let mut actions = vec![0i64; n];
+        v.sample_actions(&mut actions);
+        actions[1] = (0..NUM_ACTIONS).find(|&i| !v.slot(1).mask().get(i)).unwrap() as i64;
+        v.step(&actions, &mut b.out()).unwrap();
+        v.sample_actions(&mut actions);
+        assert_eq!(
+            v.step(&actions, &mut b.out()).unwrap_err(),
+            EnvError {
+                env: 1,
+                error: Error::GameOver
+            }
+        );
+        let keep = v.slot(0).clone();
+        v.reset(None, Some(&[false, true]), None, &mut b.out()).unwrap();
+        assert_eq!(v.slot(0), &keep, "env 0 not reset");
+        v.step(&actions, &mut b.out()).unwrap();
+    }
+
+    #[test]
+    fn reset_options_override_one_reset_and_reject_unknown_keys() {
+        let base = Setup::default();
+        let o = ResetOptions::from_json(r#"{"difficulty": "hard", "missions": ["sabotage", "aid_the_spy"], "patrol_deck": [9,8,7,6,5,4,3,2,1,0], "start": {"morale": 3, "resources": {"weapon": 2}}}"#).unwrap();
+        let s = o.setup(&base).unwrap();
+        let mut slot = EnvSlot::new(0);
+        slot.reset(&s).unwrap();
+        assert_eq!(slot.state().difficulty, Difficulty::Hard);
+        assert_eq!(slot.state().morale, 3);
+        assert_eq!(slot.state().missions[0].id, MissionId::Sabotage);
+        for bad in [
+            r#"{"dificulty": "hard"}"#,
+            r#"{"difficulty": "impossible"}"#,
+            r#"{"start": {"moral": 3}}"#,
+            r#"{"missions": ["sabotage", "nope"]}"#,
+        ] {
+            assert!(
+                matches!(ResetOptions::from_json(bad), Err(Error::BadOption(_))),
+                "{bad}"
+            );
+        }
+        let twice = ResetOptions::from_json(r#"{"missions": ["sabotage", "sabotage"]}"#).unwrap();
+        assert!(twice.setup(&base).is_err());
+        // A failing reset changes nothing, not even the episode stream.
+        let before = slot.clone();
+        let too_many = ResetOptions::from_json(r#"{"start": {"resources": {"weapon": 9}}}"#)
+            .unwrap()
+            .setup(&base)
+            .unwrap();
+        assert!(slot.reset(&too_many).is_err());
+        assert_eq!(slot, before);
+    }
+
+    #[test]
+    fn rewards_and_policies_parse_spec_ids_only() {
+        let r = Rewards::default().with("draw", -0.5).unwrap();
+        assert_eq!(r.of(Outcome::Draw), -0.5);
+        assert_eq!(r.of(Outcome::Win), 1.0);
+        assert!(Rewards::default().with("victory", 1.0).is_err());
+        assert!(Rewards::default().with("win", f64::NAN).is_err());
+        assert!(IllegalPolicy::parse("ignore").is_err());
+        assert!(Autoreset::parse("sometimes").is_err());
+    }
+
+    #[test]
+    fn snapshot_round_trip_is_exact_and_continues_identically() {
+        let c = cfg(IllegalPolicy::Terminate);
+        let mut s = EnvSlot::new(77);
+        s.reset(&c.setup).unwrap();
+        for _ in 0..25 {
+            if let Some(a) = s.sample() {
+                s.step(&c, a as i64).unwrap();
+            }
+        }
+        let (c2, mut t) = env_from_snapshot(&env_snapshot(&c, &s)).unwrap();
+        assert_eq!(c2, c);
+        assert_eq!(t, s);
+        while !s.done() {
+            let (a, b) = (s.sample().unwrap(), t.sample().unwrap());
+            assert_eq!(a, b);
+            assert_eq!(s.step(&c, a as i64).unwrap(), t.step(&c, b as i64).unwrap());
+        }
+        s.reset(&c.setup).unwrap();
+        t.reset(&c.setup).unwrap();
+        assert_eq!(s, t);
+        assert!(env_from_snapshot("{}").is_err());
+        assert!(env_from_snapshot("not json").is_err());
+    }
+
+    #[test]
+    fn observations_stay_in_unit_interval_in_random_play() {
+        let c = cfg(IllegalPolicy::Terminate);
+        let mut obs = vec![0.0; obs_size()];
+        for &d in Difficulty::ALL {
+            let setup = Setup::new(d);
+            let mut s = EnvSlot::new(d as u64);
+            for _ in 0..40 {
+                s.reset(&setup).unwrap();
+                while !s.done() {
+                    s.write_observation(&mut obs);
+                    assert!(obs.iter().all(|&x| (0.0..=1.0).contains(&x)), "{obs:?}");
+                    let a = s.sample().unwrap() as i64;
+                    s.step(&c, a).unwrap();
+                }
+                s.write_observation(&mut obs);
+                assert!(obs.iter().all(|&x| (0.0..=1.0).contains(&x)));
+            }
+        }
+    }
+}

@@ -1,0 +1,327 @@
+"""MaquisVectorEnv: Gymnasium's vector contract, thread-count independence, equality with single
+environments (and with gymnasium's SyncVectorEnv over MaquisEnv), autoreset modes, bad input."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import data_equivalence
+from gymnasium.vector import AutoresetMode, SyncVectorEnv
+
+import maquis
+from maquis import MaquisEnv, MaquisVectorEnv
+
+N = maquis.NUM_ACTIONS
+D = maquis.OBS_SIZE
+
+
+def illegal_for(masks: np.ndarray, i: int) -> int:
+    return int(np.flatnonzero(~masks[i])[0])
+
+
+def record(v: MaquisVectorEnv, steps: int, seed: int = 5) -> list:
+    """Everything a seeded vector returns over `steps` steps of sample_actions() play."""
+    out = [v.reset(seed=seed)]
+    for t in range(steps):
+        actions = v.sample_actions()
+        if t % 23 == 7:  # now and then an illegal action
+            actions[t % v.num_envs] = illegal_for(v.action_masks(), t % v.num_envs)
+        out.append((actions, v.step(actions)))
+    return out
+
+
+def test_make_vec_returns_the_native_vector_env():
+    v = gym.make_vec("maquis/Maquis-v0", num_envs=3, difficulty="hard")
+    assert isinstance(v, MaquisVectorEnv)
+    assert v.num_envs == 3 and v.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert v.single_observation_space == gym.spaces.Box(0, 1, (D,), np.float32)
+    assert v.single_action_space == gym.spaces.Discrete(N)
+    assert v.observation_space.shape == (3, D) and v.action_space.shape == (3,)
+    obs, infos = v.reset(seed=0)
+    assert obs.shape == (3, D) and obs.dtype == np.float32
+    assert v.state_dict(0)["difficulty"] == "hard"
+    same = gym.make_vec("maquis/Maquis-v0", num_envs=2, autoreset_mode=AutoresetMode.SAME_STEP, num_threads=2)
+    assert same.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP and same.num_threads == 2
+    v.close()
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_same_seed_same_trajectories_for_1_2_4_threads(mode):
+    runs = [record(MaquisVectorEnv(6, num_threads=k, autoreset_mode=mode), 250) for k in (1, 2, 4)]
+    assert data_equivalence(runs[0], runs[1], exact=True)
+    assert data_equivalence(runs[0], runs[2], exact=True)
+    ended = sum(int(step[1][2].sum()) for step in runs[0][1:])
+    assert ended > 10, "many episodes ended (and were autoreset) during the comparison"
+    other = record(MaquisVectorEnv(6, num_threads=2, autoreset_mode=mode), 250, seed=6)
+    assert not data_equivalence(runs[0], other)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_env_i_equals_a_single_env_seeded_with_seed_plus_i(threads):
+    n, seed = 4, 40
+    v = MaquisVectorEnv(n, num_threads=threads, reward={"loss": -2.0})
+    singles = [MaquisEnv(reward={"loss": -2.0}) for _ in range(n)]
+    obs, infos = v.reset(seed=seed)
+    for i, e in enumerate(singles):
+        o, info = e.reset(seed=seed + i)
+        np.testing.assert_array_equal(obs[i], o)
+        np.testing.assert_array_equal(infos["action_mask"][i], info["action_mask"])
+    episodes = 0
+    for _ in range(400):
+        actions = v.sample_actions()
+        obs, rewards, terminated, truncated, infos = v.step(actions)
+        for i, e in enumerate(singles):
+            if e.done:  # NEXT_STEP: the vector resets it now
+                o, info = e.reset()
+                r, te, tr = 0.0, False, False
+            else:
+                a = e.sample_action()
+                assert a == actions[i]
+                o, r, te, tr, info = e.step(a)
+                episodes += te
+            np.testing.assert_array_equal(obs[i], o)
+            np.testing.assert_array_equal(infos["action_mask"][i], info["action_mask"])
+            np.testing.assert_array_equal(v.action_masks()[i], e.action_masks())
+            assert (rewards[i], terminated[i], truncated[i]) == (np.float32(r), te, tr)
+            assert ("outcome" in infos and infos["_outcome"][i]) == ("outcome" in info)
+            if "outcome" in info:
+                assert infos["outcome"][i] == info["outcome"]
+            assert v.save_state(i) == e.save_state()
+    assert episodes > 10
+
+
+@pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
+def test_equals_gymnasium_sync_vector_env_of_single_envs(mode):
+    n, seed = 3, 17
+    kwargs = dict(difficulty="easy", reward={"draw": 0.25})
+    v = MaquisVectorEnv(n, num_threads=2, autoreset_mode=mode, **kwargs)
+    sync = SyncVectorEnv([lambda: MaquisEnv(**kwargs) for _ in range(n)], autoreset_mode=mode)
+    assert data_equivalence(v.reset(seed=seed), sync.reset(seed=seed), exact=True)
+    finals = 0
+    for t in range(300):
+        actions = v.sample_actions()
+        if t % 31 == 3:
+            actions[1] = illegal_for(v.action_masks(), 1)
+        obs, rew, term, trunc, infos = v.step(actions)
+        obs2, rew2, term2, trunc2, infos2 = sync.step(actions)
+        np.testing.assert_array_equal(rew, rew2.astype(np.float32))
+        assert data_equivalence((obs, term, trunc, infos), (obs2, term2, trunc2, infos2), exact=True), (t, infos, infos2)
+        finals += "final_obs" in infos
+    assert mode == AutoresetMode.NEXT_STEP or finals > 5
+
+
+def test_reset_with_a_mask_resets_only_those_envs():
+    v = MaquisVectorEnv(4, num_threads=2)
+    v.reset(seed=1)
+    for _ in range(3):
+        v.step(v.sample_actions())
+    kept = [v.save_state(i) for i in range(4)]
+    mask = np.array([False, True, False, True])
+    obs, infos = v.reset(seed=50, options={"reset_mask": mask, "difficulty": "hard"})
+    for i in range(4):
+        if mask[i]:
+            assert v.state_dict(i)["difficulty"] == "hard" and v.state_dict(i)["day"] == 0
+        else:
+            assert v.save_state(i) == kept[i]
+    np.testing.assert_array_equal(infos["_action_mask"], mask)
+    assert not infos["action_mask"][~mask].any()
+    # The masked envs got the streams of single envs seeded 50 + i.
+    e = MaquisEnv()
+    e.reset(seed=53, options={"difficulty": "hard"})
+    assert v.save_state(3) == e.save_state()
+    # Later autoresets go back to the constructor's settings.
+    v.reset(options={"reset_mask": np.array([True, False, False, False])})
+    assert v.state_dict(0)["difficulty"] == "normal"
+
+
+@pytest.mark.parametrize(
+    "mask, error",
+    [
+        ([True, False], TypeError),
+        (np.array([1, 0]), TypeError),
+        (np.array([True, False, True]), ValueError),
+        (np.array([False, False]), ValueError),
+    ],
+)
+def test_bad_reset_masks(mask, error):
+    v = MaquisVectorEnv(2)
+    v.reset(seed=0)
+    with pytest.raises(error, match="reset_mask"):
+        v.reset(options={"reset_mask": mask})
+
+
+def test_bad_reset_seeds_and_options():
+    v = MaquisVectorEnv(2)
+    v.reset(seed=0)
+    before = [v.save_state(i) for i in range(2)]
+    with pytest.raises(ValueError, match="num_envs"):
+        v.reset(seed=[1, 2, 3])
+    with pytest.raises(TypeError, match="seed"):
+        v.reset(seed="1")
+    with pytest.raises(ValueError, match="dificulty"):
+        v.reset(options={"dificulty": "hard"})
+    with pytest.raises(ValueError, match="env 0: .*supply"):
+        v.reset(options={"start": {"resources": {"weapon": 5}}})
+    assert [v.save_state(i) for i in range(2)] == before
+    v.step(v.sample_actions())
+
+
+def test_seed_as_a_list_with_none():
+    v = MaquisVectorEnv(2)
+    v.reset(seed=[7, None])
+    e = MaquisEnv()
+    e.reset(seed=7)
+    assert v.save_state(0) == e.save_state()
+
+
+@pytest.mark.parametrize(
+    "actions, error, match",
+    [
+        (np.zeros(3, dtype=np.float64), TypeError, "dtype"),
+        (np.zeros(3, dtype=bool), TypeError, "dtype"),
+        (["a", "b", "c"], TypeError, "dtype"),
+        (np.zeros(4, dtype=np.int64), ValueError, r"shape \(3,\)"),
+        (np.zeros((3, 1), dtype=np.int64), ValueError, "shape"),
+        (5, ValueError, "shape"),
+        (np.array([0, N, 0]), ValueError, "env 1: action 217 is out of range"),
+        (np.array([0, 0, -3]), ValueError, "env 2: action -3 is out of range"),
+    ],
+)
+def test_bad_actions_raise_naming_the_env_and_change_nothing(actions, error, match):
+    v = MaquisVectorEnv(3, num_threads=2)
+    v.reset(seed=2)
+    before = [v.save_state(i) for i in range(3)]
+    obs = v._obs.copy()
+    with pytest.raises(error, match=match):
+        v.step(actions)
+    assert [v.save_state(i) for i in range(3)] == before
+    np.testing.assert_array_equal(v._obs, obs)
+    v.step(v.sample_actions())
+
+
+def test_illegal_action_raise_names_the_env_and_changes_nothing():
+    v = MaquisVectorEnv(3, num_threads=2, illegal_action="raise")
+    v.reset(seed=3)
+    before = [v.save_state(i) for i in range(3)]
+    actions = v.sample_actions()
+    actions[2] = illegal_for(v.action_masks(), 2)
+    with pytest.raises(maquis.IllegalActionError, match=rf"env 2: illegal action '{maquis.ACTION_NAMES[actions[2]]}'"):
+        v.step(actions)
+    assert [v.save_state(i) for i in range(3)] == before
+    v.step(v.sample_actions())
+
+
+def test_illegal_action_terminate_then_next_step_autoreset():
+    v = MaquisVectorEnv(3, reward={"loss": -4.0})
+    v.reset(seed=3)
+    actions = v.sample_actions()
+    actions[0] = illegal_for(v.action_masks(), 0)
+    obs, rew, term, trunc, infos = v.step(actions)
+    assert term[0] and rew[0] == -4.0 and not trunc.any()
+    assert infos["illegal_action"][0] and infos["_illegal_action"][0] and not infos["_illegal_action"][1:].any()
+    assert infos["outcome"][0] == "loss" and infos["_outcome"][0]
+    assert not infos["action_mask"][0].any() and not v.action_masks()[0].any()
+    actions = v.sample_actions()
+    assert actions[0] == 0
+    actions[0] = 10**6  # ignored: env 0 is being reset
+    obs, rew, term, trunc, infos = v.step(actions)
+    assert not term[0] and rew[0] == 0 and infos["action_mask"][0].any() and "outcome" not in infos
+
+
+def test_same_step_final_obs_and_info():
+    v = MaquisVectorEnv(2, autoreset_mode="same_step")
+    v.reset(seed=3)
+    actions = v.sample_actions()
+    last_obs = v._obs[0].copy()
+    actions[0] = illegal_for(v.action_masks(), 0)
+    obs, rew, term, trunc, infos = v.step(actions)
+    assert term[0] and infos["_final_obs"][0] and not infos["_final_obs"][1]
+    np.testing.assert_array_equal(infos["final_obs"][0], last_obs)  # the game was left unchanged
+    assert infos["final_obs"][1] is None
+    fi = infos["final_info"]
+    assert fi["outcome"][0] == "loss" and fi["illegal_action"][0] and not fi["action_mask"][0].any()
+    assert infos["action_mask"][0].any(), "env 0 already holds its next episode"
+    assert v.state_dict(0)["day"] == 0 and v.state_dict(0)["phase"] == "placement"
+
+
+def test_disabled_autoreset_refuses_finished_envs():
+    v = MaquisVectorEnv(2, autoreset_mode=AutoresetMode.DISABLED)
+    v.reset(seed=3)
+    actions = v.sample_actions()
+    actions[1] = illegal_for(v.action_masks(), 1)
+    v.step(actions)
+    with pytest.raises(maquis.MaquisError, match="env 1: the game is over"):
+        v.step(v.sample_actions())
+    v.reset(options={"reset_mask": np.array([False, True])})
+    v.step(v.sample_actions())
+
+
+def test_masks_and_samples_agree():
+    v = MaquisVectorEnv(8, num_threads=2)
+    _, infos = v.reset(seed=4)
+    for _ in range(200):
+        masks = v.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (8, N)
+        np.testing.assert_array_equal(masks, infos["action_mask"].astype(bool))
+        actions = v.sample_actions()
+        assert actions.dtype == np.int64 and actions.shape == (8,)
+        live = masks.any(axis=1)
+        assert masks[live, actions[live]].all()
+        obs, _, _, _, infos = v.step(actions)
+        assert obs in v.observation_space
+
+
+def test_observations_stay_in_the_space():
+    for difficulty in ("very_easy", "very_hard"):
+        v = MaquisVectorEnv(16, num_threads=2, difficulty=difficulty, autoreset_mode="same_step")
+        obs, _ = v.reset(seed=9)
+        for _ in range(300):
+            assert obs in v.observation_space
+            obs, *_ = v.step(v.sample_actions())
+
+
+def test_copy_false_returns_the_internal_arrays():
+    v = MaquisVectorEnv(2, copy=False)
+    obs, _ = v.reset(seed=0)
+    obs2, rew, term, trunc, infos = v.step(v.sample_actions())
+    assert obs2 is obs and rew is v._rewards
+    w = MaquisVectorEnv(2)
+    obs, _ = w.reset(seed=0)
+    obs2, *_ = w.step(w.sample_actions())
+    assert obs2 is not obs and not np.shares_memory(obs2, w._obs)
+
+
+def test_unseeded_reset_continues_the_streams():
+    v = MaquisVectorEnv(2)
+    v.reset(seed=12)
+    v.reset()
+    e = MaquisEnv()
+    e.reset(seed=13)
+    e.reset()
+    assert v.save_state(1) == e.save_state()
+
+
+def test_bad_constructor_arguments():
+    with pytest.raises(ValueError, match="num_envs"):
+        MaquisVectorEnv(0)
+    with pytest.raises(ValueError, match="num_threads"):
+        MaquisVectorEnv(2, num_threads=0)
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        MaquisVectorEnv(2, autoreset_mode="sometimes")
+    with pytest.raises(ValueError, match="difficulty"):
+        MaquisVectorEnv(2, difficulty="impossible")
+    with pytest.raises(ValueError, match="illegal_action"):
+        MaquisVectorEnv(2, illegal_action="ignore")
+
+
+def test_render_and_state_access():
+    v = MaquisVectorEnv(2, render_mode="ansi")
+    v.reset(seed=0)
+    frames = v.render()
+    assert isinstance(frames, tuple) and len(frames) == 2 and all(isinstance(f, str) for f in frames)
+    with pytest.raises(IndexError, match="env index 2"):
+        v.state_dict(2)
+    e = MaquisEnv()
+    e.load_state(v.save_state(1))
+    assert e.state_dict() == v.state_dict(1)
