@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
+from gymnasium.vector.utils import batch_space
 
 import maquis
 from maquis import MaquisEnv, MaquisVectorEnv
@@ -37,7 +38,8 @@ def test_make_vec_returns_the_native_vector_env():
     assert v.num_envs == 3 and v.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     assert v.single_observation_space == gym.spaces.Box(0, 1, (D,), np.float32)
     assert v.single_action_space == gym.spaces.Discrete(N)
-    assert v.observation_space.shape == (3, D) and v.action_space.shape == (3,)
+    assert v.observation_space == batch_space(v.single_observation_space, 3)
+    assert v.action_space == batch_space(v.single_action_space, 3)
     obs, infos = v.reset(seed=0)
     assert obs.shape == (3, D) and obs.dtype == np.float32
     assert v.state_dict(0)["difficulty"] == "hard"
@@ -325,3 +327,40 @@ def test_render_and_state_access():
     e = MaquisEnv()
     e.load_state(v.save_state(1))
     assert e.state_dict() == v.state_dict(1)
+
+
+def test_step_releases_the_gil():
+    import threading
+
+    v = MaquisVectorEnv(8000, num_threads=1, copy=False)
+    v.reset(seed=0)
+    actions = v.sample_actions()
+    count, stop = [0], [False]
+
+    def spin():
+        while not stop[0]:
+            count[0] += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    try:
+        during = 0
+        for _ in range(10):
+            before = count[0]
+            v._core.step(actions)  # one long call: only a released GIL lets spin() run meanwhile
+            during += count[0] - before
+    finally:
+        stop[0] = True
+        t.join()
+    assert during > 0
+
+
+def test_step_before_reset_raises():
+    v = MaquisVectorEnv(3)
+    with pytest.raises(maquis.MaquisError, match="reset"):
+        v.step(np.zeros(3, dtype=np.int64))
+    v.reset(seed=0, options={"reset_mask": np.array([True, False, True])})
+    with pytest.raises(maquis.MaquisError, match=r"\[1\] were never reset"):
+        v.step(v.sample_actions())
+    v.reset(options={"reset_mask": np.array([False, True, False])})
+    v.step(v.sample_actions())

@@ -112,13 +112,14 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     the sb3-contrib convention) and `env.legal_actions()` (list of indices) say which.
 
     ## Observation Space
-    `Box(0, 1, (405,), float32)`: everything the player may see and nothing else (never the
-    order of the patrol deck; its top card only while an Infiltration mole is in place), as
-    one-hot slices, flags and counts divided by their maximum. `maquis.OBSERVATION_LAYOUT` names
-    every slice as `(name, offset, length)`: day, phase, difficulty, morale, soldiers, hand,
-    supply, workers, patrols, the pawns and markers on the 19 locations, airdrops, tiles, closed
-    roads, both missions' ids and progress, the patrol discard, the deck size, the peeked card,
-    and the pending activation.
+    `Box(0, 1, ({OBS_SIZE},), float32)` (`maquis.OBS_SIZE`): everything the player may see and
+    nothing else (never the order of the patrol deck; its top card only while an Infiltration
+    mole is in place), as one-hot slices, flags and counts divided by their maximum.
+    `maquis.OBSERVATION_LAYOUT` names every slice as `(name, offset, length)`: day, phase,
+    difficulty, mission pool, morale, soldiers, hand, supply, workers, patrols, the pawns and
+    markers on the 19 locations, airdrops, tiles, closed roads, both missions' ids and progress,
+    the patrol discard, the deck size, the peeked card, and the pending activation (its worker,
+    tokens and other rewards).
 
     ## Rewards
     0 on every step but the last, which gives the reward of the outcome: by default win 1,
@@ -170,7 +171,7 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     `clone()`, pickling, `sample_action()`.
 
     ## Version History
-    - v0: initial version (engine 0.1: RULES.md second edition, 217 actions, 405 features).
+    - v0: initial version (engine 0.1: RULES.md second edition, 217 actions, {OBS_SIZE} features).
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
@@ -286,3 +287,6 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
 
     def __repr__(self) -> str:
         return f"<MaquisEnv {self._core!r}>"
+
+
+MaquisEnv.__doc__ = MaquisEnv.__doc__.replace("{OBS_SIZE}", str(OBS_SIZE))

@@ -46,7 +46,7 @@ class MaquisVectorEnv(VectorEnv):
       `MaquisEnv(...).reset(seed=seed + i)`, for any `num_threads`. `options` hold the single
       env's reset options, for the environments reset now, plus `reset_mask`: a bool (num_envs,)
       array of the environments to reset (the others keep going).
-    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, 405), rewards
+    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, OBS_SIZE), rewards
       float32, terminated/truncated bool (truncated always False).
     - Autoreset (`metadata["autoreset_mode"]`): `NEXT_STEP` (default) resets an environment on
       the step after its episode ended, ignoring its action; `SAME_STEP` resets it within that
@@ -102,7 +102,9 @@ class MaquisVectorEnv(VectorEnv):
         self.copy = copy
         self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        # Equal to batch_space(single_observation_space, num_envs), built without its tiling (seconds
+        # for thousands of environments).
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self.num_envs, OBS_SIZE), dtype=np.float32)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         # The arrays Rust writes (allocated once by _core.VecEngine).
         self._obs = self._core.observations
@@ -115,6 +117,7 @@ class MaquisVectorEnv(VectorEnv):
         self._illegal = self._core.illegal
         self._final_obs = self._core.final_observations
         self._seeded = np.zeros(self.num_envs, dtype=bool)  # streams seeded by a reset
+        self._ready = False  # every environment has been reset at least once
 
     @property
     def num_threads(self) -> int:
@@ -172,6 +175,7 @@ class MaquisVectorEnv(VectorEnv):
         self._core.reset(seeds, mask, options_json(options) if options else None)
         if seeds is not None:
             self._seeded |= np.array([s is not None for s in seeds])
+            self._ready = bool(self._seeded.all())
         masks = self._masks_i8.copy()
         if mask is not None:
             masks[~mask] = 0  # vector infos hold only the environments reset
@@ -184,6 +188,9 @@ class MaquisVectorEnv(VectorEnv):
             raise TypeError(f"actions must be integer action indices, got an array of dtype {a.dtype}")
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
+        if not self._ready:
+            never = np.flatnonzero(~self._seeded).tolist()
+            raise _core.MaquisError(f"environments {never} were never reset: call reset() before step()")
         self._core.step(np.ascontiguousarray(a, dtype=np.int64))
         return (
             self._obs.copy() if self.copy else self._obs,

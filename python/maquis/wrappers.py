@@ -1,6 +1,6 @@
 """Action-mask conventions for RL libraries.
 
-- `ActionMaskObservation(env)`: dict observations {"observation": float32 (405,),
+- `ActionMaskObservation(env)`: dict observations {"observation": float32 (OBS_SIZE,),
   "action_mask": int8 (217,)} (RLlib-style models that read the mask from the observation).
 - `VectorActionMaskObservation(envs)`: the same for `MaquisVectorEnv` (batched).
 - `action_masks(env)`: the bool mask of a (possibly wrapped) env, for sb3-contrib:
@@ -54,7 +54,7 @@ class ActionMaskObservation(gym.Wrapper):
 
 
 class VectorActionMaskObservation(VectorWrapper):
-    """The batched `ActionMaskObservation` for `MaquisVectorEnv`: {"observation": (n, 405) float32,
+    """The batched `ActionMaskObservation` for `MaquisVectorEnv`: {"observation": (n, OBS_SIZE) float32,
     "action_mask": (n, 217) int8}. With SAME_STEP autoreset, `infos["final_obs"]` keeps the
     plain observations."""
 
