@@ -56,6 +56,8 @@ def core_kwargs(
     illegal_action: str,
 ) -> dict[str, Any]:
     """The constructor keywords of `_core.Env` / `_core.VecEngine` (types checked there)."""
+    if isinstance(missions, np.ndarray):
+        missions = missions.tolist()
     if missions is not None:
         if isinstance(missions, (str, bytes)) or not isinstance(missions, Sequence):
             raise TypeError(f"missions must be a sequence of two mission ids, got {type(missions).__name__}")
