@@ -309,6 +309,10 @@ def test_bad_constructor_arguments():
         MaquisVectorEnv(0)
     with pytest.raises(ValueError, match="num_threads"):
         MaquisVectorEnv(2, num_threads=0)
+    with pytest.raises(TypeError, match="num_envs"):
+        MaquisVectorEnv("2")
+    with pytest.raises(TypeError, match="num_threads"):
+        MaquisVectorEnv(2, num_threads=1.5)
     with pytest.raises(ValueError, match="autoreset_mode"):
         MaquisVectorEnv(2, autoreset_mode="sometimes")
     with pytest.raises(ValueError, match="difficulty"):

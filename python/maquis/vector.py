@@ -81,12 +81,13 @@ class MaquisVectorEnv(VectorEnv):
         illegal_action: str = "terminate",
         render_mode: str | None = None,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive int, got {num_envs!r}")
-        if num_threads is not None and (
-            isinstance(num_threads, bool) or not isinstance(num_threads, (int, np.integer)) or num_threads < 1
-        ):
-            raise ValueError(f"num_threads must be None (one per core) or a positive int, got {num_threads!r}")
+        for name, value in (("num_envs", num_envs), ("num_threads", num_threads)):
+            if value is None and name == "num_threads":
+                continue
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"{name} must be a positive int, got {type(value).__name__} {value!r}")
+            if value < 1:
+                raise ValueError(f"{name} must be a positive int (num_threads None: one per core), got {value!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         mode = _autoreset_mode(autoreset_mode)
