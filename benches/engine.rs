@@ -1,40 +1,121 @@
-//! Engine hot paths: random legal playouts (steps/s on one core), legal_mask, observation.
+//! Engine hot paths, one core: random legal playouts (steps/s), and per call over a corpus of
+//! positions met in random play (every phase, many missions): `legal_mask`, `apply_legal`,
+//! `write_observation`, `new_game`, `clone`.
+//!
+//! `cargo bench --profile dist --bench engine` (the `dist` profile has fat LTO, as the wheels).
+//! Python-side throughput (single env, vector env, peers) is `python -m maquis bench`.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use maquis::agents::random::sample;
-use maquis::{apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
+use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::hint::black_box;
+use std::time::Duration;
 
-fn playout_steps(seed: u64, rng: &mut ChaCha8Rng) -> u64 {
-    let mut s = new_game(&Setup::default(), seed).unwrap();
+/// One random legal playout; returns its number of steps.
+fn playout_steps(setup: &Setup, seed: u64, rng: &mut ChaCha8Rng) -> u64 {
+    let mut s = new_game(setup, seed).unwrap();
     let mut steps = 0;
     while !s.is_over() {
         let a = sample(&legal_mask(&s), rng).unwrap();
-        apply_legal(&mut s, maquis::action_table().actions[a]);
+        apply_legal(&mut s, action_table().actions[a]);
         steps += 1;
     }
     steps
 }
 
+/// Every position of `games` random playouts (live ones only), with the action played there.
+fn corpus(games: u64) -> Vec<(State, Action)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut s = new_game(&Setup::default(), 1_000_000 + seed).unwrap();
+        while !s.is_over() {
+            let a = action_table().actions[sample(&legal_mask(&s), &mut rng).unwrap()];
+            out.push((s.clone(), a));
+            apply_legal(&mut s, a);
+        }
+    }
+    out
+}
+
 fn bench(c: &mut Criterion) {
+    let setup = Setup::default();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let per_game = (0..200).map(|i| playout_steps(i, &mut rng)).sum::<u64>() / 200;
-    let mut g = c.benchmark_group("engine");
+    let per_game = (0..1000).map(|i| playout_steps(&setup, i, &mut rng)).sum::<u64>() / 1000;
+
+    let mut g = c.benchmark_group("playout");
     g.throughput(Throughput::Elements(per_game));
     let mut seed = 0;
-    g.bench_function("random_playout", |b| {
+    g.bench_function("random_playout_normal", |b| {
         b.iter(|| {
             seed += 1;
-            playout_steps(seed, &mut rng)
+            playout_steps(&setup, seed, &mut rng)
         })
     });
     g.finish();
-    let s = new_game(&Setup::default(), 3).unwrap();
-    c.bench_function("legal_mask", |b| b.iter(|| legal_mask(std::hint::black_box(&s))));
+
+    let positions = corpus(500);
+    let n = positions.len() as u64;
+    let mut g = c.benchmark_group("per_position");
+    g.throughput(Throughput::Elements(n));
+    g.bench_function("legal_mask", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for (s, _) in &positions {
+                acc ^= legal_mask(black_box(s)).0[0];
+            }
+            acc
+        })
+    });
     let mut buf = vec![0.0f32; obs_size()];
-    c.bench_function("write_observation", |b| b.iter(|| write_observation(std::hint::black_box(&s), &mut buf)));
+    g.bench_function("write_observation", |b| {
+        b.iter(|| {
+            for (s, _) in &positions {
+                write_observation(black_box(s), &mut buf);
+            }
+            buf[0]
+        })
+    });
+    g.bench_function("clone", |b| {
+        b.iter(|| {
+            let mut acc = 0u8;
+            for (s, _) in &positions {
+                acc ^= black_box(s.clone()).day;
+            }
+            acc
+        })
+    });
+    // apply_legal mutates: each batch starts from fresh copies (the copy is outside the timing).
+    g.bench_function("apply_legal", |b| {
+        b.iter_batched_ref(
+            || positions.clone(),
+            |ps| {
+                for (s, a) in ps.iter_mut() {
+                    apply_legal(s, *a);
+                }
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("reset");
+    g.throughput(Throughput::Elements(1));
+    let mut seed = 0;
+    g.bench_function("new_game_normal", |b| {
+        b.iter(|| {
+            seed += 1;
+            new_game(black_box(&setup), seed).unwrap()
+        })
+    });
+    g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2)).sample_size(30);
+    targets = bench
+}
 criterion_main!(benches);

@@ -1,32 +1,95 @@
-//! Random legal playouts from Rust: outcome counts and steps per game.
-//! `cargo run --release --example rollout -- [games] [difficulty]`
+//! Random legal playouts from Rust: outcome counts, steps per game, speed, and digests that pin
+//! the trajectories down (a refactor of the engine must leave them unchanged).
+//!
+//! `cargo run --profile dist --example rollout -- [games] [difficulty|all] [--check]`
+//!
+//! - `games` (default 1000) games with seeds 0.., actions drawn by one ChaCha8 stream (seed 0).
+//! - `difficulty`: a difficulty id (default `normal`), or `all` for every level in turn.
+//! - The `outcomes` digest covers each game's outcome, step count and final day.
+//! - `--check` also hashes every legal mask, observation and saved state along the way (slow):
+//!   the `trace` digest then changes if anything observable in any position changes.
 
 use maquis::agents::random::sample;
 use maquis::ids::Difficulty;
-use maquis::{action_table, apply_legal, legal_mask, new_game, Setup};
+use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let difficulty = args.get(2).map(|d| Difficulty::parse(d).expect("difficulty id")).unwrap_or(Difficulty::Normal);
-    let mut rng = ChaCha8Rng::seed_from_u64(0);
-    let mut outcomes = BTreeMap::new();
-    let (mut steps, mut days) = (0u64, 0u64);
-    let t = std::time::Instant::now();
-    for seed in 0..games {
-        let mut s = new_game(&Setup::new(difficulty), seed).unwrap();
-        while !s.is_over() {
-            let a = sample(&legal_mask(&s), &mut rng).unwrap();
-            apply_legal(&mut s, action_table().actions[a]);
-            steps += 1;
-        }
-        days += s.day as u64 + (s.pass as u64 - 1) * 15;
-        *outcomes.entry(s.outcome.unwrap().as_str()).or_insert(0) += 1;
+/// FNV-1a, 64 bit: a stable digest independent of std's hasher.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
     }
-    let secs = t.elapsed().as_secs_f64();
-    println!("{games} games on {difficulty}: {outcomes:?}");
-    println!("{:.1} steps/game, {:.1} days/game, {:.0} steps/s", steps as f64 / games as f64, days as f64 / games as f64, steps as f64 / secs);
+    fn bytes(&mut self, b: &[u8]) {
+        for &x in b {
+            self.0 = (self.0 ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    fn u64(&mut self, x: u64) {
+        self.bytes(&x.to_le_bytes());
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let check = args.iter().any(|a| a == "--check");
+    let pos: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let games: u64 = pos.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let levels: Vec<Difficulty> = match pos.get(1).map(|s| s.as_str()) {
+        Some("all") => Difficulty::ALL.to_vec(),
+        Some(d) => vec![Difficulty::parse(d).expect("difficulty id")],
+        None => vec![Difficulty::Normal],
+    };
+    let mut obs = vec![0.0f32; obs_size()];
+    for difficulty in levels {
+        let setup = Setup::new(difficulty);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        let mut outcomes = BTreeMap::new();
+        let (mut steps, mut days) = (0u64, 0u64);
+        let (mut outcome_digest, mut trace) = (Fnv::new(), Fnv::new());
+        let t = std::time::Instant::now();
+        for seed in 0..games {
+            let mut s = new_game(&setup, seed).unwrap();
+            let mut n = 0u64;
+            while !s.is_over() {
+                let mask = legal_mask(&s);
+                if check {
+                    for w in mask.0 {
+                        trace.u64(w);
+                    }
+                    write_observation(&s, &mut obs);
+                    for x in &obs {
+                        trace.bytes(&x.to_le_bytes());
+                    }
+                    trace.bytes(maquis::save::save(&s).as_bytes());
+                }
+                let a = sample(&mask, &mut rng).unwrap();
+                apply_legal(&mut s, action_table().actions[a]);
+                n += 1;
+            }
+            steps += n;
+            days += s.day as u64 + (s.pass as u64 - 1) * 15;
+            let o = s.outcome.unwrap();
+            outcome_digest.u64(n);
+            outcome_digest.u64(o as u64);
+            outcome_digest.u64(s.day as u64);
+            *outcomes.entry(o.as_str()).or_insert(0) += 1;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        println!("{games} games on {difficulty}: {outcomes:?}");
+        println!(
+            "{:.1} steps/game, {:.1} days/game, {:.0} steps/s",
+            steps as f64 / games as f64,
+            days as f64 / games as f64,
+            steps as f64 / secs
+        );
+        print!("digest outcomes {:016x}", outcome_digest.0);
+        if check {
+            print!(" trace {:016x}", trace.0);
+        }
+        println!();
+    }
 }

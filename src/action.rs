@@ -233,6 +233,24 @@ impl ActionTable {
     }
 }
 
+/// `SELECT_IN_BYTE[b][k]`: the position of the k-th (0-based) set bit of the byte `b`.
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut i, mut k) = (0, 0);
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// A set of legal actions as a bitset over the N indices.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActionMask(pub [u64; 4]);
@@ -266,16 +284,54 @@ impl ActionMask {
             })
         })
     }
+    /// Writes the mask as one byte per action, 0 or 1, into `out` (length N): the layout of numpy
+    /// `int8` and `bool` arrays. Eight actions per table lookup.
+    #[inline]
+    pub fn write_bytes(&self, out: &mut [u8]) {
+        // SPREAD[b]: bit i of b → byte i (0 or 1), little-endian.
+        const SPREAD: [u64; 256] = {
+            let mut t = [0u64; 256];
+            let mut b = 0;
+            while b < 256 {
+                let mut i = 0;
+                while i < 8 {
+                    t[b] |= ((b as u64 >> i) & 1) << (8 * i);
+                    i += 1;
+                }
+                b += 1;
+            }
+            t
+        };
+        let out = &mut out[..NUM_ACTIONS];
+        let mut chunks = out.chunks_exact_mut(8);
+        for (k, chunk) in (&mut chunks).enumerate() {
+            let byte = (self.0[k >> 3] >> ((k & 7) * 8)) as u8;
+            chunk.copy_from_slice(&SPREAD[byte as usize].to_le_bytes());
+        }
+        let done = NUM_ACTIONS / 8 * 8;
+        for (j, x) in chunks.into_remainder().iter_mut().enumerate() {
+            *x = self.get(done + j) as u8;
+        }
+    }
+
     /// The k-th legal index (0-based), for uniform sampling without allocation.
     pub fn nth(&self, mut k: u32) -> Option<usize> {
         for w in 0..4 {
             let c = self.0[w].count_ones();
             if k < c {
-                let mut bits = self.0[w];
-                for _ in 0..k {
-                    bits &= bits - 1;
+                // Select the k-th set bit without data-dependent branches (they mispredict):
+                // skip the low half, quarter, eighth when k lies above them, then look the
+                // position up within the byte.
+                let (mut bits, mut at) = (self.0[w], 0);
+                for width in [32, 16, 8] {
+                    let low = (bits & ((1u64 << width) - 1)).count_ones();
+                    let skip = k >= low;
+                    k -= if skip { low } else { 0 };
+                    let shift = if skip { width } else { 0 };
+                    bits >>= shift;
+                    at += shift;
                 }
-                return Some(w * 64 + bits.trailing_zeros() as usize);
+                return Some(w * 64 + at + SELECT_IN_BYTE[(bits & 0xff) as usize][k as usize] as usize);
             }
             k -= c;
         }

@@ -47,7 +47,8 @@ impl PatrolDeck {
     pub fn shuffled<R: Rng>(rng: &mut R) -> PatrolDeck {
         let mut order: [u8; NUM_CARDS] = std::array::from_fn(|i| i as u8);
         order.shuffle(rng);
-        PatrolDeck::from_order(&order)
+        // The whole deck, nothing in the discard (what `from_order` gives for a full order).
+        PatrolDeck { cards: order, top: 0, discard: [0; NUM_CARDS], discard_len: 0 }
     }
 
     /// The remaining deck, top first.

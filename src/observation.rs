@@ -19,37 +19,59 @@ struct Writer<'a> {
 }
 
 impl Writer<'_> {
-    /// The next `len` values, named `name`, zeroed.
-    #[inline]
+    /// The next `len` values, named `name` (already zero: the whole buffer is cleared first, so
+    /// the writers below only set what is not zero).
+    #[inline(always)]
     fn slice(&mut self, name: &'static str, len: usize) -> &mut [f32] {
         if let Some(l) = self.layout.as_mut() {
             l.push((name, self.at, len));
         }
         let out = &mut self.buf[self.at..self.at + len];
-        out.fill(0.0);
         self.at += len;
         out
     }
+    #[inline(always)]
     fn one_hot(&mut self, name: &'static str, len: usize, index: Option<usize>) {
         let v = self.slice(name, len);
         if let Some(i) = index {
             v[i] = 1.0;
         }
     }
+    #[inline(always)]
     fn flag(&mut self, name: &'static str, on: bool) {
         self.slice(name, 1)[0] = on as u8 as f32;
     }
+    #[inline(always)]
     fn locs(&mut self, name: &'static str, set: LocSet) {
         let v = self.slice(name, NUM_LOCATIONS);
-        for (i, x) in v.iter_mut().enumerate() {
-            *x = (set >> i & 1) as f32;
+        let mut rest = set & ((1 << NUM_LOCATIONS) - 1);
+        while rest != 0 {
+            v[rest.trailing_zeros() as usize] = 1.0;
+            rest &= rest - 1;
         }
     }
-    fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
-        let v = self.slice(name, NUM_RESOURCES);
-        for (x, &c) in v.iter_mut().zip(n.iter()) {
-            *x = c as f32 / TOKENS_PER_RESOURCE as f32;
+    /// `pawn_worker`, `pawn_milice`, `pawn_soldier`: one pass over the board for the three.
+    #[inline(always)]
+    fn pawns(&mut self, pawns: &[Pawn; NUM_LOCATIONS]) {
+        let at = self.at;
+        self.slice("pawn_worker", NUM_LOCATIONS);
+        self.slice("pawn_milice", NUM_LOCATIONS);
+        self.slice("pawn_soldier", NUM_LOCATIONS);
+        let v = &mut self.buf[at..at + 3 * NUM_LOCATIONS];
+        // Without branches (pawns differ from step to step; a `match` here mispredicts).
+        let (worker, rest) = v.split_at_mut(NUM_LOCATIONS);
+        let (milice, soldier) = rest.split_at_mut(NUM_LOCATIONS);
+        for (i, &p) in pawns.iter().enumerate() {
+            worker[i] = (p == Pawn::Worker) as u8 as f32;
+            milice[i] = (p == Pawn::Milice) as u8 as f32;
+            soldier[i] = (p == Pawn::Soldier) as u8 as f32;
         }
+    }
+    #[inline(always)]
+    fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
+        // Fixed-size arrays: the eight conversions compile to a few vector instructions.
+        let v: &mut [f32; NUM_RESOURCES] = self.slice(name, NUM_RESOURCES).try_into().unwrap();
+        *v = n.map(|c| c as f32 / TOKENS_PER_RESOURCE as f32);
     }
 }
 
@@ -57,6 +79,9 @@ const MISSION_A_NAMES: [&str; 2] = ["mission_a_id", "mission_b_id"];
 const MISSION_STATE_NAMES: [&str; 2] = ["mission_a_state", "mission_b_state"];
 const TILE_NAMES: [&str; 3] = ["tile_spare_room_ne", "tile_spare_room_w", "tile_spare_room_se"];
 
+// Inlined into `write_observation`, where the writer records no layout: the offsets fold into
+// constants.
+#[inline(always)]
 fn encode(s: &State, w: &mut Writer) {
     w.one_hot("day", END_DAY as usize + 1, Some(s.day as usize));
     w.flag("second_pass", s.pass == 2);
@@ -75,9 +100,7 @@ fn encode(s: &State, w: &mut Writer) {
     let patrols = w.slice("patrols", 2);
     patrols[0] = s.patrols_today as f32 / 5.0;
     patrols[1] = s.patrols_drawn as f32 / 5.0;
-    w.locs("pawn_worker", s.locs_with(Pawn::Worker));
-    w.locs("pawn_milice", s.locs_with(Pawn::Milice));
-    w.locs("pawn_soldier", s.locs_with(Pawn::Soldier));
+    w.pawns(&s.pawns);
     w.locs("stuck_worker", s.stuck);
     w.locs("fake_id", s.fake_ids);
     w.counts("airdrop_field_w", &s.airdrop[0]);
@@ -146,6 +169,7 @@ fn encode(s: &State, w: &mut Writer) {
 /// Writes the observation of `s` into `out` (length `obs_size()`).
 #[inline]
 pub fn write_observation(s: &State, out: &mut [f32]) {
+    out.fill(0.0);
     let mut w = Writer { buf: out, at: 0, layout: None };
     encode(s, &mut w);
     debug_assert_eq!(w.at, w.buf.len());

@@ -154,24 +154,38 @@ impl State {
         self.open_mission(id).is_some()
     }
 
+    /// Locations holding `pawn`, as a bitboard.
+    #[inline]
     pub fn locs_with(&self, pawn: Pawn) -> LocSet {
-        let mut set = 0;
-        for (i, &p) in self.pawns.iter().enumerate() {
-            if p == pawn {
-                set |= 1 << i;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::*;
+            // SSE2 (always there on x86_64): compare 16 pawns at once, one bit per pawn. The
+            // 19 pawns are the bytes 0..16 and the (overlapping) bytes 3..19.
+            const _: () = assert!(NUM_LOCATIONS == 19 && std::mem::size_of::<Pawn>() == 1);
+            let p = self.pawns.as_ptr() as *const u8;
+            // SAFETY: both 16-byte loads stay inside the 19-byte array (unaligned loads);
+            // `Pawn` is `#[repr(u8)]`.
+            unsafe {
+                let want = _mm_set1_epi8(pawn as i8);
+                let lo = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(p as *const __m128i), want));
+                let hi = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(p.add(3) as *const __m128i), want));
+                (lo as u32 | (hi as u32) << 3) as LocSet
             }
         }
-        set
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut set = 0;
+            for (i, &p) in self.pawns.iter().enumerate() {
+                set |= ((p == pawn) as LocSet) << i;
+            }
+            set
+        }
     }
 
+    #[inline]
     pub fn patrol_set(&self) -> LocSet {
-        let mut set = 0;
-        for (i, &p) in self.pawns.iter().enumerate() {
-            if p.is_patrol() {
-                set |= 1 << i;
-            }
-        }
-        set
+        self.locs_with(Pawn::Milice) | self.locs_with(Pawn::Soldier)
     }
 
     pub fn placed_workers(&self) -> u8 {
@@ -220,3 +234,4 @@ impl State {
         crate::config::tokens_in_game(self.mission_pool, r)
     }
 }
+

@@ -327,6 +327,20 @@ impl EnvSlot {
 
     #[inline]
     pub fn write_mask<T: From<bool>>(&self, out: &mut [T]) {
+        // Fast path for one-byte element types whose false and true are the bytes 0 and 1 (bool,
+        // i8, u8): eight actions per table lookup instead of one call per action.
+        if std::mem::size_of::<T>() == 1 && out.len() == NUM_ACTIONS {
+            let (f, t) = (T::from(false), T::from(true));
+            // SAFETY: T is one byte; reading the bytes of two initialised values is sound.
+            let (fb, tb) = unsafe { (std::mem::transmute_copy::<T, u8>(&f), std::mem::transmute_copy::<T, u8>(&t)) };
+            if (fb, tb) == (0, 1) {
+                // SAFETY: same size and alignment as u8, and every byte written is 0 or 1, the
+                // bytes of T::from(false) and T::from(true): valid values of T.
+                let bytes = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u8, out.len()) };
+                self.mask.write_bytes(bytes);
+                return;
+            }
+        }
         for (i, x) in out.iter_mut().enumerate() {
             *x = T::from(self.mask.get(i));
         }
@@ -728,8 +742,18 @@ impl VecEngine {
     /// finished environment, whose action is ignored or refused, without advancing its stream).
     pub fn sample_actions(&mut self, out: &mut [i64]) {
         assert_eq!(out.len(), self.slots.len(), "one action per environment");
-        for (slot, a) in self.slots.iter_mut().zip(out.iter_mut()) {
-            *a = slot.sample().map_or(0, |x| x as i64);
+        let sample = |(slots, out): (&mut [EnvSlot], &mut [i64])| {
+            for (slot, a) in slots.iter_mut().zip(out.iter_mut()) {
+                *a = slot.sample().map_or(0, |x| x as i64);
+            }
+        };
+        // Each environment draws from its own stream: the same actions for any thread count.
+        let per = self.per_chunk();
+        match &self.pool {
+            Some(p) if self.slots.len() >= 256 => p.install(|| {
+                self.slots.par_chunks_mut(per).zip(out.par_chunks_mut(per)).for_each(sample)
+            }),
+            _ => sample((&mut self.slots, out)),
         }
     }
 }

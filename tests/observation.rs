@@ -108,3 +108,24 @@ fn state_from_observation_rejects_garbage() {
     assert!(state_from_observation(&vec![2.0; obs_size()], 0).is_err());
     assert!(state_from_observation(&vec![f32::NAN; obs_size()], 0).is_err());
 }
+
+/// As above, along the longer games of the heuristic agent (more of each mission's states).
+#[test]
+fn state_from_observation_round_trips_heuristic_games() {
+    let agent = maquis::agents::heuristic::HeuristicAgent::new(0);
+    let all = MissionId::ALL;
+    for seed in 0..120u64 {
+        let d = Difficulty::ALL[seed as usize % 6];
+        let (a, b) = (all[seed as usize % 18], all[(seed as usize * 5 + 1) % 18]);
+        let setup = if a == b { Setup::new(d) } else { Setup::new(d).missions(a, b) };
+        let mut s = maquis::new_game(&setup, seed).unwrap();
+        while !s.is_over() {
+            let obs = observation(&s);
+            let t = maquis::observation::state_from_observation(&obs, seed).unwrap();
+            assert_eq!(observation(&t), obs);
+            assert_eq!(legal_mask(&t), legal_mask(&s), "legal actions differ on day {} ({:?})", s.day, s.missions);
+            let a = agent.act(&s) as i64;
+            maquis::apply(&mut s, a).unwrap();
+        }
+    }
+}

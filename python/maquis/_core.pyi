@@ -18,6 +18,9 @@ __all__ = [
     "action_from_str",
     "Env",
     "VecEngine",
+    "bench_engine",
+    "bench_vector",
+    "env_memory",
 ]
 
 __version__: Final[str]
@@ -36,6 +39,13 @@ class IllegalActionError(MaquisError):
 
 def action_to_str(action: int | np.integer) -> str: ...
 def action_from_str(name: str) -> int: ...
+
+# Benchmarks (src/py/bench.rs), for `maquis bench`.
+def bench_engine(seconds: float, difficulty: str = "normal", seed: int = 0) -> tuple[int, int, float]: ...
+def bench_vector(
+    num_envs: int, num_threads: int, seconds: float, difficulty: str = "normal", seed: int = 0
+) -> tuple[int, float]: ...
+def env_memory() -> dict[str, int]: ...
 
 @final
 class Env:

@@ -41,6 +41,11 @@ fn not_today(s: &State, slot: usize) -> bool {
 /// M0. Is the slot a placeable location today (a box on the card, inside its day window)?
 pub fn slot_placeable(s: &State, slot: usize) -> bool {
     let m = &s.missions[slot];
+    // Ruling (RULES.md M-destroy_aa_guns, M-tier): the remaining guns, the card's included, can
+    // still be destroyed after the mission is complete: the card's work is not done while its gun stands.
+    if m.id == DestroyAaGuns {
+        return s.aa_guns & bit(SLOTS[slot]) != 0;
+    }
     if !m.open() {
         return false;
     }
@@ -58,7 +63,7 @@ pub fn slot_placeable(s: &State, slot: usize) -> bool {
 /// The cost of a mission option on a slot, or None when the card offers no such option now.
 fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     let m = &s.missions[slot];
-    if !m.open() {
+    if !m.open() && m.id != DestroyAaGuns {
         return None;
     }
     let b = m.boxes_done;
@@ -88,6 +93,24 @@ fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
         _ => return None,
     };
     Some(c)
+}
+
+/// The options `slot_option` can offer for each card: the mask tests only these. Keep in step
+/// with the arms above (`tests/mask_reference.rs` fails when an option is missing here).
+pub fn slot_options(id: MissionId) -> &'static [Opt] {
+    match id {
+        MiliceParadeDay | DoubleAgent | Assassination | LiberateTheTown | TakeOutTheBridges => &[],
+        OfficersMansion => &[Opt::Complete],
+        Sabotage => &[Opt::Infiltrate, Opt::Sabotage],
+        UndergroundNewspaper | GermanShepherds | DestroyTheTrain | BombForTheOfficer => &[Opt::Deliver],
+        Infiltration => &[Opt::Mole, Opt::Extract],
+        AidTheSpy => &[Opt::Weapons, Opt::Supplies],
+        CodedMessages => &[Opt::Train],
+        MiliceHq => &[Opt::Poison],
+        BombTheBarracks => &[Opt::Recon, Opt::Bomb],
+        FreeTheResistanceLeader => &[Opt::Bribe, Opt::Poison, Opt::Rescue],
+        DestroyAaGuns => &[Opt::AaExplosive, Opt::AaWeapon],
+    }
 }
 
 /// The cost of a mission option on a board location, or None when no mission offers it now.

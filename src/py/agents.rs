@@ -1,6 +1,142 @@
-// Agents bindings: owned by the agents work.
-use pyo3::prelude::*;
+//! The Rust agents for Python (`maquis._core.HeuristicAgent`, `SearchAgent`), acting on what a
+//! policy sees: each observation is turned into a state the player cannot tell apart from the
+//! real one (`state_from_observation`, hidden deck drawn at random), so the agents never see the
+//! deck order. Batches are spread over rayon's pool with the GIL released.
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use super::errors::MaquisError;
+use crate::action::NUM_ACTIONS;
+use crate::agents::heuristic::HeuristicAgent;
+use crate::agents::search::SearchAgent;
+use crate::observation::{obs_size, state_from_observation};
+use crate::state::State;
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+/// Checks the batch shapes and decodes every observation.
+fn decode(obs: &PyReadonlyArray2<'_, f32>, masks: &PyReadonlyArray2<'_, bool>, seed: u64) -> PyResult<Vec<State>> {
+    let (n, d) = (obs.shape()[0], obs.shape()[1]);
+    if d != obs_size() {
+        return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got ({n}, {d})", obs_size())));
+    }
+    if masks.shape() != [n, NUM_ACTIONS] {
+        return Err(MaquisError::new_err(format!(
+            "masks must have shape ({n}, {NUM_ACTIONS}), got {:?}",
+            masks.shape()
+        )));
+    }
+    let obs = obs.as_array();
+    let masks = masks.as_array();
+    (0..n)
+        .map(|i| {
+            let row = obs.row(i);
+            // The same observation always decodes to the same state, wherever it sits in the batch.
+            let s = state_from_observation(row.as_slice().expect("a C-contiguous row"), seed)
+                .map_err(|e| MaquisError::new_err(format!("observation {i}: {e}")))?;
+            let legal = crate::rules::legal_mask(&s);
+            if s.is_over() || (0..NUM_ACTIONS).any(|a| legal.get(a) != masks[[i, a]]) {
+                return Err(MaquisError::new_err(format!(
+                    "observation {i}: its mask does not match the observation (or the episode is over)"
+                )));
+            }
+            Ok(s)
+        })
+        .collect()
+}
+
+fn act_all<'py, F: Fn(&State) -> usize + Sync>(
+    py: Python<'py>,
+    obs: PyReadonlyArray2<'py, f32>,
+    masks: PyReadonlyArray2<'py, bool>,
+    seed: u64,
+    act: F,
+) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    let states = decode(&obs, &masks, seed)?;
+    let actions: Vec<i64> = py.detach(|| states.par_iter().map(|s| act(s) as i64).collect());
+    Ok(actions.into_pyarray(py))
+}
+
+/// The scripted player: works toward its missions, keeps routes home open, blocks patrols.
+#[pyclass(name = "HeuristicAgent", module = "maquis._core", frozen)]
+pub struct PyHeuristicAgent {
+    agent: HeuristicAgent,
+}
+
+#[pymethods]
+impl PyHeuristicAgent {
+    #[new]
+    #[pyo3(signature = (seed=0))]
+    fn new(seed: u64) -> Self {
+        PyHeuristicAgent { agent: HeuristicAgent::new(seed) }
+    }
+
+    /// One action per observation.
+    ///
+    /// Args:
+    ///     obs: float32 (n, OBS_SIZE) observations.
+    ///     masks: bool (n, NUM_ACTIONS) legal-action masks of those observations.
+    ///
+    /// Returns:
+    ///     int64 (n,) legal actions.
+    fn act_batch<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+        masks: PyReadonlyArray2<'py, bool>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        act_all(py, obs, masks, self.agent.seed, |s| self.agent.act(s))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("HeuristicAgent(seed={})", self.agent.seed)
+    }
+}
+
+/// Determinized Monte-Carlo search with a simulation budget per decision.
+#[pyclass(name = "SearchAgent", module = "maquis._core", frozen)]
+pub struct PySearchAgent {
+    agent: SearchAgent,
+    simulations: u32,
+    seed: u64,
+}
+
+#[pymethods]
+impl PySearchAgent {
+    #[new]
+    #[pyo3(signature = (simulations=200, seed=0))]
+    fn new(simulations: u32, seed: u64) -> Self {
+        PySearchAgent { agent: SearchAgent::new(simulations, seed), simulations, seed }
+    }
+
+    /// One action per observation (searches run in parallel).
+    ///
+    /// Args:
+    ///     obs: float32 (n, OBS_SIZE) observations.
+    ///     masks: bool (n, NUM_ACTIONS) legal-action masks of those observations.
+    ///
+    /// Returns:
+    ///     int64 (n,) legal actions.
+    fn act_batch<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+        masks: PyReadonlyArray2<'py, bool>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        act_all(py, obs, masks, self.seed, |s| self.agent.act_info(s).chosen)
+    }
+
+    #[getter]
+    fn simulations(&self) -> u32 {
+        self.simulations
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SearchAgent(simulations={}, seed={})", self.simulations, self.seed)
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyHeuristicAgent>()?;
+    m.add_class::<PySearchAgent>()?;
     Ok(())
 }

@@ -9,6 +9,7 @@
 //! | `agents.rs` | the agents' bindings |
 
 mod agents;
+mod bench;
 mod env;
 mod errors;
 mod vector;
@@ -59,5 +60,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<env::PyEnv>()?;
     m.add_class::<vector::PyVecEngine>()?;
     agents::register(m)?;
+    bench::register(m)?;
     Ok(())
 }

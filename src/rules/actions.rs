@@ -154,6 +154,42 @@ pub fn option_legal(s: &State, loc: Location, opt: Opt) -> bool {
     }
 }
 
+/// The options of `location_options(loc)` that can be legal at all with what stands there now
+/// (the tile of a spare room, the card on a mission slot). `legal_mask` tests only these with
+/// `option_legal`; they are a superset of the legal ones (`tests/mask_reference.rs` checks this
+/// against testing every option).
+pub fn candidate_options(s: &State, loc: Location) -> &'static [Opt] {
+    match loc {
+        SpareRoomNe | SpareRoomW | SpareRoomSe => {
+            let tile = s.tile_at(loc);
+            &spare_room_candidates()[tile.map_or(0, |t| t.idx() + 1)]
+        }
+        MissionA | MissionB => mission_rules::slot_options(s.missions[slot_of(loc)].id),
+        _ => crate::action::location_options(loc),
+    }
+}
+
+fn slot_of(loc: Location) -> usize {
+    usize::from(loc == MissionB)
+}
+
+/// Spare-room options that `simple_action` or the building rule can accept, by tile (index 0:
+/// no tile; 1 + tile index), derived from `tile_action` and `fixer_target` once.
+fn spare_room_candidates() -> &'static [Vec<Opt>; 1 + crate::ids::NUM_TILES] {
+    static TABLE: std::sync::OnceLock<[Vec<Opt>; 1 + crate::ids::NUM_TILES]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let all = crate::action::location_options(SpareRoomNe);
+        std::array::from_fn(|i| {
+            let keep = |o: Opt| match i.checked_sub(1).and_then(Tile::from_idx) {
+                None => o.built_tile().is_some(),
+                Some(Tile::Fixer) => fixer_target(o).is_some(),
+                Some(t) => tile_action(t, o).is_some(),
+            };
+            all.iter().copied().filter(|&o| keep(o)).collect()
+        })
+    })
+}
+
 /// What happens to the worker after its action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Disposition {

@@ -42,15 +42,11 @@ pub fn legal_mask(s: &State) -> ActionMask {
     let mut mask = ActionMask::default();
     match s.phase {
         Phase::Placement => {
+            // Action indices (action.rs): `place:<loc>` is loc − 1 (the Safe House, location 0,
+            // takes no worker), `place:<loc>:fake_id` is 18 + loc − 1.
+            let places = (placement::placeable_set(s) >> 1) as u64;
             let fake = s.hand[Resource::FakeId.idx()] > 0;
-            for &l in Location::ALL {
-                if placement::placeable(s, l) {
-                    mask.set(t.index(Action::Place { loc: l, fake_id: false }).unwrap());
-                    if fake {
-                        mask.set(t.index(Action::Place { loc: l, fake_id: true }).unwrap());
-                    }
-                }
-            }
+            mask.0[0] = places | if fake { places << 18 } else { 0 };
         }
         Phase::Action => {
             let mut workers = s.locs_with(Pawn::Worker);
@@ -58,9 +54,48 @@ pub fn legal_mask(s: &State) -> ActionMask {
                 let l = Location::ALL[workers.trailing_zeros() as usize];
                 workers &= workers - 1;
                 mask.set(t.index(Action::Skip(l)).unwrap());
-                for &opt in crate::action::location_options(l) {
+                for &opt in actions::candidate_options(s, l) {
                     if actions::option_legal(s, l, opt) {
                         mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
+                    }
+                }
+            }
+            shots(s, &mut mask);
+        }
+        Phase::PostAction => {
+            mask.set(t.index(Action::Accept).unwrap());
+            shots(s, &mut mask);
+        }
+        Phase::GameOver => {}
+    }
+    mask
+}
+
+/// `legal_mask` the slow way, testing every option of every worker's location: the reference
+/// that `tests/mask_reference.rs` holds the fast mask to.
+#[doc(hidden)]
+pub fn legal_mask_reference(s: &State) -> ActionMask {
+    let t = table();
+    let mut mask = ActionMask::default();
+    match s.phase {
+        Phase::Placement => {
+            for &l in Location::ALL {
+                if placement::placeable(s, l) {
+                    mask.set(t.index(Action::Place { loc: l, fake_id: false }).unwrap());
+                    if s.hand[Resource::FakeId.idx()] > 0 {
+                        mask.set(t.index(Action::Place { loc: l, fake_id: true }).unwrap());
+                    }
+                }
+            }
+        }
+        Phase::Action => {
+            for &l in Location::ALL {
+                if s.pawns[l.idx()] == Pawn::Worker {
+                    mask.set(t.index(Action::Skip(l)).unwrap());
+                    for &opt in crate::action::location_options(l) {
+                        if actions::option_legal(s, l, opt) {
+                            mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
+                        }
                     }
                 }
             }
@@ -237,7 +272,7 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
             }
             s.pending = Some(Pending { loc, reward: performed.unsafe_reward, with_mole });
             // F8: a cut-off worker gives the player a chance to shoot before the route check.
-            if routes::route_home(s, loc, false) == Route::None && shot_possible(s) {
+            if shot_possible(s) && routes::route_home(s, loc, false) == Route::None {
                 s.phase = Phase::PostAction;
             } else {
                 finish_activation(s);

@@ -1,25 +1,34 @@
 //! F3–F5. The placement phase: where a worker may go, and placing it (with a Fake ID).
 
-use crate::board::{bit, field_index, slot_index};
+use crate::board::{bit, LocSet, FIELDS, SLOTS};
 use crate::ids::{Location, Location::*, Pawn, Resource};
 use crate::missions::rules::{distraction_possible, slot_placeable, unusable};
 use crate::state::State;
 
 /// F4. May the next worker be placed on `loc`?
 pub fn placeable(s: &State, loc: Location) -> bool {
-    if loc == SafeHouse || s.pawns[loc.idx()] != Pawn::Empty || unusable(s) & bit(loc) != 0 {
-        return false;
+    placeable_set(s) & bit(loc) != 0
+}
+
+/// F4. Every location the next worker may be placed on, as a bitboard (one pass for the mask).
+pub fn placeable_set(s: &State) -> LocSet {
+    let mut set = s.locs_with(Pawn::Empty) & !bit(SafeHouse) & !unusable(s);
+    for (fi, &field) in FIELDS.iter().enumerate() {
+        if set & bit(field) != 0 {
+            let gun = s.aa_guns & bit(field) != 0;
+            let distraction = distraction_possible(s) && !s.field_has_tokens(fi) && !gun;
+            if !(s.airdrop_at_day_start[fi] || gun || distraction) {
+                set &= !bit(field);
+            }
+        }
     }
-    if let Some(fi) = field_index(loc) {
-        let gun = s.aa_guns & bit(loc) != 0;
-        let distraction = distraction_possible(s) && !s.field_has_tokens(fi) && !gun;
-        return s.airdrop_at_day_start[fi] || gun || distraction;
-    }
-    if let Some(slot) = slot_index(loc) {
+    for (slot, &l) in SLOTS.iter().enumerate() {
         // M-infiltration: with the mole on the card the slot still takes one (placed) worker.
-        return slot_placeable(s, slot);
+        if set & bit(l) != 0 && !slot_placeable(s, slot) {
+            set &= !bit(l);
+        }
     }
-    true
+    set
 }
 
 /// F3, F5. Places the next worker, optionally with a Fake ID from the hand.

@@ -23,8 +23,11 @@ pub fn closed_roads(s: &State) -> u32 {
 
 /// The adjacency bitboards with the closed roads removed.
 pub fn open_adjacency(s: &State) -> [LocSet; 19] {
+    adjacency_without(closed_roads(s))
+}
+
+fn adjacency_without(mut closed: u32) -> [LocSet; 19] {
     let mut adj = ADJACENCY;
-    let mut closed = closed_roads(s);
     while closed != 0 {
         let r = closed.trailing_zeros() as usize;
         closed &= closed - 1;
@@ -47,17 +50,46 @@ fn neighbours(adj: &[LocSet; 19], set: LocSet) -> LocSet {
     out
 }
 
-/// Everything reachable from `from` moving only through `passable` (the start always counts).
-#[inline]
-fn flood(adj: &[LocSet; 19], from: LocSet, passable: LocSet) -> LocSet {
-    let mut reach = from;
-    loop {
-        let next = reach | (neighbours(adj, reach) & passable);
-        if next == reach {
-            return reach;
+/// `neighbours` over every road by table lookup: the locations in three chunks of 7 bits,
+/// `NEIGHBOURS[chunk][bits]` the union of their neighbours (no road closed).
+const NEIGHBOURS: [[LocSet; 128]; 3] = {
+    let mut t = [[0; 128]; 3];
+    let mut chunk = 0;
+    while chunk < 3 {
+        let mut bits = 0;
+        while bits < 128 {
+            let mut i = 0;
+            while i < 7 {
+                let l = chunk * 7 + i;
+                if bits >> i & 1 != 0 && l < 19 {
+                    t[chunk][bits] |= ADJACENCY[l];
+                }
+                i += 1;
+            }
+            bits += 1;
         }
-        reach = next;
+        chunk += 1;
     }
+    t
+};
+
+#[inline]
+fn all_roads_neighbours(set: LocSet) -> LocSet {
+    NEIGHBOURS[0][(set & 127) as usize] | NEIGHBOURS[1][(set >> 7 & 127) as usize] | NEIGHBOURS[2][(set >> 14 & 127) as usize]
+}
+
+/// Everything reachable from `from` moving only through `passable` (the start always counts),
+/// frontier by frontier so that each location's neighbours are looked up once; stops early once
+/// `stop` is reached (the result then holds part of `stop`, which is all a caller asks of it).
+#[inline]
+fn flood(nb: impl Fn(LocSet) -> LocSet, from: LocSet, passable: LocSet, stop: LocSet) -> LocSet {
+    let mut reach = from;
+    let mut frontier = from;
+    while frontier != 0 && reach & stop == 0 {
+        frontier = nb(frontier) & passable & !reach;
+        reach |= frontier;
+    }
+    reach
 }
 
 /// How a worker at `loc` can get home.
@@ -70,22 +102,32 @@ pub enum Route {
 }
 
 pub fn route_home(s: &State, loc: Location, has_fake_id: bool) -> Route {
-    let adj = open_adjacency(s);
-    let patrols = s.patrol_set();
     let homes = s.safe_houses();
     let start = bit(loc);
     if start & homes != 0 {
         return Route::Clear;
     }
+    // Usually no road is closed: neighbours by table lookup.
+    match closed_roads(s) {
+        0 => route_over(all_roads_neighbours, s.patrol_set(), homes, start, has_fake_id),
+        closed => {
+            let adj = adjacency_without(closed);
+            route_over(|set| neighbours(&adj, set), s.patrol_set(), homes, start, has_fake_id)
+        }
+    }
+}
+
+#[inline]
+fn route_over(nb: impl Fn(LocSet) -> LocSet + Copy, patrols: LocSet, homes: LocSet, start: LocSet, has_fake_id: bool) -> Route {
     // Safe Houses never hold patrols, so reaching one through patrol-free locations is a route.
-    let clear = flood(&adj, start, !patrols);
+    let clear = flood(nb, start, !patrols, homes);
     if clear & homes != 0 {
         return Route::Clear;
     }
     if has_fake_id {
         // Cross exactly one patrol-held location (never the destination), then go on clear.
-        let crossed = neighbours(&adj, clear) & patrols;
-        if flood(&adj, crossed, !patrols) & homes != 0 {
+        let crossed = nb(clear) & patrols;
+        if flood(nb, crossed, !patrols, homes) & homes != 0 {
             return Route::WithFakeId;
         }
     }

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Ray RLlib PPO with action masking on maquis (RLlib's new API stack: RLModule, EnvRunners, Learners).
+
+    pip install "maquis[train]"        # or: pip install . "ray[rllib]" torch
+    python examples/rllib_ppo.py --iterations 50 --num-env-runners 1 --out runs/rllib
+    maquis eval --policy runs/rllib/policy.npz --difficulties normal
+
+How the mask reaches the policy
+-------------------------------
+`maquis.wrappers.ActionMaskObservation` turns `MaquisEnv`'s flat observation into a dict
+`{"observation": Box(D,), "action_mask": MultiBinary(N) (int8)}`. RLlib's action-masking RLModule
+(`ray.rllib.examples.rl_modules.classes.action_masking_rlm.ActionMaskingTorchRLModule`, a
+`PPOTorchRLModule`) reads that dict under the keys `"observations"` and `"action_mask"`: it builds its
+networks on the observation alone, and adds `log(mask)` (clamped to the most negative float) to the
+logits in every forward pass (exploration, inference and training), so illegal actions are never
+sampled and get no gradient. `RLlibKeys` below only renames `"observation"` to `"observations"`.
+
+At the end the RLModule is checkpointed (`algo.save_to_path`), evaluated greedily through
+`maquis.evaluate`, and its actor is exported as `policy.npz` (the "maquis-mlp-v1" numpy format of
+`examples/train_ppo.py`) for `maquis eval --policy`.
+
+Scaling out to a cluster
+------------------------
+RLlib samples with `num_env_runners` processes (each steps `num_envs_per_env_runner` games, in Rust)
+and learns with `num_learners` processes (a GPU each with `--num-gpus-per-learner 1`). On one machine
+`--num-env-runners 0` samples in the driver, which is the fastest choice on 2 cores. On a cluster:
+
+    # on the head node (every node needs the same Python environment: pip install "maquis[train]")
+    ray start --head --port=6379 --dashboard-host=0.0.0.0
+    # on each worker node
+    ray start --address=<head-ip>:6379
+    # then, from any node (or through `ray job submit --address http://<head-ip>:8265 -- python ...`)
+    python examples/rllib_ppo.py --address auto --num-env-runners 64 --envs-per-runner 16 \
+        --num-learners 2 --num-gpus-per-learner 1 --train-batch 131072 --minibatch 8192
+
+`--address auto` attaches to the running cluster instead of starting a local Ray. Scale
+`--train-batch` with the number of runners (so each iteration still collects a few rollouts per
+runner), and keep `--minibatch` a divisor of it. The environment is created inside every EnvRunner
+by `env_creator` (registered under the name "maquis"), so nothing but the package has to be shipped;
+`ray.init(runtime_env={"pip": ["maquis"]})` can install it on the nodes instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("--iterations", type=int, default=20, help="algo.train() calls")
+    p.add_argument("--difficulty", default="normal")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", default="runs/rllib_ppo")
+    p.add_argument("--address", default=None, help="Ray cluster address ('auto' to attach); default: local Ray")
+    p.add_argument("--num-cpus", type=int, default=None, help="CPUs for a local Ray (default: all)")
+    p.add_argument("--num-env-runners", type=int, default=0, help="0: sample in the driver process")
+    p.add_argument("--envs-per-runner", type=int, default=16)
+    p.add_argument("--num-learners", type=int, default=0, help="0: learn in the driver process")
+    p.add_argument("--num-gpus-per-learner", type=float, default=0)
+    p.add_argument("--train-batch", type=int, default=8192)
+    p.add_argument("--minibatch", type=int, default=1024)
+    p.add_argument("--epochs", type=int, default=4)
+    p.add_argument("--lr", type=float, default=3e-4)
+    p.add_argument("--hidden", type=int, default=256)
+    p.add_argument("--eval-episodes", type=int, default=500)
+    p.add_argument("--eval-seed", type=int, default=12345)
+    return p.parse_args(argv)
+
+
+def _rllib_keys_wrapper():
+    import gymnasium as gym
+
+    class RLlibKeys(gym.ObservationWrapper):
+        """{"observation", "action_mask"} -> {"observations", "action_mask" (float32)}: the keys of
+        RLlib's ActionMaskingTorchRLModule."""
+
+        def __init__(self, env):
+            super().__init__(env)
+            inner = env.observation_space
+            mask = inner["action_mask"]
+            self.observation_space = gym.spaces.Dict({
+                "observations": inner["observation"],
+                "action_mask": gym.spaces.Box(0.0, 1.0, mask.shape, np.float32),
+            })
+
+        def observation(self, obs):
+            return {"observations": obs["observation"], "action_mask": np.asarray(obs["action_mask"], np.float32)}
+
+    return RLlibKeys
+
+
+def env_creator(env_config):
+    """Builds one masked maquis env; runs inside every RLlib EnvRunner (on any node)."""
+    import maquis
+    from maquis.wrappers import ActionMaskObservation
+
+    env = maquis.MaquisEnv(difficulty=env_config.get("difficulty", "normal"))
+    return _rllib_keys_wrapper()(ActionMaskObservation(env))
+
+
+def build_config(args):
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
+
+    return (
+        PPOConfig()
+        .environment("maquis", env_config={"difficulty": args.difficulty})
+        .env_runners(num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner)
+        .learners(num_learners=args.num_learners, num_gpus_per_learner=args.num_gpus_per_learner)
+        .training(
+            train_batch_size_per_learner=args.train_batch,
+            minibatch_size=args.minibatch,
+            num_epochs=args.epochs,
+            lr=args.lr,
+            gamma=0.997,
+            lambda_=0.95,
+            entropy_coeff=0.01,
+            vf_loss_coeff=0.5,
+        )
+        .rl_module(
+            rl_module_spec=RLModuleSpec(
+                module_class=ActionMaskingTorchRLModule,
+                model_config={
+                    "fcnet_hiddens": [args.hidden, args.hidden],
+                    "fcnet_activation": "tanh",
+                    "head_fcnet_hiddens": [],
+                    "vf_share_layers": False,
+                },
+            )
+        )
+        .debugging(seed=args.seed)
+    )
+
+
+class RLModulePolicy:
+    """Greedy masked play of an RLlib RLModule: a batched `policy(obs, mask)` for maquis.evaluate."""
+
+    batched = True
+
+    def __init__(self, module):
+        self.module = module
+
+    def __call__(self, obs, mask):
+        import torch
+        from ray.rllib.core.columns import Columns
+
+        obs = np.asarray(obs, np.float32)
+        single = obs.ndim == 1
+        obs2 = obs[None] if single else obs
+        mask2 = np.asarray(mask, np.float32).reshape(obs2.shape[0], -1)
+        with torch.no_grad():
+            out = self.module.forward_inference(
+                {Columns.OBS: {"observations": torch.from_numpy(obs2), "action_mask": torch.from_numpy(mask2)}}
+            )
+        logits = out[Columns.ACTION_DIST_INPUTS].numpy()
+        logits = np.where(mask2 > 0, logits, -np.inf)
+        actions = logits.argmax(axis=1).astype(np.int64)
+        return int(actions[0]) if single else actions
+
+
+def export_npz(module, path, meta):
+    """The actor (encoder + policy head) as a `maquis-mlp-v1` .npz, when it is a plain tanh MLP."""
+    import torch.nn as nn
+
+    linears, acts = [], set()
+    for part in (module.encoder.actor_encoder if hasattr(module.encoder, "actor_encoder") else module.encoder, module.pi):
+        for m in part.modules():
+            if isinstance(m, nn.Linear):
+                linears.append(m)
+            elif isinstance(m, (nn.Tanh, nn.ReLU)):
+                acts.add(type(m))
+    if acts != {nn.Tanh} or not linears:
+        return False
+    weights = [m.weight.detach().cpu().numpy().T.copy() for m in linears]
+    biases = [m.bias.detach().cpu().numpy().copy() for m in linears]
+    arrays = {f"w{i}": w for i, w in enumerate(weights)}
+    arrays.update({f"b{i}": b for i, b in enumerate(biases)})
+    np.savez(path, format=np.array("maquis-mlp-v1"), activation=np.array("tanh"),
+             num_layers=np.array(len(weights)), obs_size=np.array(weights[0].shape[0]),
+             num_actions=np.array(weights[-1].shape[1]), deterministic=np.array(True),
+             meta=np.array(json.dumps(meta)), **arrays)
+    return True
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    import ray
+    from ray.tune.registry import register_env
+
+    import maquis
+
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    ray.init(address=args.address, num_cpus=args.num_cpus, include_dashboard=False, ignore_reinit_error=True,
+             log_to_driver=False)
+    register_env("maquis", env_creator)
+    algo = build_config(args).build_algo()
+    t0 = time.time()
+    try:
+        for it in range(1, args.iterations + 1):
+            result = algo.train()
+            runners = result.get("env_runners", {})
+            ret = runners.get("episode_return_mean", float("nan"))
+            length = runners.get("episode_len_mean", float("nan"))
+            steps = result.get("num_env_steps_sampled_lifetime", runners.get("num_env_steps_sampled_lifetime", 0))
+            print(f"iter {it:3d}  env steps {int(steps or 0):>9d}  return {ret:+.3f}  len {length:6.1f}  "
+                  f"{time.time() - t0:6.0f}s", flush=True)
+        algo.save_to_path(str(out / "checkpoint"))
+        module = algo.get_module()
+        exported = export_npz(module, out / "policy.npz", {"trained_with": "examples/rllib_ppo.py",
+                                                          "difficulty": args.difficulty})
+        if args.eval_episodes:
+            res = maquis.evaluate(RLModulePolicy(module), difficulties=[args.difficulty],
+                                  episodes=args.eval_episodes, seed=args.eval_seed)
+            print(res.to_text(stars=False) if hasattr(res, "to_text") else res)
+        print(f"saved {out / 'checkpoint'}" + (f" and {out / 'policy.npz'}" if exported else ""))
+    finally:
+        algo.stop()
+        ray.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,805 @@
+#!/usr/bin/env python3
+"""PPO with invalid-action masking on `maquis.MaquisVectorEnv`, in one file (CleanRL style).
+
+    pip install "maquis[train]"            # or: pip install . torch matplotlib tqdm
+    python examples/train_ppo.py --minutes 30 --difficulty normal --out runs/ppo_normal
+    maquis eval --policy runs/ppo_normal/policy.npz --difficulties normal --episodes 2000
+
+What it does
+------------
+* Collects experience from `--num-envs` games stepped together in Rust (`maquis.MaquisVectorEnv`,
+  next-step autoreset), with the legal-action masks from `env.action_masks()`.
+* Masking: the logits of illegal actions are replaced by -1e8 before the categorical, so illegal
+  actions are never sampled, get no probability mass, and the entropy is over legal actions only.
+* Autoreset (Gymnasium `NEXT_STEP`): after a step that ends a game, the *next* `step()` ignores the
+  action of that environment and returns the first observation of a new game (reward 0). That
+  "reset step" is not a decision of the agent: it is stored with `valid = 0` and left out of the
+  losses; the step that ended the game is terminal in GAE (no bootstrapping through it).
+* Reward: the environment's outcome reward (win / major_win +1, draw 0, loss -1) plus, by default,
+  potential-based shaping on mission progress read from the observation
+  and resources in hand: r += gamma * phi(s') - phi(s), with
+  phi = C * (boxes done / boxes, +1 per completed mission, summed over both missions)
+      + H * (tokens in hand / 4, summed over resources),   C = `--shaping`, H = `--shaping-hand`,
+  and phi = 0 at the end of a game. Potential-based shaping leaves the
+  optimal policy unchanged (Ng et al., 1999); it only gives the critic an earlier signal. Use
+  `--shaping 0 --shaping-hand 0` for the plain outcome reward. Evaluation always counts real outcomes.
+* Every `--eval-every` updates (and at the end) the current policy is evaluated greedily
+  (masked argmax) on fixed seeds with `maquis.evaluate` (or an equivalent built-in loop while
+  `maquis.evaluate` is not available), written to `curve.csv` and plotted to `curve.png`.
+* Saves `policy.npz` (see below), `checkpoint.pt` (torch state, to resume with `--resume`),
+  `curve.csv`, `curve.png`, `args.json`.
+
+The saved policy: `policy.npz` ("maquis-mlp-v1")
+------------------------------------------------
+A plain numpy archive, so that evaluating a trained policy needs neither torch nor this file:
+
+    format        str  "maquis-mlp-v1"
+    activation    str  "tanh" | "relu"  (after every layer but the last)
+    num_layers    int  L
+    w0, b0 ... w{L-1}, b{L-1}   float32, w_i of shape (in, out): x <- act(x @ w_i + b_i)
+    obs_size      int  observation length it was trained on (maquis.OBSERVATION_LAYOUT total)
+    num_actions   int  N (len(maquis.ACTION_NAMES))
+    deterministic bool  True: play the masked argmax of the logits (the default for evaluation)
+    meta          str  JSON: difficulty, steps trained, seed, creation time, library versions
+
+    logits = mlp(obs); logits[~mask] = -inf; action = argmax(logits)
+
+`load_policy(path)` below is the reference loader (numpy only); it returns a batched callable
+`policy(obs, mask) -> action` accepting one observation or a batch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+POLICY_FORMAT = "maquis-mlp-v1"
+
+
+# --------------------------------------------------------------------------------------------
+# The saved policy: a numpy MLP (no torch needed to play it)
+# --------------------------------------------------------------------------------------------
+
+
+class NumpyMLPPolicy:
+    """A masked MLP policy over numpy arrays: `policy(obs, mask) -> action(s)`.
+
+    Accepts one observation (D,) with its mask (N,) and returns an int, or a batch (B, D), (B, N)
+    and returns np.int64 (B,). `batched = True` tells `maquis.evaluate` it may pass batches.
+    """
+
+    batched = True
+
+    def __init__(self, weights, biases, activation="tanh", deterministic=True, seed=0, meta=None):
+        self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
+        self.biases = [np.asarray(b, dtype=np.float32) for b in biases]
+        if activation not in ("tanh", "relu"):
+            raise ValueError(f"unknown activation {activation!r}")
+        self.activation = activation
+        self.deterministic = bool(deterministic)
+        self.rng = np.random.default_rng(seed)
+        self.meta = meta or {}
+        self.obs_size = self.weights[0].shape[0]
+        self.num_actions = self.weights[-1].shape[1]
+
+    def logits(self, obs):
+        x = np.asarray(obs, dtype=np.float32)
+        last = len(self.weights) - 1
+        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
+            x = x @ w + b
+            if i < last:
+                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
+        return x
+
+    def __call__(self, obs, mask):
+        obs = np.asarray(obs, dtype=np.float32)
+        mask = np.asarray(mask).astype(bool)
+        single = obs.ndim == 1
+        if single:
+            obs, mask = obs[None], mask[None]
+        logits = self.logits(obs)
+        logits = np.where(mask, logits, -np.inf)
+        if self.deterministic:
+            actions = np.argmax(logits, axis=1)
+        else:
+            z = logits - logits.max(axis=1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(axis=1, keepdims=True)
+            u = self.rng.random((len(p), 1))
+            actions = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1)
+        actions = actions.astype(np.int64)
+        return int(actions[0]) if single else actions
+
+    # the agent interface of maquis.agents (act / act_batch)
+    def act(self, obs, mask):
+        return self(obs, mask)
+
+    def act_batch(self, obs, masks):
+        return self(obs, masks)
+
+
+def save_policy(path, weights, biases, activation, meta, deterministic=True):
+    arrays = {f"w{i}": np.asarray(w, np.float32) for i, w in enumerate(weights)}
+    arrays.update({f"b{i}": np.asarray(b, np.float32) for i, b in enumerate(biases)})
+    np.savez(
+        path,
+        format=np.array(POLICY_FORMAT),
+        activation=np.array(activation),
+        num_layers=np.array(len(weights)),
+        obs_size=np.array(weights[0].shape[0]),
+        num_actions=np.array(weights[-1].shape[1]),
+        deterministic=np.array(bool(deterministic)),
+        meta=np.array(json.dumps(meta)),
+        **arrays,
+    )
+
+
+def load_policy(path, deterministic=None, seed=0):
+    """Load a `maquis-mlp-v1` .npz saved by this script (numpy only)."""
+    with np.load(path, allow_pickle=False) as z:
+        fmt = str(z["format"])
+        if fmt != POLICY_FORMAT:
+            raise ValueError(f"{path}: format {fmt!r}, expected {POLICY_FORMAT!r}")
+        n = int(z["num_layers"])
+        weights = [z[f"w{i}"] for i in range(n)]
+        biases = [z[f"b{i}"] for i in range(n)]
+        det = bool(z["deterministic"]) if deterministic is None else deterministic
+        meta = json.loads(str(z["meta"])) if "meta" in z else {}
+        return NumpyMLPPolicy(weights, biases, str(z["activation"]), det, seed, meta)
+
+
+# --------------------------------------------------------------------------------------------
+# Arguments
+# --------------------------------------------------------------------------------------------
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    g = p.add_argument_group("budget and run")
+    g.add_argument("--total-steps", type=int, default=20_000_000, help="environment steps (all envs together)")
+    g.add_argument("--minutes", type=float, default=None, help="wall-clock budget; stops at whichever comes first")
+    g.add_argument("--difficulty", default="normal")
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--out", default="runs/ppo", help="output directory")
+    g.add_argument("--threads", type=int, default=2, help="torch threads (torch.set_num_threads)")
+    g.add_argument("--env-threads", type=int, default=1, help="Rust threads of the vector env")
+    g.add_argument("--no-progress", action="store_true", help="no tqdm progress bar")
+    g.add_argument("--resume", default=None, help="checkpoint.pt to continue from")
+    g = p.add_argument_group("PPO")
+    g.add_argument("--num-envs", type=int, default=128)
+    g.add_argument("--num-steps", type=int, default=128, help="steps per env per rollout")
+    g.add_argument("--lr", type=float, default=3e-4)
+    g.add_argument("--anneal-lr", type=int, default=1, help="1: linear decay over the budget")
+    g.add_argument("--gamma", type=float, default=0.997)
+    g.add_argument("--gae-lambda", type=float, default=0.95)
+    g.add_argument("--minibatches", type=int, default=4)
+    g.add_argument("--epochs", type=int, default=3)
+    g.add_argument("--clip", type=float, default=0.2)
+    g.add_argument("--ent-coef", type=float, default=0.02)
+    g.add_argument("--vf-coef", type=float, default=0.5)
+    g.add_argument("--max-grad-norm", type=float, default=0.5)
+    g.add_argument("--target-kl", type=float, default=None)
+    g.add_argument("--hidden", type=int, default=256)
+    g.add_argument("--layers", type=int, default=2)
+    g.add_argument("--activation", choices=("tanh", "relu"), default="tanh")
+    g.add_argument("--shaping", type=float, default=1.0, help="mission-progress shaping coefficient (0: off)")
+    g.add_argument("--shaping-hand", type=float, default=0.3,
+                   help="shaping per resource in hand, in units of a full stock of 4 tokens (0: off)")
+    g = p.add_argument_group("imitation warm start (optional)")
+    g.add_argument("--imitate", default=None, metavar="AGENT",
+                   help="a bundled agent to imitate first (e.g. heuristic): DAgger-style behaviour cloning")
+    g.add_argument("--imitate-minutes", type=float, default=8.0, help="length of the imitation phase")
+    g.add_argument("--imitate-beta-end", type=float, default=0.3,
+                   help="share of expert actions in the rollouts at the end of the imitation phase (from 1)")
+    g.add_argument("--bc-coef", type=float, default=0.5,
+                   help="after imitation: weight of the cross-entropy to the expert in the PPO loss, decaying to 0")
+    g.add_argument("--bc-decay-minutes", type=float, default=10.0, help="PPO minutes over which --bc-coef decays")
+    g = p.add_argument_group("evaluation")
+    g.add_argument("--eval-every", type=int, default=10, help="updates between evaluations (0: only at the end)")
+    g.add_argument("--eval-episodes", type=int, default=500)
+    g.add_argument("--eval-seed", type=int, default=12345)
+    g.add_argument("--final-eval-episodes", type=int, default=2000)
+    g.add_argument("--baselines", default="random,heuristic", help="agents evaluated on the same seeds at the end ('' for none)")
+    return p.parse_args(argv)
+
+
+# --------------------------------------------------------------------------------------------
+# Evaluation
+# --------------------------------------------------------------------------------------------
+
+
+def _info_outcomes(info, done, n):
+    """Outcomes of the environments that just finished, from a Gymnasium vector info dict."""
+    out = [None] * n
+    if "outcome" not in info:
+        return out
+    vals = info["outcome"]
+    have = info.get("_outcome", done)
+    for i in np.flatnonzero(np.asarray(have) & done):
+        v = vals[i]
+        out[i] = v.decode() if isinstance(v, bytes) else str(v)
+    return out
+
+
+def evaluate_builtin(policy, difficulty, episodes, seed, num_envs=100):
+    """Fallback evaluation on the vector env: outcome counts of `episodes` games."""
+    import maquis
+
+    num_envs = min(num_envs, episodes)
+    env = maquis.MaquisVectorEnv(num_envs=num_envs, difficulty=difficulty)
+    obs, info = env.reset(seed=seed)
+    counts = {"win": 0, "major_win": 0, "draw": 0, "loss": 0}
+    started = num_envs
+    finished = 0
+    active = np.ones(num_envs, bool)  # counting this env's current game
+    pending_reset = np.zeros(num_envs, bool)
+    while finished < episodes:
+        masks = env.action_masks()
+        safe = masks.copy()
+        safe[~safe.any(axis=1)] = True
+        if getattr(policy, "batched", False):
+            actions = np.asarray(policy(obs, safe), dtype=np.int64)
+        else:
+            actions = np.array([policy(o, m) for o, m in zip(obs, safe)], dtype=np.int64)
+        actions[pending_reset] = 0
+        obs, rew, term, trunc, info = env.step(actions)
+        done = (np.asarray(term) | np.asarray(trunc)) & ~pending_reset
+        outs = _info_outcomes(info, done, num_envs)
+        # envs that were waiting for their next-step reset have now started a new game
+        for i in np.flatnonzero(pending_reset):
+            if started < episodes:
+                active[i] = True
+                started += 1
+            else:
+                active[i] = False
+        for i in np.flatnonzero(done):
+            if active[i]:
+                o = outs[i] or ("win" if rew[i] > 0 else "draw" if rew[i] == 0 else "loss")
+                counts[o] += 1
+                finished += 1
+        pending_reset = done
+    env.close()
+    return counts
+
+
+_WARNED = set()
+
+
+def evaluate_policy(policy, difficulty, episodes, seed):
+    """Outcome counts {win, major_win, draw, loss}; through `maquis.evaluate` when it exists.
+
+    `policy`: a callable (obs, mask) -> action (batched if `policy.batched`), or a bundled agent
+    name ("random", "heuristic", ...)."""
+    import maquis
+
+    try:
+        ev = maquis.evaluate
+    except Exception:  # an older build without maquis.evaluate
+        ev = None
+    if callable(ev):
+        try:
+            res = ev(policy, difficulties=[difficulty], episodes=episodes, seed=seed)
+            row = res.row(difficulty, stars=None) if hasattr(res, "row") else res.overall()[0]
+            return {k: int(v) for k, v in row.counts.items()}
+        except Exception as e:
+            if "evaluate" not in _WARNED:
+                _WARNED.add("evaluate")
+                print(f"maquis.evaluate failed ({type(e).__name__}: {e}); using the built-in evaluation loop",
+                      file=sys.stderr)
+    if isinstance(policy, str):
+        import maquis.agents as agents
+
+        cls = {"random": "RandomAgent", "heuristic": "HeuristicAgent", "search": "SearchAgent"}[policy]
+        agent = getattr(agents, cls)()
+        if hasattr(agent, "act_batch"):
+            policy = lambda o, m: agent.act_batch(o, m)  # noqa: E731
+            policy.batched = True
+        else:
+            policy = agent.act
+    return evaluate_builtin(policy, difficulty, episodes, seed)
+
+
+def rates(counts):
+    n = max(1, sum(counts.values()))
+    return {k: v / n for k, v in counts.items()}
+
+
+def wilson(k, n, z=1.959963984540054):
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+# --------------------------------------------------------------------------------------------
+# Plot
+# --------------------------------------------------------------------------------------------
+
+
+def plot_curve(csv_path, png_path, baselines=None, title=""):
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    rows = list(csv.DictReader(open(csv_path)))
+    if not rows:
+        return False
+    steps = np.array([float(r["env_steps"]) for r in rows]) / 1e6
+    minutes = np.array([float(r["minutes"]) for r in rows])
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
+    colors = {"win": "tab:green", "draw": "tab:orange", "loss": "tab:red"}
+    for key in ("win", "draw", "loss"):
+        y = np.array([float(r[f"eval_{key}"]) for r in rows])
+        lo = np.array([float(r[f"eval_{key}_lo"]) for r in rows])
+        hi = np.array([float(r[f"eval_{key}_hi"]) for r in rows])
+        ax1.plot(steps, y, "-o", ms=3, color=colors[key], label=f"PPO {key}")
+        ax1.fill_between(steps, lo, hi, color=colors[key], alpha=0.15)
+    styles = {"random": ":", "heuristic": "--", "search": "-."}
+    for name, r in (baselines or {}).items():
+        for key in ("win", "draw"):
+            ax1.axhline(r[key], color=colors[key], ls=styles.get(name, "--"), lw=1, label=f"{name} {key}")
+    phases = [r.get("phase", "ppo") for r in rows]
+    if "imitate" in phases and "ppo" in phases:
+        k = phases.index("ppo")
+        ax1.axvline(steps[k - 1] if k else steps[0], color="gray", lw=1, ls=":")
+        ax1.text(steps[k - 1] if k else steps[0], 0.97, " imitation | PPO", fontsize=7, va="top", color="gray")
+    ax1.set_xlabel("environment steps (millions)")
+    ax1.set_ylabel("rate (greedy policy, fixed eval seeds; 95% CI)")
+    ax1.set_ylim(0, 1)
+    ax1.grid(alpha=0.3)
+    ax1.legend(fontsize=7, ncol=2)
+    ax1.set_title(title or "evaluation")
+    ax2.plot(minutes, [float(r["train_return"]) for r in rows], label="train episode return (shaped)")
+    ax2.plot(minutes, [float(r["train_win"]) for r in rows], label="train win rate (sampling policy)")
+    ax2.plot(minutes, [float(r["entropy"]) / 3 for r in rows], label="entropy / 3")
+    ax2.set_xlabel("wall-clock minutes")
+    ax2.grid(alpha=0.3)
+    ax2.legend(fontsize=7)
+    ax2.set_title("training")
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=110)
+    plt.close(fig)
+    return True
+
+
+def make_expert(name, env):
+    """`expert(obs, masks, valid) -> actions` for a bundled agent, for the imitation phase."""
+    import maquis.agents as agents
+
+    cls = {"random": "RandomAgent", "heuristic": "HeuristicAgent", "search": "SearchAgent"}.get(name, name)
+    agent = getattr(agents, cls)()
+    if hasattr(agent, "act_vector"):  # acts on the vector env's own states
+        return lambda obs, masks, valid: np.asarray(agent.act_vector(env), dtype=np.int64)
+    if hasattr(agent, "act_batch"):
+        def expert(obs, masks, valid):
+            out = np.zeros(len(obs), np.int64)
+            idx = np.flatnonzero(valid & masks.any(axis=1))
+            if len(idx):
+                out[idx] = agent.act_batch(obs[idx], masks[idx])
+            return out
+        return expert
+
+    def expert(obs, masks, valid):
+        return np.array([agent.act(o, m) if v and m.any() else 0 for o, m, v in zip(obs, masks, valid)], np.int64)
+    return expert
+
+
+# --------------------------------------------------------------------------------------------
+# Training
+# --------------------------------------------------------------------------------------------
+
+
+def layout_slice(name):
+    import maquis
+
+    for n, off, length in maquis.OBSERVATION_LAYOUT:
+        if n == name:
+            return off, length
+    raise KeyError(name)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    # Idle OpenMP threads sleep instead of spinning: on a busy 2-core machine spinning threads made
+    # torch over 10x slower (must be set before torch loads its OpenMP runtime).
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    import torch
+    import torch.nn as nn
+
+    import maquis
+
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "args.json").write_text(json.dumps(vars(args), indent=2))
+
+    env = maquis.MaquisVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, difficulty=args.difficulty)
+    obs_size = int(np.prod(env.single_observation_space.shape))
+    n_actions = int(env.single_action_space.n)
+
+    # mission progress for the shaping potential: boxes_done / boxes and complete, both slots
+    prog_idx = []
+    for slot in ("mission_a_state", "mission_b_state"):
+        off, _ = layout_slice(slot)
+        prog_idx.append((off + 0, off + 2))
+
+    hand_off, hand_len = layout_slice("hand")  # tokens in hand / 4, per resource
+
+    def progress(o):
+        return sum(o[:, a] + o[:, c] for a, c in prog_idx)
+
+    def potential(o):
+        phi = args.shaping * progress(o)
+        if args.shaping_hand:
+            phi = phi + args.shaping_hand * o[:, hand_off:hand_off + hand_len].sum(axis=1)
+        return phi
+
+    def layer(i, o, std=math.sqrt(2)):
+        lin = nn.Linear(i, o)
+        nn.init.orthogonal_(lin.weight, std)
+        nn.init.constant_(lin.bias, 0.0)
+        return lin
+
+    Act = nn.Tanh if args.activation == "tanh" else nn.ReLU
+
+    def mlp(out_dim, out_std):
+        mods, d = [], obs_size
+        for _ in range(args.layers):
+            mods += [layer(d, args.hidden), Act()]
+            d = args.hidden
+        mods.append(layer(d, out_dim, out_std))
+        return nn.Sequential(*mods)
+
+    class Agent(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.actor = mlp(n_actions, 0.01)
+            self.critic = mlp(1, 1.0)
+
+        def value(self, x):
+            return self.critic(x).squeeze(-1)
+
+        def act(self, x, mask, action=None, expert_action=None):
+            logits = self.actor(x)
+            logits = torch.where(mask, logits, torch.full_like(logits, -1e8))
+            dist = torch.distributions.Categorical(logits=logits)
+            if action is None:
+                action = dist.sample()
+            # entropy over the legal actions only (masked probabilities are exactly 0)
+            p = dist.probs
+            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
+            if expert_action is not None:
+                return action, dist.log_prob(action), ent, self.value(x), dist.log_prob(expert_action)
+            return action, dist.log_prob(action), ent, self.value(x)
+
+    agent = Agent()
+    opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+    global_step, update0, t_offset = 0, 0, 0.0
+    if args.resume:
+        ck = torch.load(args.resume, weights_only=False)
+        agent.load_state_dict(ck["agent"])
+        opt.load_state_dict(ck["opt"])
+        global_step, update0, t_offset = ck["global_step"], ck["update"], ck.get("seconds", 0.0)
+
+    def export(path, meta_extra=None):
+        lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
+        ws = [m.weight.detach().cpu().numpy().T.copy() for m in lins]
+        bs = [m.bias.detach().cpu().numpy().copy() for m in lins]
+        meta = {
+            "trained_with": "examples/train_ppo.py",
+            "difficulty": args.difficulty,
+            "env_steps": int(global_step),
+            "seed": args.seed,
+            "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "maquis_version": getattr(maquis, "__version__", "?"),
+            "torch_version": torch.__version__,
+        }
+        meta.update(meta_extra or {})
+        save_policy(path, ws, bs, args.activation, meta)
+
+    def numpy_policy():
+        lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
+        return NumpyMLPPolicy(
+            [m.weight.detach().numpy().T.copy() for m in lins],
+            [m.bias.detach().numpy().copy() for m in lins],
+            args.activation,
+        )
+
+    T, B = args.num_steps, args.num_envs
+    batch = T * B
+    mb = batch // args.minibatches
+    b_obs = torch.zeros((T, B, obs_size))
+    b_mask = torch.zeros((T, B, n_actions), dtype=torch.bool)
+    b_act = torch.zeros((T, B), dtype=torch.long)
+    b_logp = torch.zeros((T, B))
+    b_val = torch.zeros((T, B))
+    b_rew = torch.zeros((T, B))
+    b_done = torch.zeros((T, B))
+    b_valid = torch.zeros((T, B))
+    b_expert = torch.zeros((T, B), dtype=torch.long)
+    expert = make_expert(args.imitate, env) if args.imitate else None
+    imitate_s = args.imitate_minutes * 60 if expert is not None else 0.0
+
+    budget_s = args.minutes * 60 if args.minutes else float("inf")
+    n_updates_total = max(1, args.total_steps // batch)
+    curve_path = out / "curve.csv"
+    fields = [
+        "update", "env_steps", "minutes", "sps", "eval_episodes",
+        "eval_win", "eval_win_lo", "eval_win_hi", "eval_major_win", "eval_draw", "eval_draw_lo", "eval_draw_hi",
+        "eval_loss", "eval_loss_lo", "eval_loss_hi",
+        "train_return", "train_win", "train_draw", "train_loss_rate", "train_len", "train_progress",
+        "entropy", "pg_loss", "v_loss", "approx_kl", "clipfrac", "lr", "phase", "bc_loss", "bc_coef",
+    ]
+    if not (args.resume and curve_path.exists()):
+        with open(curve_path, "w", newline="") as f:
+            csv.DictWriter(f, fields).writeheader()
+
+    bar = None
+    if not args.no_progress:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.minutes * 60 if args.minutes else args.total_steps, unit="s" if args.minutes else "step",
+                       dynamic_ncols=True, mininterval=2.0)
+        except ImportError:
+            bar = None
+
+    obs_np, _ = env.reset(seed=args.seed)
+    next_obs = torch.as_tensor(obs_np, dtype=torch.float32)
+    pending_reset = np.zeros(B, bool)  # the env's next step() is its autoreset
+    ep_ret = np.zeros(B)
+    ep_len = np.zeros(B, np.int64)
+    recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": []}
+    t0 = time.time()
+    last_eval_update = -1
+    update = update0
+    stats = {}
+
+    def do_eval(episodes):
+        pol = numpy_policy()
+        t = time.time()
+        counts = evaluate_policy(pol, args.difficulty, episodes, args.eval_seed)
+        return counts, time.time() - t
+
+    def log_row(counts, sps):
+        n = sum(counts.values())
+        wins = counts.get("win", 0) + counts.get("major_win", 0)
+        row = {
+            "update": update, "env_steps": global_step, "minutes": round((time.time() - t0 + t_offset) / 60, 3),
+            "sps": round(sps), "eval_episodes": n,
+            "eval_win": wins / n, "eval_major_win": counts.get("major_win", 0) / n,
+            "eval_draw": counts.get("draw", 0) / n, "eval_loss": counts.get("loss", 0) / n,
+        }
+        for key, k in (("win", wins), ("draw", counts.get("draw", 0)), ("loss", counts.get("loss", 0))):
+            row[f"eval_{key}_lo"], row[f"eval_{key}_hi"] = wilson(k, n)
+        def mean(xs):
+            return float(np.mean(xs)) if xs else float("nan")
+        row.update({
+            "train_return": mean(recent["ret"]), "train_win": mean(recent["win"]), "train_draw": mean(recent["draw"]),
+            "train_loss_rate": mean(recent["loss"]), "train_len": mean(recent["len"]),
+            "train_progress": mean(recent["progress"]),
+        })
+        row.update(stats)
+        with open(curve_path, "a", newline="") as f:
+            csv.DictWriter(f, fields).writerow({k: (round(v, 5) if isinstance(v, float) else v) for k, v in row.items()})
+        return row
+
+    eval_time = 0.0
+    while True:
+        elapsed = time.time() - t0
+        if global_step >= args.total_steps or elapsed >= budget_s:
+            break
+        # learning-rate schedule over whichever budget binds
+        frac_done = max(global_step / args.total_steps, (elapsed - eval_time) / budget_s if args.minutes else 0.0)
+        lr = args.lr * (1.0 - min(frac_done, 0.95)) if args.anneal_lr else args.lr
+        for g in opt.param_groups:
+            g["lr"] = lr
+
+        # ---- rollout ----
+        # phase: "imitate" (DAgger: act with the expert with probability beta, learn its actions),
+        # then "ppo" (with a decaying cross-entropy to the expert when --bc-coef > 0)
+        run_s = time.time() - t0 + t_offset - eval_time
+        imitating = expert is not None and run_s < imitate_s
+        beta = 1.0 - (1.0 - args.imitate_beta_end) * min(1.0, run_s / max(imitate_s, 1e-9)) if imitating else 0.0
+        bc_coef = 0.0
+        if expert is not None and not imitating and args.bc_coef > 0:
+            bc_coef = args.bc_coef * max(0.0, 1.0 - (run_s - imitate_s) / max(60 * args.bc_decay_minutes, 1e-9))
+        need_expert = imitating or bc_coef > 0
+        rollout_t = time.time()
+        with torch.no_grad():
+            for t in range(T):
+                masks_np = np.asarray(env.action_masks(), dtype=bool)
+                valid = ~pending_reset
+                safe = masks_np.copy()
+                safe[~safe.any(axis=1)] = True  # terminal / reset rows: any action, it is ignored
+                mask_t = torch.as_tensor(safe)
+                action, logp, _, value = agent.act(next_obs, mask_t)
+                if need_expert:
+                    ex = torch.as_tensor(np.where(valid, expert(obs_np, masks_np, valid), 0), dtype=torch.long)
+                    b_expert[t] = ex
+                    if imitating:
+                        use = torch.as_tensor(np.random.random(B) < beta)
+                        action = torch.where(use, ex, action)
+                        logp = agent.act(next_obs, mask_t, action)[1]
+                b_obs[t] = next_obs
+                b_mask[t] = mask_t
+                b_act[t] = action
+                b_logp[t] = logp
+                b_val[t] = value
+                b_valid[t] = torch.as_tensor(valid, dtype=torch.float32)
+                phi_before = potential(next_obs.numpy())
+                obs_np, rew, term, trunc, info = env.step(action.numpy())
+                done = (np.asarray(term) | np.asarray(trunc)) & valid
+                rew = np.asarray(rew, dtype=np.float64) * valid
+                if args.shaping or args.shaping_hand:
+                    phi_after = np.where(done, 0.0, potential(obs_np))
+                    rew = rew + valid * (args.gamma * phi_after - phi_before)
+                b_rew[t] = torch.as_tensor(rew, dtype=torch.float32)
+                b_done[t] = torch.as_tensor(done, dtype=torch.float32)
+                next_obs = torch.as_tensor(obs_np, dtype=torch.float32)
+                ep_ret += rew
+                ep_len += valid
+                if done.any():
+                    final_progress = progress(obs_np)
+                    outs = _info_outcomes(info, done, B)
+                    for i in np.flatnonzero(done):
+                        o = outs[i] or ("win" if term[i] and rew[i] > 0.5 else "loss")
+                        recent["ret"].append(ep_ret[i]); recent["len"].append(ep_len[i])
+                        recent["progress"].append(final_progress[i])
+                        recent["win"].append(o in ("win", "major_win")); recent["draw"].append(o == "draw")
+                        recent["loss"].append(o == "loss")
+                        ep_ret[i] = 0.0; ep_len[i] = 0
+                    for k in recent:
+                        recent[k] = recent[k][-1000:]
+                pending_reset = done
+            next_value = agent.value(next_obs)
+            # GAE; a transition with done=1 does not bootstrap; invalid (reset) steps get 0
+            adv = torch.zeros((T, B))
+            last = torch.zeros(B)
+            for t in reversed(range(T)):
+                nv = next_value if t == T - 1 else b_val[t + 1]
+                nonterm = 1.0 - b_done[t]
+                delta = b_rew[t] + args.gamma * nv * nonterm - b_val[t]
+                last = (delta + args.gamma * args.gae_lambda * nonterm * last) * b_valid[t]
+                adv[t] = last
+            ret = adv + b_val
+        global_step += int(b_valid.sum().item())
+        rollout_s = time.time() - rollout_t
+
+        # ---- update ----
+        f_obs = b_obs.reshape(batch, obs_size)
+        f_mask = b_mask.reshape(batch, n_actions)
+        f_act, f_logp, f_adv = b_act.reshape(-1), b_logp.reshape(-1), adv.reshape(-1)
+        f_ret, f_val, f_valid = ret.reshape(-1), b_val.reshape(-1), b_valid.reshape(-1)
+        f_expert = b_expert.reshape(-1)
+        idx_valid = torch.nonzero(f_valid > 0).squeeze(1)
+        nb = len(idx_valid)
+        mbs = max(1, nb // args.minibatches)
+        clipfracs, kl = [], 0.0
+        for epoch in range(args.epochs):
+            perm = idx_valid[torch.randperm(nb)]
+            for s in range(0, nb - mbs + 1, mbs):
+                i = perm[s:s + mbs]
+                if need_expert:
+                    _, newlogp, ent, newv, explogp = agent.act(f_obs[i], f_mask[i], f_act[i], f_expert[i])
+                    bc = -explogp.mean()
+                else:
+                    _, newlogp, ent, newv = agent.act(f_obs[i], f_mask[i], f_act[i])
+                    bc = torch.zeros(())
+                logratio = newlogp - f_logp[i]
+                ratio = logratio.exp()
+                with torch.no_grad():
+                    kl = ((ratio - 1) - logratio).mean().item()
+                    clipfracs.append(((ratio - 1.0).abs() > args.clip).float().mean().item())
+                a = f_adv[i]
+                a = (a - a.mean()) / (a.std() + 1e-8)
+                pg = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip, 1 + args.clip)).mean()
+                v_clipped = f_val[i] + (newv - f_val[i]).clamp(-args.clip, args.clip)
+                vl = 0.5 * torch.max((newv - f_ret[i]) ** 2, (v_clipped - f_ret[i]) ** 2).mean()
+                if imitating:  # behaviour cloning of the expert + the critic on the rollouts' returns
+                    loss = bc + args.vf_coef * vl
+                else:
+                    loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
+                opt.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
+                opt.step()
+            if args.target_kl is not None and kl > args.target_kl:
+                break
+        update += 1
+        sps = batch / max(1e-9, time.time() - rollout_t)
+        stats = {
+            "entropy": float(ent.mean().item()), "pg_loss": float(pg.item()), "v_loss": float(vl.item()),
+            "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0, "lr": lr,
+            "phase": "imitate" if imitating else "ppo", "bc_loss": float(bc.item()), "bc_coef": bc_coef if not imitating else 1.0,
+        }
+
+        # ---- progress, evaluation ----
+        if bar is not None:
+            if args.minutes:
+                bar.n = min(int(time.time() - t0), int(budget_s))
+            else:
+                bar.n = min(global_step, args.total_steps)
+            w = np.mean(recent["win"]) if recent["win"] else 0.0
+            bar.set_postfix(steps=f"{global_step/1e6:.2f}M", sps=f"{sps:.0f}", win=f"{w:.3f}",
+                            ent=f"{stats['entropy']:.2f}", roll=f"{rollout_s:.1f}s")
+            bar.refresh()
+        if args.eval_every and (update - update0) % args.eval_every == 0:
+            counts, dt = do_eval(args.eval_episodes)
+            eval_time += dt
+            row = log_row(counts, sps)
+            last_eval_update = update
+            msg = (f"[update {update} | {global_step/1e6:.2f}M steps | {row['minutes']:.1f} min] "
+                   f"eval win {row['eval_win']:.3f} draw {row['eval_draw']:.3f} loss {row['eval_loss']:.3f} "
+                   f"(train win {row['train_win']:.3f}, {sps:.0f} steps/s)")
+            (bar.write if bar is not None else print)(msg)
+            export(out / "policy.npz")
+            torch.save({"agent": agent.state_dict(), "opt": opt.state_dict(), "global_step": global_step,
+                        "update": update, "seconds": time.time() - t0 + t_offset}, out / "checkpoint.pt")
+            plot_curve(curve_path, out / "curve.png", title=f"PPO on maquis ({args.difficulty})")
+    if bar is not None:
+        bar.close()
+    env.close()
+
+    # ---- final: save, evaluate against the baselines on the same seeds ----
+    export(out / "policy.npz")
+    torch.save({"agent": agent.state_dict(), "opt": opt.state_dict(), "global_step": global_step,
+                "update": update, "seconds": time.time() - t0 + t_offset}, out / "checkpoint.pt")
+    if last_eval_update != update and args.eval_every:
+        counts, _ = do_eval(args.eval_episodes)
+        log_row(counts, 0)
+    results = {}
+    final_n = args.final_eval_episodes
+    if final_n:
+        pol = load_policy(out / "policy.npz")  # what `maquis eval --policy` will load
+        results["ppo"] = evaluate_policy(pol, args.difficulty, final_n, args.eval_seed + 1)
+        for name in [b for b in args.baselines.split(",") if b]:
+            try:
+                results[name] = evaluate_policy(name, args.difficulty, final_n, args.eval_seed + 1)
+            except Exception as e:  # an agent may not be available in this build
+                print(f"baseline {name!r} not evaluated: {e}", file=sys.stderr)
+        summary = {}
+        for name, c in results.items():
+            n = sum(c.values())
+            wins = c.get("win", 0) + c.get("major_win", 0)
+            summary[name] = {
+                "episodes": n,
+                "win": wins / n, "win_ci95": wilson(wins, n),
+                "major_win": c.get("major_win", 0) / n,
+                "draw": c.get("draw", 0) / n, "draw_ci95": wilson(c.get("draw", 0), n),
+                "loss": c.get("loss", 0) / n, "loss_ci95": wilson(c.get("loss", 0), n),
+            }
+        summary_all = {"difficulty": args.difficulty, "eval_seed": args.eval_seed + 1, "env_steps": global_step,
+                       "train_minutes": (time.time() - t0 + t_offset) / 60, "results": summary}
+        (out / "final_eval.json").write_text(json.dumps(summary_all, indent=2))
+        print(f"\nfinal evaluation, {args.difficulty}, {final_n} games, seed {args.eval_seed + 1}:")
+        for name, s in summary.items():
+            print(f"  {name:<10} win {s['win']:.3f} [{s['win_ci95'][0]:.3f},{s['win_ci95'][1]:.3f}]  "
+                  f"draw {s['draw']:.3f}  loss {s['loss']:.3f}")
+        plot_curve(curve_path, out / "curve.png", baselines={k: v for k, v in summary.items() if k != "ppo"},
+                   title=f"PPO on maquis ({args.difficulty})")
+    print(f"saved {out / 'policy.npz'} ({global_step} env steps); curve: {out / 'curve.csv'}, {out / 'curve.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

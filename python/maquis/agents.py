@@ -1,0 +1,125 @@
+"""Bundled agents: yardsticks for trained policies.
+
+Every agent acts on what a policy sees, `act(obs, mask) -> int`, and has the batched form
+`act_batch(obs, masks) -> np.ndarray` ((n, OBS_SIZE) float32 observations, (n, NUM_ACTIONS)
+masks). None of them sees the hidden patrol-deck order:
+
+- `RandomAgent`: uniform over the legal actions (numpy).
+- `HeuristicAgent`: a scripted player (Rust): works toward its two missions, keeps routes home
+  open, blocks patrols, avoids wasted workers.
+- `SearchAgent`: determinized Monte-Carlo tree search (Rust) with a simulation budget: it samples
+  deck orders consistent with what the player has seen (the discard, the Infiltration peek).
+
+The Rust agents rebuild a game from the observation alone (`maquis._core.state_from_observation`:
+every visible detail, the deck drawn at random), so what they do depends only on `obs`.
+`load_policy(path)` loads a saved policy file (the `maquis-mlp-v1` format of `maquis.policy`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from maquis import _core
+from maquis.policy import load_policy as _load_mlp
+
+AGENT_NAMES = ("random", "heuristic", "search")
+
+
+def _check(obs: np.ndarray, mask: np.ndarray, batched: bool) -> tuple[np.ndarray, np.ndarray]:
+    from maquis import NUM_ACTIONS, OBS_SIZE
+
+    obs = np.ascontiguousarray(obs, dtype=np.float32)
+    mask = np.ascontiguousarray(mask).astype(bool, copy=False)
+    want_obs = (obs.shape[0], OBS_SIZE) if batched and obs.ndim == 2 else (OBS_SIZE,)
+    if obs.shape != want_obs:
+        raise ValueError(f"observations must have shape {'(n, ' if batched else '('}{OBS_SIZE},), got {obs.shape}")
+    want_mask = (obs.shape[0], NUM_ACTIONS) if batched else (NUM_ACTIONS,)
+    if mask.shape != want_mask:
+        raise ValueError(f"mask must have shape {want_mask}, got {mask.shape}")
+    if not (mask.any(axis=-1)).all():
+        raise ValueError("a mask has no legal action (the episode is over: reset the environment)")
+    return obs, mask
+
+
+class RandomAgent:
+    """Uniformly random legal actions (`seed` makes it reproducible)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        _, mask = _check(obs, mask, batched=False)
+        return int(self.rng.choice(np.flatnonzero(mask)))
+
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        _, masks = _check(obs, masks, batched=True)
+        # One uniform draw per row: the k-th legal action with k < count.
+        counts = masks.sum(axis=1)
+        k = (self.rng.random(len(masks)) * counts).astype(np.int64)
+        cum = masks.cumsum(axis=1)
+        return (cum <= k[:, None]).sum(axis=1).astype(np.int64)
+
+    def act_vector_env(self, vec: Any) -> np.ndarray:
+        """Random legal actions drawn in Rust from each environment's own stream (fastest)."""
+        return vec.sample_actions()
+
+
+class _RustAgent:
+    """An agent implemented in `maquis._core` (acting on observations, batched over threads)."""
+
+    name = ""
+
+    def __init__(self, core: Any) -> None:
+        self._core = core
+
+    def act(self, obs: np.ndarray, mask: np.ndarray) -> int:
+        obs, mask = _check(obs, mask, batched=False)
+        return int(self._core.act_batch(obs[None], mask[None])[0])
+
+    def act_batch(self, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        obs, masks = _check(obs, masks, batched=True)
+        return self._core.act_batch(obs, masks)
+
+    def __repr__(self) -> str:
+        return repr(self._core)
+
+
+class HeuristicAgent(_RustAgent):
+    """The scripted player (Rust). Deterministic for a given `seed` (ties are broken by it)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(_core.HeuristicAgent(int(seed)))
+
+
+class SearchAgent(_RustAgent):
+    """Determinized MCTS (Rust) with `simulations` playouts per decision, seeded by `seed`."""
+
+    name = "search"
+
+    def __init__(self, simulations: int = 200, seed: int = 0) -> None:
+        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
+            raise ValueError(f"simulations must be a positive int, got {simulations!r}")
+        super().__init__(_core.SearchAgent(int(simulations), int(seed)))
+        self.simulations = int(simulations)
+
+
+def make_agent(name: str, seed: int = 0, **kwargs: Any) -> RandomAgent | HeuristicAgent | SearchAgent:
+    """A bundled agent by name: "random", "heuristic" or "search" (kwargs: `simulations`)."""
+    if name == "random":
+        return RandomAgent(seed, **kwargs)
+    if name == "heuristic":
+        return HeuristicAgent(seed, **kwargs)
+    if name == "search":
+        return SearchAgent(seed=seed, **kwargs)
+    raise ValueError(f"unknown agent {name!r}: expected one of {', '.join(AGENT_NAMES)}")
+
+
+def load_policy(path: str, **kwargs: Any) -> Any:
+    """A policy saved to a file (`.npz`, format `maquis-mlp-v1`: see `maquis.policy`)."""
+    return _load_mlp(path, **kwargs)

@@ -1,0 +1,384 @@
+"""`maquis bench`: how fast the engine, the single environment and the vector environment run,
+and (`--peers`) how comparable environments run on this machine, in the same run.
+
+Every figure is the median of several timed repeats (`--repeats`) of about `--seconds` each:
+
+- engine: random legal play in Rust on one core (new game, legal mask, uniform sample, apply; no
+  observation), timed in Rust with the GIL released: the ceiling of everything below.
+- single env: `gymnasium.make("maquis/Maquis-v0")` stepped with
+  `env.unwrapped.sample_action()`; each step returns the observation and `info["action_mask"]`.
+- vector env: `MaquisVectorEnv(num_envs, num_threads=...)` stepped with `env.step(env.sample_actions())`
+  (observations, masks, rewards and flags written by Rust into numpy arrays). `copy=False` returns
+  those arrays themselves; `copy=True` (Gymnasium's default) copies them every step.
+- vector (Rust): the same loop driven from Rust, without Python (the binding's overhead is the gap).
+- ratio: env steps/s ÷ (engine steps/s × threads).
+- peers (`--peers`, those installed): OpenSpiel random play with the observation tensor, Pgx random
+  play in batches (JAX on CPU), EnvPool and Gymnasium CartPole.
+
+`--quick` runs a few tiny measurements (for tests); `--json` prints one JSON document instead of the
+table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+DEFAULT_ENVS = (1, 64, 1024, 4096)
+DEFAULT_THREADS = (1, 2)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="tiny measurements only (seconds, for tests)")
+    parser.add_argument("--peers", action="store_true", help="also time OpenSpiel, Pgx, EnvPool, Gymnasium where installed")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--repeats", type=int, default=None, help="timed repeats per figure; the median is reported (default 5)")
+    parser.add_argument("--seconds", type=float, default=None, help="length of one repeat (default 0.5)")
+    parser.add_argument("--envs", type=_int_list, default=None, help="vector sizes, e.g. 1,64,1024,4096")
+    parser.add_argument("--threads", type=_int_list, default=None, help="vector thread counts, e.g. 1,2")
+    parser.add_argument("--difficulty", default="normal", help="difficulty of the games (default normal)")
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        values = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers, got {text!r}") from None
+    if not values or any(v < 1 for v in values):
+        raise argparse.ArgumentTypeError(f"expected positive integers, got {text!r}")
+    return values
+
+
+# -- Measurement helpers --------------------------------------------------------------------------
+
+
+def _median_rate(run_once: Callable[[], tuple[float, float]], repeats: int) -> dict[str, Any]:
+    """`run_once()` → (steps, wall seconds); the median steps/s over `repeats` runs after one
+    warm-up, and the median steps per CPU-second of this process (all its threads): on a machine
+    busy with other work, the wall-clock rate drops and the CPU rate much less."""
+    run_once()
+    rates, cpu_rates = [], []
+    for _ in range(repeats):
+        cpu = time.process_time()
+        steps, secs = run_once()
+        cpu = time.process_time() - cpu
+        rates.append(steps / secs)
+        cpu_rates.append(steps / cpu if cpu > 0 else float("nan"))
+    rate = statistics.median(rates)
+    return {
+        "steps_per_s": rate,
+        "us_per_step": 1e6 / rate,
+        "steps_per_cpu_s": statistics.median(cpu_rates),
+        "repeats": [round(r) for r in rates],
+    }
+
+
+def _timed(step: Callable[[], Any], seconds: float, per_call: int = 1, check_every: int = 1) -> tuple[float, float]:
+    """Calls `step()` in a loop for about `seconds` (the clock read every `check_every` calls)."""
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(check_every):
+            step()
+        calls += check_every
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return calls * per_call, elapsed
+
+
+# -- maquis ---------------------------------------------------------------------------------------
+
+
+def bench_engine(seconds: float, repeats: int, difficulty: str) -> dict[str, Any]:
+    from . import _core
+
+    def once() -> tuple[float, float]:
+        steps, _games, secs = _core.bench_engine(seconds, difficulty)
+        return steps, secs
+
+    return {"name": "engine (Rust, random play)", "kind": "engine", "num_envs": 1, "threads": 1, **_median_rate(once, repeats)}
+
+
+def bench_single(seconds: float, repeats: int, difficulty: str) -> list[dict[str, Any]]:
+    import gymnasium as gym
+
+    from . import ENV_ID
+
+    rows = []
+    for wrapped in (True, False):
+        env = gym.make(ENV_ID, difficulty=difficulty)
+        env.reset(seed=0)
+        target = env if wrapped else env.unwrapped
+        sample = env.unwrapped.sample_action
+        step_env = target.step
+        reset = target.reset
+
+        def step() -> None:
+            if step_env(sample())[2]:
+                reset()
+
+        name = "MaquisEnv via gymnasium.make" if wrapped else "MaquisEnv (unwrapped)"
+        rate = _median_rate(lambda: _timed(step, seconds, check_every=200), repeats)
+        rows.append({"name": name, "kind": "single", "num_envs": 1, "threads": 1, **rate})
+        env.close()
+    return rows
+
+
+def bench_vector(
+    envs: list[int], threads: list[int], seconds: float, repeats: int, difficulty: str, engine_rate: float
+) -> list[dict[str, Any]]:
+    from . import MaquisVectorEnv, _core
+
+    rows = []
+    big = max(envs)
+    for n in envs:
+        for t in threads:
+            if t > n:
+                continue
+            for copy in (False, True) if n == big else (False,):
+                env = MaquisVectorEnv(n, num_threads=t, copy=copy, difficulty=difficulty)
+                env.reset(seed=0)
+                sample, step_env = env.sample_actions, env.step
+
+                def step() -> None:
+                    step_env(sample())
+
+                calls = max(1, 4096 // n)
+                rate = _median_rate(lambda: _timed(step, seconds, per_call=n, check_every=calls), repeats)
+                rows.append(
+                    {
+                        "name": f"MaquisVectorEnv copy={copy}",
+                        "kind": "vector",
+                        "num_envs": n,
+                        "threads": env.num_threads,
+                        "copy": copy,
+                        **rate,
+                        "ratio": rate["steps_per_s"] / (engine_rate * env.num_threads),
+                    }
+                )
+                env.close()
+    for n in [x for x in envs if x >= 1024]:
+        t = max(threads)
+
+        def once(n: int = n, t: int = t) -> tuple[float, float]:
+            steps, secs = _core.bench_vector(n, t, seconds, difficulty)
+            return steps, secs
+
+        rate = _median_rate(once, repeats)
+        rows.append(
+            {
+                "name": "VecEngine from Rust (no Python)",
+                "kind": "vector_rust",
+                "num_envs": n,
+                "threads": min(t, n),
+                **rate,
+                "ratio": rate["steps_per_s"] / (engine_rate * min(t, n)),
+            }
+        )
+    return rows
+
+
+# -- Peers ----------------------------------------------------------------------------------------
+
+
+def bench_openspiel(seconds: float, repeats: int) -> list[dict[str, Any]]:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    rows = []
+    for game_name in ("tic_tac_toe", "connect_four", "othello"):
+        game = pyspiel.load_game(game_name)
+        rng = np.random.default_rng(0)
+        state = [game.new_initial_state()]
+
+        def step() -> None:
+            s = state[0]
+            legal = s.legal_actions()
+            s.apply_action(legal[int(rng.integers(len(legal)))])
+            if s.is_terminal():
+                state[0] = game.new_initial_state()
+                s = state[0]
+            s.observation_tensor(s.current_player())
+
+        rate = _median_rate(lambda: _timed(step, seconds, check_every=100), repeats)
+        rows.append({"name": f"OpenSpiel {game_name} (+ observation tensor)", "kind": "peer", "num_envs": 1, "threads": 1, **rate})
+    return rows
+
+
+def bench_pgx(seconds: float, repeats: int, batch: int) -> list[dict[str, Any]]:
+    try:
+        import jax  # type: ignore[import-not-found]
+        import jax.numpy as jnp  # type: ignore[import-not-found]
+        import pgx  # type: ignore[import-not-found]
+        from pgx.experimental import auto_reset  # type: ignore[import-not-found]
+    except ImportError:
+        return []
+    rows = []
+    for game_name in ("tic_tac_toe", "connect_four", "othello"):
+        env = pgx.make(game_name)
+        init = jax.jit(jax.vmap(env.init))
+        step_fn = jax.vmap(auto_reset(env.step, env.init))
+
+        @jax.jit
+        def play(state: Any, key: Any) -> tuple[Any, Any]:
+            key, k_act, k_reset = jax.random.split(key, 3)
+            logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+            action = jax.random.categorical(k_act, logits, axis=-1)
+            return step_fn(state, action, jax.random.split(k_reset, batch)), key
+
+        key = jax.random.PRNGKey(0)
+        box = [init(jax.random.split(key, batch)), key]
+
+        def step() -> None:
+            box[0], box[1] = play(box[0], box[1])
+
+        def once() -> tuple[float, float]:
+            steps, secs = _timed(step, seconds, per_call=batch, check_every=10)
+            jax.block_until_ready(box[0])
+            return steps, secs
+
+        rate = _median_rate(once, repeats)
+        rows.append({"name": f"Pgx {game_name} (JAX CPU, batch {batch})", "kind": "peer", "num_envs": batch, "threads": os.cpu_count() or 1, **rate})
+    return rows
+
+
+def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
+    rows = []
+    import gymnasium as gym
+
+    env = gym.make("CartPole-v1")
+    env.reset(seed=0)
+    space = env.action_space
+
+    def step() -> None:
+        if env.step(space.sample())[2]:
+            env.reset()
+
+    rate = _median_rate(lambda: _timed(step, seconds, check_every=200), repeats)
+    rows.append({"name": "Gymnasium CartPole-v1 via gymnasium.make", "kind": "peer", "num_envs": 1, "threads": 1, **rate})
+    try:
+        import envpool  # type: ignore[import-not-found]
+    except ImportError:
+        return rows
+    n = 1024
+    pool = envpool.make_gymnasium("CartPole-v1", num_envs=n, num_threads=os.cpu_count() or 1)
+    pool.reset()
+    actions = np.zeros(n, dtype=np.int32)
+
+    def pool_step() -> None:
+        pool.step(actions)
+
+    rate = _median_rate(lambda: _timed(pool_step, seconds, per_call=n, check_every=10), repeats)
+    rows.append({"name": f"EnvPool CartPole-v1 (batch {n})", "kind": "peer", "num_envs": n, "threads": os.cpu_count() or 1, **rate})
+    return rows
+
+
+# -- Report ---------------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    import gymnasium
+
+    from . import __version__
+
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": _cpu_name(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "gymnasium": gymnasium.__version__,
+        "maquis": __version__,
+        "platform": platform.platform(),
+        # Other work on the machine slows every figure: the 1-minute load average at the end.
+        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
+    }
+
+
+def _cpu_name() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def table(results: dict[str, Any]) -> str:
+    rows = results["rows"]
+    head = f"{'benchmark':<48} {'envs':>5} {'thr':>3} {'steps/s':>12} {'µs/step':>9} {'ratio':>6} {'steps/cpu-s':>12}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        ratio = f"{r['ratio']:.2f}" if "ratio" in r else ""
+        lines.append(
+            f"{r['name']:<48} {r['num_envs']:>5} {r['threads']:>3} {r['steps_per_s']:>12,.0f} "
+            f"{r['us_per_step']:>9.3f} {ratio:>6} {r['steps_per_cpu_s']:>12,.0f}"
+        )
+    mem = results["memory"]
+    m = results["machine"]
+    lines += [
+        "",
+        f"memory per environment beyond its observation rows: {mem['total_beyond_observations']} bytes "
+        f"(game state {mem['state']}, env with mask and RNG streams {mem['env']}, other output rows "
+        f"{mem['outputs']}); observation row {mem['observation']} bytes (+ {mem['final_observation']} final_obs)",
+        f"machine: {m['nproc']} cores, {m['cpu']}, load average {m['load_average']}; "
+        f"Python {m['python']}, numpy {m['numpy']}, gymnasium {m['gymnasium']}",
+        "ratio = steps/s ÷ (engine steps/s × threads); steps/cpu-s = steps per CPU-second of this "
+        f"process (all threads); medians of {results['settings']['repeats']} repeats of "
+        f"{results['settings']['seconds']} s",
+    ]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import _core
+
+    quick = args.quick
+    repeats = args.repeats or (1 if quick else 5)
+    seconds = args.seconds or (0.02 if quick else 0.5)
+    envs = args.envs or ([1, 64] if quick else list(DEFAULT_ENVS))
+    threads = args.threads or ([1] if quick else list(DEFAULT_THREADS))
+    settings = {"repeats": repeats, "seconds": seconds, "envs": envs, "threads": threads, "difficulty": args.difficulty, "quick": quick}
+
+    def progress(msg: str) -> None:
+        if not args.json:
+            print(msg, file=sys.stderr, flush=True)
+
+    progress("engine ...")
+    rows = [bench_engine(seconds, repeats, args.difficulty)]
+    engine_rate = rows[0]["steps_per_s"]
+    progress("single env ...")
+    rows += bench_single(seconds, repeats, args.difficulty)
+    progress("vector env ...")
+    rows += bench_vector(envs, threads, seconds, repeats, args.difficulty, engine_rate)
+    if args.peers:
+        progress("peers ...")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the peers' own deprecation and dtype warnings
+            rows += bench_openspiel(seconds, repeats)
+            rows += bench_pgx(seconds, repeats, batch=64 if quick else 4096)
+            rows += bench_cartpole(seconds, repeats)
+    results = {"machine": machine(), "settings": settings, "memory": dict(_core.env_memory()), "rows": rows}
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser(prog="maquis bench", description=__doc__.splitlines()[0])
+    add_arguments(p)
+    sys.exit(run(p.parse_args()))

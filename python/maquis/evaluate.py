@@ -1,0 +1,404 @@
+"""Evaluation: how good is a policy at each difficulty level?
+
+`evaluate(policy, difficulties, episodes, seed, ...)` plays `episodes` games per level on the
+vector environment and returns an `EvalResult`: outcome rates (win, major_win, draw, loss) with 95%
+Wilson intervals per difficulty level and per star total of the dealt missions (RULES.md D4), plus
+mean days survived and missions completed. `maquis eval` is its command line.
+
+A policy is any of:
+- a bundled agent name: "random", "heuristic", "search" (the last two run in Rust);
+- a callable `policy(obs, mask) -> action` on one observation (np.float32 (D,)) and mask
+  (np.bool_ (N,)); if it has an attribute `batched = True` it is called once per step with
+  (num_envs, D) observations and (num_envs, N) masks and returns num_envs actions;
+- an object with `act(obs, mask)` (and optionally `act_batch(obs, masks)`), e.g. `maquis.agents.*`;
+- a path to a saved policy file (see `maquis.agents.load_policy`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+OUTCOMES = ("win", "major_win", "draw", "loss")
+DIFFICULTIES = ("very_easy", "easy", "normal", "tricky", "hard", "very_hard")
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes must be within 0..n, got {successes} of {n}")
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Row:
+    """Results of one group of episodes (a difficulty level, optionally one star total)."""
+
+    agent: str
+    difficulty: str
+    stars: int | None  # None: all star totals together
+    episodes: int
+    counts: dict[str, int]
+    mean_days: float
+    mean_missions: float
+
+    def rate(self, outcome: str) -> float:
+        return self.counts[outcome] / self.episodes if self.episodes else 0.0
+
+    def interval(self, outcome: str) -> tuple[float, float]:
+        return wilson_interval(self.counts[outcome], self.episodes)
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["rates"] = {o: self.rate(o) for o in OUTCOMES}
+        d["ci95"] = {o: list(self.interval(o)) for o in OUTCOMES}
+        return d
+
+
+@dataclass
+class EvalResult:
+    """The table of an evaluation: one row per (agent, difficulty) and per star total."""
+
+    rows: list[Row] = field(default_factory=list)
+    seed: int = 0
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def overall(self) -> list[Row]:
+        return [r for r in self.rows if r.stars is None]
+
+    def by_stars(self) -> list[Row]:
+        return [r for r in self.rows if r.stars is not None]
+
+    def row(self, difficulty: str, agent: str | None = None, stars: int | None = None) -> Row:
+        for r in self.rows:
+            if r.difficulty == difficulty and r.stars == stars and (agent is None or r.agent == agent):
+                return r
+        raise KeyError(f"no row for difficulty={difficulty!r}, agent={agent!r}, stars={stars!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "settings": self.settings, "rows": [r.as_dict() for r in self.rows]}
+
+    def to_json(self, **kw: Any) -> str:
+        return json.dumps(self.to_dict(), **kw)
+
+    def to_text(self, stars: bool = True) -> str:
+        head = f"{'agent':<12} {'difficulty':<10} {'stars':>5} {'games':>6}  " + "  ".join(
+            f"{o:>19}" for o in OUTCOMES
+        ) + f"  {'days':>5} {'missions':>8}"
+        lines = [head, "-" * len(head)]
+        rows = self.rows if stars else self.overall()
+        for r in rows:
+            cells = []
+            for o in OUTCOMES:
+                lo, hi = r.interval(o)
+                cells.append(f"{100 * r.rate(o):5.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]")
+            star = "all" if r.stars is None else str(r.stars)
+            lines.append(
+                f"{r.agent:<12} {r.difficulty:<10} {star:>5} {r.episodes:>6}  "
+                + "  ".join(f"{c:>19}" for c in cells)
+                + f"  {r.mean_days:5.2f} {r.mean_missions:8.2f}"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def merge(self, other: "EvalResult") -> "EvalResult":
+        return EvalResult(self.rows + other.rows, self.seed, {**self.settings, **other.settings})
+
+
+# -- Policies ------------------------------------------------------------------------------------
+
+BatchPolicy = Callable[[Any, np.ndarray, np.ndarray], np.ndarray]  # (vec_env, obs, masks) -> actions
+
+
+def _on_live_rows(fn: Callable[[np.ndarray, np.ndarray], Any]) -> BatchPolicy:
+    """Calls a batch policy on the environments that have a legal action; the others (an episode
+    just ended: NEXT_STEP autoreset restarts them whatever they get) are given action 0."""
+
+    def act(vec: Any, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        live = masks.any(axis=1)
+        actions = np.zeros(len(masks), dtype=np.int64)
+        if live.all():
+            actions[:] = fn(obs, masks)
+        elif live.any():
+            actions[live] = fn(obs[live], masks[live])
+        return actions
+
+    return act
+
+
+def _as_batch_policy(policy: Any, seed: int) -> tuple[str, BatchPolicy]:
+    """A name for the table and a function giving one action per environment."""
+    from maquis import agents
+
+    if isinstance(policy, str):
+        if policy in agents.AGENT_NAMES:
+            policy = agents.make_agent(policy, seed=seed)
+        else:
+            path = policy
+            policy = agents.load_policy(path)
+            name = getattr(policy, "name", None) or str(path)
+            return name, _as_batch_policy(policy, seed)[1]
+    name = getattr(policy, "name", None) or getattr(policy, "__name__", None) or type(policy).__name__
+    if hasattr(policy, "act_vector_env"):
+        return name, lambda vec, obs, masks: policy.act_vector_env(vec)
+    if hasattr(policy, "act_batch"):
+        return name, _on_live_rows(policy.act_batch)
+    fn = policy.act if hasattr(policy, "act") else policy
+    if not callable(fn):
+        raise TypeError(f"policy must be an agent name, a policy file, an agent or a callable, got {policy!r}")
+    if getattr(policy, "batched", False) or getattr(fn, "batched", False):
+        return name, _on_live_rows(fn)
+    return name, _on_live_rows(
+        lambda obs, masks: np.fromiter((fn(o, m) for o, m in zip(obs, masks)), dtype=np.int64, count=len(masks))
+    )
+
+
+# -- Running episodes ----------------------------------------------------------------------------
+
+
+def _episode_record(sd: dict[str, Any], outcome: str) -> tuple[str, int, int, int]:
+    """(outcome, days survived, missions completed, star total) of a finished game."""
+    days = sd["day"] + (sd["pass"] - 1) * 15
+    completed = sum(1 for m in sd["missions"] if m["complete"])
+    stars = sum(m["stars"] for m in sd["missions"])
+    return outcome, days, completed, stars
+
+
+def run_episodes(
+    policy: Any,
+    difficulty: str = "normal",
+    episodes: int = 100,
+    seed: int = 0,
+    *,
+    missions: Sequence[str] | None = None,
+    mission_pool: str = "second_edition",
+    deal: str = "uniform",
+    num_envs: int | None = None,
+    num_threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[str, list[tuple[str, int, int, int]]]:
+    """Plays `episodes` games at one level; returns the policy's name and one record per game.
+
+    Each environment plays a fixed quota of episodes, so the result depends only on `seed` and
+    `num_envs` (not on thread counts or timing), and long games are not under-sampled.
+    """
+    from maquis import MaquisVectorEnv
+
+    if episodes < 1:
+        raise ValueError(f"episodes must be >= 1, got {episodes}")
+    n = int(num_envs or min(episodes, 64))
+    quota = np.full(n, episodes // n, dtype=np.int64)
+    quota[: episodes % n] += 1
+    vec = MaquisVectorEnv(
+        n,
+        num_threads=num_threads,
+        difficulty=difficulty,
+        mission_pool=mission_pool,
+        missions=missions,
+        deal=deal,
+        copy=False,
+    )
+    name, act = _as_batch_policy(policy, seed)
+    obs, _ = vec.reset(seed=seed)
+    done = np.zeros(n, dtype=np.int64)
+    records: list[list[tuple[str, int, int, int]]] = [[] for _ in range(n)]
+    while (done < quota).any():
+        actions = np.asarray(act(vec, obs, vec.action_masks()), dtype=np.int64)
+        # Environments that met their quota keep playing (the batch steps together) unrecorded.
+        obs, _, terminated, truncated, infos = vec.step(actions)
+        for i in np.flatnonzero(terminated | truncated):
+            if done[i] < quota[i]:
+                records[i].append(_episode_record(vec.state_dict(int(i)), str(infos["outcome"][i])))
+                done[i] += 1
+                if progress is not None:
+                    progress(1)
+        # NEXT_STEP autoreset: the ended environments restart on the next step, whatever action.
+    vec.close()
+    return name, [r for env_records in records for r in env_records]
+
+
+def _rows(agent: str, difficulty: str, records: list[tuple[str, int, int, int]]) -> list[Row]:
+    def row(stars: int | None, recs: list[tuple[str, int, int, int]]) -> Row:
+        counts = {o: sum(1 for r in recs if r[0] == o) for o in OUTCOMES}
+        return Row(
+            agent=agent,
+            difficulty=difficulty,
+            stars=stars,
+            episodes=len(recs),
+            counts=counts,
+            mean_days=float(np.mean([r[1] for r in recs])) if recs else 0.0,
+            mean_missions=float(np.mean([r[2] for r in recs])) if recs else 0.0,
+        )
+
+    rows = [row(None, records)]
+    for stars in sorted({r[3] for r in records}):
+        rows.append(row(stars, [r for r in records if r[3] == stars]))
+    return rows
+
+
+def evaluate(
+    policy: Any,
+    difficulties: str | Iterable[str] = DIFFICULTIES,
+    episodes: int = 1000,
+    seed: int = 0,
+    missions: Sequence[str] | None = None,
+    mission_pool: str = "second_edition",
+    *,
+    deal: str = "uniform",
+    num_envs: int | None = None,
+    num_threads: int | None = None,
+    progress: bool = False,
+) -> EvalResult:
+    """Evaluates `policy` for `episodes` games at each difficulty level.
+
+    Returns an `EvalResult` whose rows give, per level (and per star total of the dealt missions),
+    the rates of win / major_win / draw / loss with 95% Wilson intervals, the mean days survived
+    and the mean number of missions completed. Deterministic for a given `seed` and `num_envs`.
+    """
+    levels = [difficulties] if isinstance(difficulties, str) else list(difficulties)
+    for d in levels:
+        if d not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {d!r}: expected one of {', '.join(DIFFICULTIES)}")
+    bar = _progress_bar(len(levels) * episodes) if progress else None
+    result = EvalResult(
+        seed=seed,
+        settings={"episodes": episodes, "missions": list(missions) if missions else None,
+                  "mission_pool": mission_pool, "deal": deal},
+    )
+    for d in levels:
+        name, records = run_episodes(
+            policy, d, episodes, seed, missions=missions, mission_pool=mission_pool, deal=deal,
+            num_envs=num_envs, num_threads=num_threads, progress=bar.update if bar else None,
+        )
+        result.rows.extend(_rows(name, d, records))
+    if bar:
+        bar.close()
+    return result
+
+
+class _progress_bar:
+    """A minimal stderr progress bar (tqdm is not a dependency)."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.n, self._last = total, 0, -1
+
+    def update(self, k: int = 1) -> None:
+        self.n += k
+        pct = 100 * self.n // max(1, self.total)
+        if pct != self._last:
+            self._last = pct
+            bar = "#" * (pct // 4)
+            sys.stderr.write(f"\r[{bar:<25}] {pct:3d}% {self.n}/{self.total} episodes")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+# -- Plot and command line -------------------------------------------------------------------------
+
+
+def plot(result: EvalResult, path: str) -> None:
+    """A bar chart of outcome rates per difficulty level, one group of bars per agent (PNG)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise RuntimeError("--plot needs matplotlib: pip install matplotlib (or maquis[plot])") from e
+    rows = result.overall()
+    agents = list(dict.fromkeys(r.agent for r in rows))
+    levels = list(dict.fromkeys(r.difficulty for r in rows))
+    colors = {"win": "#2e7d32", "major_win": "#1565c0", "draw": "#f9a825", "loss": "#c62828"}
+    fig, axes = plt.subplots(1, len(agents), figsize=(4.2 * len(agents) + 1, 4), sharey=True, squeeze=False)
+    for ax, agent in zip(axes[0], agents):
+        x = np.arange(len(levels))
+        width = 0.2
+        for k, o in enumerate(OUTCOMES):
+            rates, errs = [], [[], []]
+            for d in levels:
+                r = next((r for r in rows if r.agent == agent and r.difficulty == d), None)
+                rate = r.rate(o) if r else 0.0
+                lo, hi = r.interval(o) if r else (0.0, 0.0)
+                rates.append(rate)
+                errs[0].append(rate - lo)
+                errs[1].append(hi - rate)
+            ax.bar(x + (k - 1.5) * width, rates, width, yerr=errs, label=o, color=colors[o], capsize=2)
+        ax.set_xticks(x, levels, rotation=30, ha="right")
+        ax.set_title(agent)
+        ax.set_ylim(0, 1)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0][0].set_ylabel("rate (95% Wilson CI)")
+    axes[0][-1].legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def add_arguments(p: Any) -> None:
+    p.add_argument("--agents", default="random,heuristic", help="comma-separated bundled agents: random, heuristic, search")
+    p.add_argument("--policy", action="append", default=[], metavar="FILE", help="a saved policy file to evaluate (repeatable)")
+    p.add_argument("--difficulties", default="all", help="comma-separated levels, or 'all' (default)")
+    p.add_argument("--episodes", type=int, default=1000, help="games per agent and level (default 1000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--pool", "--mission-pool", dest="pool", default="second_edition",
+                   choices=["second_edition", "first_edition", "pnp_2013"])
+    p.add_argument("--deal", default="uniform", choices=["uniform", "grouped_2013", "grouped_2019"])
+    p.add_argument("--missions", default=None, help="two fixed mission ids, comma-separated")
+    p.add_argument("--simulations", type=int, default=None, help="search agent: simulations per move")
+    p.add_argument("--num-envs", type=int, default=None)
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--no-stars", action="store_true", help="omit the per-star-total rows")
+    p.add_argument("--json", action="store_true", help="print the table as JSON")
+    p.add_argument("--plot", metavar="PNG", default=None, help="write a bar chart of outcome rates")
+    p.add_argument("--no-progress", action="store_true")
+
+
+def run(args: Any) -> int:
+    from maquis import agents
+
+    levels = list(DIFFICULTIES) if args.difficulties == "all" else [d.strip() for d in args.difficulties.split(",")]
+    policies: list[Any] = []
+    for name in [a.strip() for a in args.agents.split(",") if a.strip()]:
+        if name not in agents.AGENT_NAMES:
+            print(f"maquis eval: unknown agent {name!r} (choose from {', '.join(agents.AGENT_NAMES)})", file=sys.stderr)
+            return 2
+        kw = {"simulations": args.simulations} if name == "search" and args.simulations else {}
+        policies.append(agents.make_agent(name, seed=args.seed, **kw))
+    for path in args.policy:
+        try:
+            policies.append(agents.load_policy(path))
+        except (OSError, ValueError) as e:
+            print(f"maquis eval: cannot load policy {path!r}: {e}", file=sys.stderr)
+            return 2
+    missions = [m.strip() for m in args.missions.split(",")] if args.missions else None
+    result = EvalResult(seed=args.seed)
+    for pol in policies:
+        try:
+            r = evaluate(pol, levels, args.episodes, args.seed, missions, args.pool, deal=args.deal,
+                         num_envs=args.num_envs, num_threads=args.threads,
+                         progress=not args.no_progress and not args.json)
+        except ValueError as e:
+            print(f"maquis eval: {e}", file=sys.stderr)
+            return 2
+        result = result.merge(r) if result.rows else r
+    print(result.to_json(indent=2) if args.json else result.to_text(stars=not args.no_stars))
+    if args.plot:
+        plot(result, args.plot)
+        if not args.json:
+            print(f"wrote {args.plot}")
+    return 0

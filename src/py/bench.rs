@@ -1,0 +1,138 @@
+//! Timed loops for `maquis bench` (python/maquis/bench.py): the engine's own speed, measured in
+//! Rust with the GIL released, so that the Python-side figures have a ceiling to compare with.
+
+use crate::action::{table, NUM_ACTIONS};
+use crate::agents::random::sample;
+use crate::ids::Difficulty;
+use crate::observation::obs_size;
+use crate::rules::{apply_legal, legal_mask, new_game, Setup};
+use crate::state::State;
+use crate::vector::{Autoreset, EnvConfig, EnvSlot, IllegalPolicy, Outputs, Rewards, VecEngine};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+fn difficulty(d: &str) -> PyResult<Difficulty> {
+    Ok(Difficulty::parse(d)?)
+}
+
+/// Random legal play on the calling thread for about `seconds`: whole games (new game, legal
+/// mask, uniform sample, apply), no observation. The raw engine's speed on one core.
+///
+/// Returns:
+///     (steps, games, elapsed seconds).
+#[pyfunction]
+#[pyo3(signature = (seconds, difficulty="normal", seed=0))]
+fn bench_engine(py: Python<'_>, seconds: f64, difficulty: &str, seed: u64) -> PyResult<(u64, u64, f64)> {
+    let setup = Setup::new(self::difficulty(difficulty)?);
+    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    Ok(py.detach(|| {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut steps, mut games) = (0u64, 0u64);
+        let start = Instant::now();
+        loop {
+            // Games are short (tens of steps): the clock is read once per game.
+            let mut s = new_game(&setup, seed.wrapping_add(games)).expect("a plain setup is valid");
+            while let Some(a) = sample(&legal_mask(&s), &mut rng) {
+                apply_legal(&mut s, table().actions[a]);
+                steps += 1;
+            }
+            games += 1;
+            let elapsed = start.elapsed();
+            if elapsed >= budget {
+                return (steps, games, elapsed.as_secs_f64());
+            }
+        }
+    }))
+}
+
+/// `VecEngine` stepped from Rust for about `seconds`: `sample_actions` then `step`, next-step
+/// autoreset, observations and masks written into buffers — what `MaquisVectorEnv` does, without
+/// Python. The gap to the Python figure is the binding's overhead.
+///
+/// Returns:
+///     (env steps, elapsed seconds).
+#[pyfunction]
+#[pyo3(signature = (num_envs, num_threads, seconds, difficulty="normal", seed=0))]
+fn bench_vector(
+    py: Python<'_>,
+    num_envs: usize,
+    num_threads: usize,
+    seconds: f64,
+    difficulty: &str,
+    seed: u64,
+) -> PyResult<(u64, f64)> {
+    let cfg = EnvConfig::new(
+        Setup::new(self::difficulty(difficulty)?),
+        Rewards::default(),
+        IllegalPolicy::Terminate,
+    )?;
+    let mut engine = VecEngine::new(cfg, num_envs, num_threads, Autoreset::NextStep)?;
+    engine.seed_all(seed);
+    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    let n = num_envs;
+    let (o, a) = (obs_size(), NUM_ACTIONS);
+    let (mut obs, mut final_obs) = (vec![0.0f32; n * o], vec![0.0f32; n * o]);
+    let mut masks = vec![false; n * a];
+    let mut rewards = vec![0.0f32; n];
+    let (mut terminated, mut truncated, mut illegal) = (vec![false; n], vec![false; n], vec![false; n]);
+    let mut outcomes = vec![0i8; n];
+    let mut actions = vec![0i64; n];
+    py.detach(|| {
+        let mut out = Outputs {
+            obs: &mut obs,
+            masks: &mut masks,
+            rewards: &mut rewards,
+            terminated: &mut terminated,
+            truncated: &mut truncated,
+            outcomes: &mut outcomes,
+            illegal: &mut illegal,
+            final_obs: &mut final_obs,
+        };
+        engine.reset(None, None, None, &mut out).map_err(|e| e.error)?;
+        let mut steps = 0u64;
+        let start = Instant::now();
+        loop {
+            for _ in 0..8 {
+                engine.sample_actions(&mut actions);
+                engine.step(&actions, &mut out).map_err(|e| e.error)?;
+                steps += n as u64;
+            }
+            let elapsed = start.elapsed();
+            if elapsed >= budget {
+                return Ok((steps, elapsed.as_secs_f64()));
+            }
+        }
+    })
+    .map_err(|e: crate::error::Error| e.into())
+}
+
+/// Memory of one environment of a `MaquisVectorEnv`, in bytes: `state` (the game, `State`),
+/// `env` (the game plus its legal-action mask, two RNG streams and flags, `EnvSlot`; no heap),
+/// `outputs` (its rows of the output arrays other than observations: mask, reward, flags,
+/// outcome, action), `observation` (one observation row; `final_observation` is another), and
+/// `total_beyond_observations` = `env` + `outputs`.
+#[pyfunction]
+fn env_memory<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let env = std::mem::size_of::<EnvSlot>();
+    // masks (bool) + rewards (f32) + terminated, truncated, illegal (bool) + outcomes (i8) + the
+    // copied actions (i64).
+    let outputs = NUM_ACTIONS + 4 + 3 + 1 + 8;
+    d.set_item("state", std::mem::size_of::<State>())?;
+    d.set_item("env", env)?;
+    d.set_item("outputs", outputs)?;
+    d.set_item("observation", obs_size() * 4)?;
+    d.set_item("final_observation", obs_size() * 4)?;
+    d.set_item("total_beyond_observations", env + outputs)?;
+    Ok(d)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(bench_engine, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_vector, m)?)?;
+    m.add_function(wrap_pyfunction!(env_memory, m)?)?;
+    Ok(())
+}

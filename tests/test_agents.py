@@ -1,0 +1,70 @@
+"""maquis.agents: legal actions from (obs, mask) alone, batched forms, bad input."""
+
+import numpy as np
+import pytest
+
+import maquis
+from maquis.agents import AGENT_NAMES, HeuristicAgent, RandomAgent, SearchAgent, make_agent
+
+
+@pytest.mark.parametrize("name", AGENT_NAMES)
+def test_agents_play_legal_actions_to_the_end(name):
+    kw = {"simulations": 8} if name == "search" else {}
+    agent = make_agent(name, seed=1, **kw)
+    for difficulty in ("normal", "very_hard"):
+        env = maquis.MaquisEnv(difficulty=difficulty, illegal_action="raise")
+        obs, info = env.reset(seed=4)
+        done, steps = False, 0
+        while not done and steps < (40 if name == "search" else 500):
+            mask = env.action_masks()
+            a = agent.act(obs, mask)
+            assert mask[a], f"{name} chose an illegal action {maquis.action_to_str(a)}"
+            obs, _, done, _, info = env.step(a)
+            steps += 1
+
+
+def test_batched_form_matches_single():
+    vec = maquis.MaquisVectorEnv(6, difficulty="normal")
+    obs, _ = vec.reset(seed=2)
+    masks = vec.action_masks()
+    h = HeuristicAgent(seed=0)
+    batch = h.act_batch(obs, masks)
+    assert batch.dtype == np.int64 and batch.shape == (6,)
+    assert [h.act(o, m) for o, m in zip(obs, masks)] == list(batch)
+    r = RandomAgent(seed=0).act_batch(obs, masks)
+    assert all(masks[i, a] for i, a in enumerate(r))
+
+
+def test_agents_never_see_the_deck_order():
+    """Two games that differ only in the hidden deck order get the same decisions."""
+    env_a = maquis.MaquisEnv(missions=["sabotage", "aid_the_spy"])
+    env_b = maquis.MaquisEnv(missions=["sabotage", "aid_the_spy"])
+    obs_a, _ = env_a.reset(seed=0, options={"patrol_deck": list(range(10))})
+    obs_b, _ = env_b.reset(seed=0, options={"patrol_deck": list(range(10))[::-1]})
+    # Before any patrol is drawn the two observations are identical, and so are the choices.
+    assert np.array_equal(obs_a, obs_b)
+    for agent in (HeuristicAgent(seed=3), SearchAgent(simulations=16, seed=3)):
+        assert agent.act(obs_a, env_a.action_masks()) == agent.act(obs_b, env_b.action_masks())
+
+
+def test_bad_input_is_refused():
+    env = maquis.MaquisEnv()
+    obs, _ = env.reset(seed=0)
+    mask = env.action_masks()
+    h = HeuristicAgent()
+    with pytest.raises(ValueError, match="shape"):
+        h.act(obs[:10], mask)
+    with pytest.raises(ValueError, match="shape"):
+        h.act(obs, mask[:5])
+    with pytest.raises(ValueError, match="no legal action"):
+        h.act(obs, np.zeros_like(mask))
+    wrong = mask.copy()
+    wrong[np.flatnonzero(~mask)[0]] = True
+    with pytest.raises(ValueError, match="mask does not match"):
+        h.act(obs, wrong)
+    with pytest.raises(ValueError):
+        h.act(np.full_like(obs, 3.0), mask)
+    with pytest.raises(ValueError):
+        SearchAgent(simulations=0)
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("oracle")

@@ -1,0 +1,87 @@
+"""`maquis bench`: the command runs and reports sane numbers. No timing assertions: speed targets
+belong in benchmarks (docs/performance.md), never in tests, which run on loaded machines."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+import maquis
+from maquis import _core
+
+
+@pytest.fixture(scope="module")
+def report():
+    """One `python -m maquis bench --quick --json` run, parsed."""
+    out = subprocess.run(
+        [sys.executable, "-m", "maquis", "bench", "--quick", "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return json.loads(out.stdout)
+
+
+def test_bench_reports_every_kind_with_positive_finite_rates(report):
+    kinds = {r["kind"] for r in report["rows"]}
+    assert {"engine", "single", "vector"} <= kinds
+    for r in report["rows"]:
+        assert r["steps_per_s"] > 0 and math.isfinite(r["steps_per_s"]), r
+        assert r["us_per_step"] == pytest.approx(1e6 / r["steps_per_s"]), r
+        assert r["num_envs"] >= 1 and r["threads"] >= 1, r
+        assert r["repeats"] and all(x > 0 for x in r["repeats"]), r
+
+
+def test_bench_vector_rows_follow_the_settings_and_carry_a_ratio(report):
+    settings = report["settings"]
+    assert settings["quick"] is True
+    vector = [r for r in report["rows"] if r["kind"] == "vector"]
+    assert sorted({r["num_envs"] for r in vector}) == sorted(settings["envs"])
+    engine = next(r for r in report["rows"] if r["kind"] == "engine")
+    for r in vector:
+        expected = r["steps_per_s"] / (engine["steps_per_s"] * r["threads"])
+        assert r["ratio"] == pytest.approx(expected)
+        assert r["ratio"] > 0
+
+
+def test_bench_reports_memory_per_environment(report):
+    mem = report["memory"]
+    assert mem == _core.env_memory()
+    assert mem["observation"] == 4 * maquis.OBS_SIZE
+    assert mem["state"] > 0 and mem["env"] >= mem["state"]
+    assert mem["outputs"] >= maquis.NUM_ACTIONS
+    assert mem["total_beyond_observations"] == mem["env"] + mem["outputs"]
+    assert report["machine"]["nproc"] >= 1
+
+
+def test_bench_table_is_printed_without_json(capsys):
+    from maquis.cli import main
+
+    assert main(["bench", "--quick", "--envs", "2", "--threads", "1", "--repeats", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "engine (Rust, random play)" in out
+    assert "MaquisVectorEnv" in out
+    assert "bytes" in out
+
+
+def test_core_bench_functions_count_steps():
+    steps, games, secs = _core.bench_engine(0.01)
+    assert steps >= games >= 1 and secs > 0
+    steps, secs = _core.bench_vector(4, 1, 0.01)
+    assert steps > 0 and steps % 4 == 0 and secs > 0
+    with pytest.raises(maquis.MaquisError):
+        _core.bench_engine(0.01, "impossible")
+
+
+def test_bench_rejects_bad_lists():
+    from maquis.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["bench", "--quick", "--envs", "0"])
+    with pytest.raises(SystemExit):
+        main(["bench", "--quick", "--threads", "x"])
