@@ -68,3 +68,19 @@ def test_bad_input_is_refused():
         SearchAgent(simulations=0)
     with pytest.raises(ValueError, match="unknown agent"):
         make_agent("oracle")
+
+
+def test_determinize_keeps_what_the_player_sees():
+    env = maquis.MaquisEnv(missions=["infiltration", "sabotage"])
+    obs, _ = env.reset(seed=5)
+    decks = set()
+    for seed in range(20):
+        d = env.determinize(seed)
+        assert np.array_equal(d._core.observation(), env._core.observation())
+        assert np.array_equal(d.action_masks(), env.action_masks())
+        sd, dd = env.state_dict(), d.state_dict()
+        assert sorted(sd["patrol_deck"]) == sorted(dd["patrol_deck"])
+        assert sd["patrol_discard"] == dd["patrol_discard"]
+        decks.add(tuple(dd["patrol_deck"]))
+    assert len(decks) > 10  # the hidden order really is resampled
+    assert env.determinize(3).state_dict() == env.determinize(3).state_dict()

@@ -266,6 +266,16 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
             raise TypeError(f"load_state expects the str of save_state(), got {type(state).__name__}")
         self._core.load_state(state)
 
+    def determinize(self, seed: int | None = None) -> MaquisEnv:
+        """A copy whose hidden information is resampled: the order of the cards still in the patrol
+        deck (consistent with the open discard and, under Infiltration, the peeked top card) and
+        the game's RNG. Same observation and legal actions; for planning (determinized search)."""
+        new = self.clone()
+        if seed is None:
+            seed = int(self.np_random.integers(0, 2**63))
+        new._core.determinize(int(seed))
+        return new
+
     def clone(self) -> MaquisEnv:
         """An independent copy: same game, streams and `np_random`; stepping one leaves the other."""
         return copy.deepcopy(self)

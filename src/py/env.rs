@@ -243,6 +243,15 @@ impl PyEnv {
         Ok(())
     }
 
+    /// Resamples what the player cannot see (the order of the cards still in the patrol deck,
+    /// keeping a peeked top card, and the game's RNG) from `seed`: for planning by determinization.
+    fn determinize(&mut self, seed: u64) {
+        let mut s = self.slot.state().clone();
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        crate::rules::determinize(&mut s, &mut rng);
+        self.slot.set_state(s);
+    }
+
     /// An independent copy (configuration, game, streams).
     fn clone(&self) -> Self {
         PyEnv {

@@ -409,9 +409,12 @@ pub fn check_end(s: &mut State) {
     }
 }
 
-/// Determinization for planning: resample the hidden deck order consistently with what the player
-/// has seen (the discard is open; the top card is known while an Infiltration mole is in place).
+/// Determinization for planning: resample what the player cannot see, consistently with what it
+/// has seen: the order of the cards still in the deck (the discard is open; the top card is known
+/// while an Infiltration mole is in place) and the game's RNG (future reshuffles).
 pub fn determinize<R: rand::Rng>(s: &mut State, rng: &mut R) {
+    use rand::SeedableRng;
     let known_top = usize::from(s.peek.is_some() && s.deck.deck().first() == s.peek.as_ref());
     s.deck.determinize(rng, known_top);
+    s.rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng.next_u64());
 }
