@@ -18,6 +18,8 @@ __all__ = [
     "action_from_str",
     "Env",
     "VecEngine",
+    "HeuristicAgent",
+    "SearchAgent",
     "bench_engine",
     "bench_vector",
     "env_memory",
@@ -92,15 +94,17 @@ class Env:
 
 @final
 class HeuristicAgent:
-    def __init__(self, seed: int = 0) -> None: ...
+    def __new__(cls, seed: int = 0) -> HeuristicAgent: ...
     def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
 
+@final
 class SearchAgent:
-    def __init__(self, simulations: int = 200, seed: int = 0) -> None: ...
+    def __new__(cls, simulations: int = 200, seed: int = 0) -> SearchAgent: ...
     def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
     @property
     def simulations(self) -> int: ...
 
+@final
 class VecEngine:
     def __new__(
         cls,
