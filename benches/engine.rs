@@ -1,13 +1,14 @@
-//! Engine hot paths, one core: random legal playouts (steps/s), and per call over a corpus of
+//! Engine hot paths, one core: random legal playouts (steps/s); per call over a corpus of
 //! positions met in random play (every phase, many missions): `legal_mask`, `apply_legal`,
-//! `write_observation`, `new_game`, `clone`.
+//! `write_observation`, `clone`; the vector engine's step (per env); `new_game`.
 //!
 //! `cargo bench --profile dist --bench engine` (the `dist` profile has fat LTO, as the wheels).
 //! Python-side throughput (single env, vector env, peers) is `python -m maquis bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use maquis::agents::random::sample;
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State};
+use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, Outputs, Rewards, VecEngine};
+use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State, NUM_ACTIONS};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -98,6 +99,37 @@ fn bench(c: &mut Criterion) {
             },
             BatchSize::LargeInput,
         )
+    });
+    g.finish();
+
+    // The vector engine on one thread: sample_actions + step for 1024 environments (observations
+    // and masks written into buffers, next-step autoreset): per env step, to set beside the
+    // playout's steps.
+    let n = 1024;
+    let cfg = EnvConfig::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
+    let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
+    let (o, a) = (obs_size(), NUM_ACTIONS);
+    let (mut obs, mut final_obs, mut masks) = (vec![0.0f32; n * o], vec![0.0f32; n * o], vec![false; n * a]);
+    let (mut rewards, mut terminated, mut truncated) = (vec![0.0f32; n], vec![false; n], vec![false; n]);
+    let (mut outcomes, mut illegal, mut actions) = (vec![0i8; n], vec![false; n], vec![0i64; n]);
+    let mut out = Outputs {
+        obs: &mut obs,
+        masks: &mut masks,
+        rewards: &mut rewards,
+        terminated: &mut terminated,
+        truncated: &mut truncated,
+        outcomes: &mut outcomes,
+        illegal: &mut illegal,
+        final_obs: &mut final_obs,
+    };
+    engine.reset(None, None, None, &mut out).unwrap();
+    let mut g = c.benchmark_group("vector");
+    g.throughput(Throughput::Elements(n as u64));
+    g.bench_function("sample_and_step_1024_envs_1_thread", |b| {
+        b.iter(|| {
+            engine.sample_actions(&mut actions);
+            engine.step(&actions, &mut out).unwrap();
+        })
     });
     g.finish();
 

@@ -233,6 +233,13 @@ impl ActionTable {
     }
 }
 
+/// Whether the CPU counts bits in one instruction (detected once, then a cached load).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn popcnt() -> bool {
+    std::is_x86_feature_detected!("popcnt")
+}
+
 /// `SELECT_IN_BYTE[b][k]`: the position of the k-th (0-based) set bit of the byte `b`.
 const SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut t = [[0u8; 8]; 256];
@@ -264,8 +271,24 @@ impl ActionMask {
     pub fn get(&self, i: usize) -> bool {
         self.0[i >> 6] >> (i & 63) & 1 == 1
     }
+    #[inline]
     pub fn count(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if popcnt() {
+            // SAFETY: the CPU has the popcnt instruction (checked just above).
+            return unsafe { self.count_popcnt() };
+        }
+        self.count_generic()
+    }
+    #[inline(always)]
+    fn count_generic(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    /// `count` compiled for CPUs with `popcnt` (the baseline x86-64 target counts bits in software).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn count_popcnt(&self) -> u32 {
+        self.count_generic()
     }
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -315,7 +338,22 @@ impl ActionMask {
     }
 
     /// The k-th legal index (0-based), for uniform sampling without allocation.
-    pub fn nth(&self, mut k: u32) -> Option<usize> {
+    #[inline]
+    pub fn nth(&self, k: u32) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if popcnt() {
+            // SAFETY: the CPU has the popcnt instruction (checked just above).
+            return unsafe { self.nth_popcnt(k) };
+        }
+        self.nth_generic(k)
+    }
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn nth_popcnt(&self, k: u32) -> Option<usize> {
+        self.nth_generic(k)
+    }
+    #[inline(always)]
+    fn nth_generic(&self, mut k: u32) -> Option<usize> {
         for w in 0..4 {
             let c = self.0[w].count_ones();
             if k < c {

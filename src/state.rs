@@ -196,6 +196,12 @@ impl State {
         self.stuck.count_ones() as u8
     }
 
+    /// E1: no worker in play, i.e. `workers_in_play() == 0`, without counting.
+    #[inline]
+    pub fn no_workers_in_play(&self) -> bool {
+        self.home == 0 && self.stuck == 0 && self.locs_with(Pawn::Worker) == 0
+    }
+
     /// E1: workers in play (available, placed, stuck).
     pub fn workers_in_play(&self) -> u8 {
         self.home + self.placed_workers() + self.stuck_workers()

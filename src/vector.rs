@@ -209,6 +209,26 @@ pub struct EnvSlot {
     done: bool,
 }
 
+/// Asks the CPU to bring an environment's mask and sampling stream into cache (a hint only).
+#[inline(always)]
+fn prefetch_sampling(slot: &EnvSlot) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let mask = &slot.mask as *const ActionMask as *const i8;
+        let rng = &slot.sample_rng as *const ChaCha8Rng as *const i8;
+        // SAFETY: prefetching is a hint; every address is inside the slot.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(mask);
+            let mut off = 0;
+            while off < std::mem::size_of::<ChaCha8Rng>() {
+                _mm_prefetch::<_MM_HINT_T0>(rng.add(off));
+                off += 64;
+            }
+        }
+    }
+}
+
 fn streams(seed: u64) -> (ChaCha8Rng, ChaCha8Rng) {
     let episode = ChaCha8Rng::seed_from_u64(seed);
     let mut sample = ChaCha8Rng::seed_from_u64(seed);
@@ -743,8 +763,13 @@ impl VecEngine {
     pub fn sample_actions(&mut self, out: &mut [i64]) {
         assert_eq!(out.len(), self.slots.len(), "one action per environment");
         let sample = |(slots, out): (&mut [EnvSlot], &mut [i64])| {
-            for (slot, a) in slots.iter_mut().zip(out.iter_mut()) {
-                *a = slot.sample().map_or(0, |x| x as i64);
+            for (i, a) in out.iter_mut().enumerate() {
+                // The streams are cold in cache after a step over a large batch: ask for the
+                // ones a few environments ahead while sampling this one.
+                if let Some(ahead) = slots.get(i + 4) {
+                    prefetch_sampling(ahead);
+                }
+                *a = slots[i].sample().map_or(0, |x| x as i64);
             }
         };
         // Each environment draws from its own stream: the same actions for any thread count.

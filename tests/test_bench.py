@@ -8,9 +8,8 @@ import math
 import subprocess
 import sys
 
-import pytest
-
 import maquis
+import pytest
 from maquis import _core
 
 
@@ -29,12 +28,13 @@ def report():
 
 def test_bench_reports_every_kind_with_positive_finite_rates(report):
     kinds = {r["kind"] for r in report["rows"]}
-    assert {"engine", "single", "vector"} <= kinds
+    assert {"engine", "engine_observe", "single", "vector"} <= kinds
     for r in report["rows"]:
         assert r["steps_per_s"] > 0 and math.isfinite(r["steps_per_s"]), r
         assert r["us_per_step"] == pytest.approx(1e6 / r["steps_per_s"]), r
         assert r["num_envs"] >= 1 and r["threads"] >= 1, r
         assert r["repeats"] and all(x > 0 for x in r["repeats"]), r
+        assert r["steps_per_cpu_s"] > 0, r
 
 
 def test_bench_vector_rows_follow_the_settings_and_carry_a_ratio(report):
@@ -71,6 +71,8 @@ def test_bench_table_is_printed_without_json(capsys):
 
 def test_core_bench_functions_count_steps():
     steps, games, secs = _core.bench_engine(0.01)
+    assert steps >= games >= 1 and secs > 0
+    steps, games, secs = _core.bench_engine(0.01, "hard", 3, True)
     assert steps >= games >= 1 and secs > 0
     steps, secs = _core.bench_vector(4, 1, 0.01)
     assert steps > 0 and steps % 4 == 0 and secs > 0

@@ -4,7 +4,8 @@ and (`--peers`) how comparable environments run on this machine, in the same run
 Every figure is the median of several timed repeats (`--repeats`) of about `--seconds` each:
 
 - engine: random legal play in Rust on one core (new game, legal mask, uniform sample, apply; no
-  observation), timed in Rust with the GIL released: the ceiling of everything below.
+  observation), timed in Rust with the GIL released: the ceiling of everything below. The next
+  row adds what every environment step must also do: write the observation and the mask bytes.
 - single env: `gymnasium.make("maquis/Maquis-v0")` stepped with
   `env.unwrapped.sample_action()`; each step returns the observation and `info["action_mask"]`.
 - vector env: `MaquisVectorEnv(num_envs, num_threads=...)` stepped with `env.step(env.sample_actions())`
@@ -40,9 +41,13 @@ DEFAULT_THREADS = (1, 2)
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="tiny measurements only (seconds, for tests)")
-    parser.add_argument("--peers", action="store_true", help="also time OpenSpiel, Pgx, EnvPool, Gymnasium where installed")
+    parser.add_argument(
+        "--peers", action="store_true", help="also time OpenSpiel, Pgx, EnvPool, Gymnasium where installed"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--repeats", type=int, default=None, help="timed repeats per figure; the median is reported (default 5)")
+    parser.add_argument(
+        "--repeats", type=int, default=None, help="timed repeats per figure; the median is reported (default 5)"
+    )
     parser.add_argument("--seconds", type=float, default=None, help="length of one repeat (default 0.5)")
     parser.add_argument("--envs", type=_int_list, default=None, help="vector sizes, e.g. 1,64,1024,4096")
     parser.add_argument("--threads", type=_int_list, default=None, help="vector thread counts, e.g. 1,2")
@@ -99,14 +104,18 @@ def _timed(step: Callable[[], Any], seconds: float, per_call: int = 1, check_eve
 # -- maquis ---------------------------------------------------------------------------------------
 
 
-def bench_engine(seconds: float, repeats: int, difficulty: str) -> dict[str, Any]:
+def bench_engine(seconds: float, repeats: int, difficulty: str, observe: bool = False) -> dict[str, Any]:
     from . import _core
 
     def once() -> tuple[float, float]:
-        steps, _games, secs = _core.bench_engine(seconds, difficulty)
+        steps, _games, secs = _core.bench_engine(seconds, difficulty, 0, observe)
         return steps, secs
 
-    return {"name": "engine (Rust, random play)", "kind": "engine", "num_envs": 1, "threads": 1, **_median_rate(once, repeats)}
+    if observe:
+        name, kind = "engine + observation + mask bytes (Rust)", "engine_observe"
+    else:
+        name, kind = "engine (Rust, random play)", "engine"
+    return {"name": name, "kind": kind, "num_envs": 1, "threads": 1, **_median_rate(once, repeats)}
 
 
 def bench_single(seconds: float, repeats: int, difficulty: str) -> list[dict[str, Any]]:
@@ -123,13 +132,19 @@ def bench_single(seconds: float, repeats: int, difficulty: str) -> list[dict[str
         step_env = target.step
         reset = target.reset
 
-        def step() -> None:
+        def step(step_env: Any = step_env, sample: Any = sample, reset: Any = reset) -> None:
             if step_env(sample())[2]:
                 reset()
 
         name = "MaquisEnv via gymnasium.make" if wrapped else "MaquisEnv (unwrapped)"
         rate = _median_rate(lambda: _timed(step, seconds, check_every=200), repeats)
         rows.append({"name": name, "kind": "single", "num_envs": 1, "threads": 1, **rate})
+        if not wrapped:
+            # The rows above include this call; subtract it for the step alone.
+            rate = _median_rate(lambda: _timed(sample, seconds, check_every=200), repeats)  # noqa: B023
+            rows.append(
+                {"name": "  of which sample_action()", "kind": "single_sample", "num_envs": 1, "threads": 1, **rate}
+            )
         env.close()
     return rows
 
@@ -150,11 +165,11 @@ def bench_vector(
                 env.reset(seed=0)
                 sample, step_env = env.sample_actions, env.step
 
-                def step() -> None:
+                def step(step_env: Any = step_env, sample: Any = sample) -> None:
                     step_env(sample())
 
                 calls = max(1, 4096 // n)
-                rate = _median_rate(lambda: _timed(step, seconds, per_call=n, check_every=calls), repeats)
+                rate = _median_rate(lambda: _timed(step, seconds, per_call=n, check_every=calls), repeats)  # noqa: B023
                 rows.append(
                     {
                         "name": f"MaquisVectorEnv copy={copy}",
@@ -202,7 +217,7 @@ def bench_openspiel(seconds: float, repeats: int) -> list[dict[str, Any]]:
         rng = np.random.default_rng(0)
         state = [game.new_initial_state()]
 
-        def step() -> None:
+        def step(game: Any = game, state: list = state, rng: Any = rng) -> None:
             s = state[0]
             legal = s.legal_actions()
             s.apply_action(legal[int(rng.integers(len(legal)))])
@@ -212,7 +227,15 @@ def bench_openspiel(seconds: float, repeats: int) -> list[dict[str, Any]]:
             s.observation_tensor(s.current_player())
 
         rate = _median_rate(lambda: _timed(step, seconds, check_every=100), repeats)
-        rows.append({"name": f"OpenSpiel {game_name} (+ observation tensor)", "kind": "peer", "num_envs": 1, "threads": 1, **rate})
+        rows.append(
+            {
+                "name": f"OpenSpiel {game_name} (+ observation tensor)",
+                "kind": "peer",
+                "num_envs": 1,
+                "threads": 1,
+                **rate,
+            }
+        )
     return rows
 
 
@@ -231,7 +254,7 @@ def bench_pgx(seconds: float, repeats: int, batch: int) -> list[dict[str, Any]]:
         step_fn = jax.vmap(auto_reset(env.step, env.init))
 
         @jax.jit
-        def play(state: Any, key: Any) -> tuple[Any, Any]:
+        def play(state: Any, key: Any, step_fn: Any = step_fn) -> tuple[Any, Any]:
             key, k_act, k_reset = jax.random.split(key, 3)
             logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
             action = jax.random.categorical(k_act, logits, axis=-1)
@@ -240,16 +263,24 @@ def bench_pgx(seconds: float, repeats: int, batch: int) -> list[dict[str, Any]]:
         key = jax.random.PRNGKey(0)
         box = [init(jax.random.split(key, batch)), key]
 
-        def step() -> None:
+        def step(box: list = box, play: Any = play) -> None:
             box[0], box[1] = play(box[0], box[1])
 
-        def once() -> tuple[float, float]:
+        def once(box: list = box, step: Any = step) -> tuple[float, float]:
             steps, secs = _timed(step, seconds, per_call=batch, check_every=10)
             jax.block_until_ready(box[0])
             return steps, secs
 
         rate = _median_rate(once, repeats)
-        rows.append({"name": f"Pgx {game_name} (JAX CPU, batch {batch})", "kind": "peer", "num_envs": batch, "threads": os.cpu_count() or 1, **rate})
+        rows.append(
+            {
+                "name": f"Pgx {game_name} (JAX CPU, batch {batch})",
+                "kind": "peer",
+                "num_envs": batch,
+                "threads": os.cpu_count() or 1,
+                **rate,
+            }
+        )
     return rows
 
 
@@ -266,7 +297,9 @@ def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
             env.reset()
 
     rate = _median_rate(lambda: _timed(step, seconds, check_every=200), repeats)
-    rows.append({"name": "Gymnasium CartPole-v1 via gymnasium.make", "kind": "peer", "num_envs": 1, "threads": 1, **rate})
+    rows.append(
+        {"name": "Gymnasium CartPole-v1 via gymnasium.make", "kind": "peer", "num_envs": 1, "threads": 1, **rate}
+    )
     try:
         import envpool  # type: ignore[import-not-found]
     except ImportError:
@@ -280,7 +313,15 @@ def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
         pool.step(actions)
 
     rate = _median_rate(lambda: _timed(pool_step, seconds, per_call=n, check_every=10), repeats)
-    rows.append({"name": f"EnvPool CartPole-v1 (batch {n})", "kind": "peer", "num_envs": n, "threads": os.cpu_count() or 1, **rate})
+    rows.append(
+        {
+            "name": f"EnvPool CartPole-v1 (batch {n})",
+            "kind": "peer",
+            "num_envs": n,
+            "threads": os.cpu_count() or 1,
+            **rate,
+        }
+    )
     return rows
 
 
@@ -330,14 +371,20 @@ def table(results: dict[str, Any]) -> str:
     m = results["machine"]
     lines += [
         "",
-        f"memory per environment beyond its observation rows: {mem['total_beyond_observations']} bytes "
-        f"(game state {mem['state']}, env with mask and RNG streams {mem['env']}, other output rows "
-        f"{mem['outputs']}); observation row {mem['observation']} bytes (+ {mem['final_observation']} final_obs)",
-        f"machine: {m['nproc']} cores, {m['cpu']}, load average {m['load_average']}; "
-        f"Python {m['python']}, numpy {m['numpy']}, gymnasium {m['gymnasium']}",
-        "ratio = steps/s ÷ (engine steps/s × threads); steps/cpu-s = steps per CPU-second of this "
-        f"process (all threads); medians of {results['settings']['repeats']} repeats of "
-        f"{results['settings']['seconds']} s",
+        (
+            f"memory per environment beyond its observation rows: {mem['total_beyond_observations']} bytes "
+            f"(game state {mem['state']}, env with mask and RNG streams {mem['env']}, other output rows "
+            f"{mem['outputs']}); observation row {mem['observation']} bytes (+ {mem['final_observation']} final_obs)"
+        ),
+        (
+            f"machine: {m['nproc']} cores, {m['cpu']}, load average {m['load_average']}; "
+            f"Python {m['python']}, numpy {m['numpy']}, gymnasium {m['gymnasium']}"
+        ),
+        (
+            "ratio = steps/s ÷ (engine steps/s × threads); steps/cpu-s = steps per CPU-second of this "
+            f"process (all threads); medians of {results['settings']['repeats']} repeats of "
+            f"{results['settings']['seconds']} s"
+        ),
     ]
     return "\n".join(lines)
 
@@ -350,7 +397,14 @@ def run(args: argparse.Namespace) -> int:
     seconds = args.seconds or (0.02 if quick else 0.5)
     envs = args.envs or ([1, 64] if quick else list(DEFAULT_ENVS))
     threads = args.threads or ([1] if quick else list(DEFAULT_THREADS))
-    settings = {"repeats": repeats, "seconds": seconds, "envs": envs, "threads": threads, "difficulty": args.difficulty, "quick": quick}
+    settings = {
+        "repeats": repeats,
+        "seconds": seconds,
+        "envs": envs,
+        "threads": threads,
+        "difficulty": args.difficulty,
+        "quick": quick,
+    }
 
     def progress(msg: str) -> None:
         if not args.json:
@@ -359,6 +413,8 @@ def run(args: argparse.Namespace) -> int:
     progress("engine ...")
     rows = [bench_engine(seconds, repeats, args.difficulty)]
     engine_rate = rows[0]["steps_per_s"]
+    rows.append(bench_engine(seconds, repeats, args.difficulty, observe=True))
+    rows[-1]["ratio"] = rows[-1]["steps_per_s"] / engine_rate
     progress("single env ...")
     rows += bench_single(seconds, repeats, args.difficulty)
     progress("vector env ...")

@@ -402,7 +402,7 @@ pub fn check_end(s: &mut State) {
         return;
     }
     mission_rules::check_assassination(s);
-    if s.missions.iter().all(|m| m.complete) || s.workers_in_play() == 0 {
+    if s.missions.iter().all(|m| m.complete) || s.no_workers_in_play() {
         // A worker still being walked home (post_action) is in play: it is counted as placed.
         let o = upkeep::outcome(s);
         upkeep::finish(s, o);
