@@ -1,6 +1,16 @@
-//! Compares the Rust agents: outcome rates per difficulty, days survived, ms per move.
+//! Compares the Rust agents: outcome rates per difficulty (uniform deals of the second-edition
+//! pool; game i uses seed 1_000_000 + i, so agents meet the same deals), missions completed per
+//! game, days reached, moves per game, and time per move (wall clock, and CPU time of the playing
+//! thread — the machine may be shared).
+//!
 //! `cargo run --release --example agents_compare -- [agents] [games] [difficulties] [simulations] [threads]`
-//! e.g. `-- random,heuristic 500 normal` or `-- search 100 normal,hard 200 2`.
+//! e.g. `-- random,heuristic 2000 normal`, `-- heuristic,search 300 normal 64 2`,
+//! `-- search 100 easy,hard 128`. Defaults: `random,heuristic 500 normal 200 2`.
+//!
+//! Environment: `PER_MISSION=1` completion rate per mission; `TRACE=<seed>` prints one game move
+//! by move (`MISSIONS=a,b`, `DIFF=level`, `AGENT=search`, `SIMS=n`, `SCORES=1` for the heuristic's
+//! scores); `HW="name=value,…"`, `HSAMPLES`, `HCANDS`, `HLOOK=0`, `HFAST=1` adjust the heuristic;
+//! `SCANDS`, `SMARGIN`, `SFULL=1`, `SACT=1`, `SPB` adjust the search (see the functions below).
 
 use maquis::agents::heuristic::HeuristicAgent;
 use maquis::agents::random::sample;
@@ -37,11 +47,14 @@ fn heuristic(seed: u64) -> HeuristicAgent {
     if std::env::var("HFAST").is_ok() {
         h = HeuristicAgent { weights: h.weights.clone(), ..HeuristicAgent::fast(seed) };
     }
-    if std::env::var("HLOOK").map_or(false, |v| v == "0") {
+    if std::env::var("HLOOK").is_ok_and(|v| v == "0") {
         h.lookahead = false;
     }
     if let Some(n) = std::env::var("HSAMPLES").ok().and_then(|v| v.parse().ok()) {
         h.risk_samples = n;
+    }
+    if let Some(n) = std::env::var("HORDER").ok().and_then(|v| v.parse().ok()) {
+        h.order_samples = n;
     }
     if let Some(n) = std::env::var("HCANDS").ok().and_then(|v| v.parse().ok()) {
         h.max_candidates = n;
@@ -62,11 +75,14 @@ fn thread_cpu() -> f64 {
 }
 
 /// `SPB=x` progress bonus, `SCANDS=k` candidates, `SFULL=1` full heuristic rollouts,
-/// `SACT=0` heuristic action phase.
+/// `SACT=1` search the whole action phase.
 fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
     let mut a = maquis::agents::search::SearchAgent::new(sims, seed);
     if let Some(x) = std::env::var("SPB").ok().and_then(|v| v.parse().ok()) {
         a.progress_bonus = x;
+    }
+    if let Some(x) = std::env::var("SMARGIN").ok().and_then(|v| v.parse().ok()) {
+        a.prior_margin = x;
     }
     if let Some(x) = std::env::var("SCANDS").ok().and_then(|v| v.parse().ok()) {
         a.candidates = x;
@@ -74,8 +90,8 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
     if std::env::var("SFULL").is_ok() {
         a.rollout = HeuristicAgent::new(seed);
     }
-    if std::env::var("SACT").map_or(false, |v| v == "0") {
-        a.search_actions = false;
+    if let Ok(v) = std::env::var("SACT") {
+        a.search_actions = v == "1";
     }
     a
 }
@@ -111,7 +127,7 @@ fn trace(seed: u64) {
     let mut s = new_game(&setup, seed).unwrap();
     let h = heuristic(seed);
     let mut search = search_agent(std::env::var("SIMS").ok().and_then(|x| x.parse().ok()).unwrap_or(64), seed);
-    let use_search = std::env::var("AGENT").map_or(false, |a| a == "search");
+    let use_search = std::env::var("AGENT").is_ok_and(|a| a == "search");
     println!("missions: {:?} / {:?}", s.missions[0].id, s.missions[1].id);
     let mut day = 99;
     while !s.is_over() {

@@ -1,23 +1,30 @@
 //! A scripted player that knows the missions.
 //!
-//! * **Needs.** From the two open missions it derives how many tokens of each resource it still
-//!   wants (expanding conversions: explosives need medicine and a Chemist's Lab, Fake IDs need a
-//!   Forger, weapons need money, tiles need money; plus food and medicine for morale when the
-//!   remaining orange days threaten it). Every token in hand is valued by whether it is needed.
-//! * **Evaluation.** A hand-tuned value of a position: mission progress, tokens by need, morale
-//!   (survival first), workers in play (a placed worker only if it still has a way home), tiles.
-//! * **Action phase.** The rest of the day is deterministic: it tries every legal action on a
-//!   copy and keeps the best evaluation (activations, shots to reopen a route, accepting).
-//! * **Placement.** For each placeable location it values the best thing the worker could do
-//!   there (on a copy of the position where the workers already placed have done their best),
-//!   and estimates by sampling the hidden deck order (never the real order: only the cards not yet
-//!   discarded, and the top card while an Infiltration mole shows it) where today's remaining
-//!   patrols go: the chance the worker is arrested or cut off, and how its pawn protects the routes
-//!   of the workers already out (a pawn on a patrol location pushes the patrol elsewhere, P3).
-//!   A Fake ID goes with a worker when it saves enough.
+//! * **Plans and token values.** For each open mission that can still be completed it knows what
+//!   is left (box actions, tokens for the next box and for later ones, deadlines, a morale
+//!   condition) and turns it into a value per worker-action of effort: a share of the mission's
+//!   remaining value divided by the effort still needed, counting the worker-actions embodied in
+//!   each token (a weapon is money plus a Fence visit; an explosive is medicine plus a Lab visit;
+//!   a missing Chemist's Lab, Pharmacist or Forger is a tile to build). Tokens for the next box are
+//!   worth more (more still when its deadline is close, never more than the box brings); shortfalls
+//!   are expanded into their inputs. Tokens beyond every need keep a small surplus value; food and
+//!   medicine are also wanted for morale (Poor District) and recruiting.
+//! * **Evaluation.** Mission progress, tokens by those values, morale by its margin over the orange
+//!   days still to come (survival first, then a buffer, then fewer patrols), workers in play (a
+//!   placed worker counts only if it still has a way home), tiles by use and room.
+//! * **Action phase.** Deterministic until the night: it tries every legal action on a copy and
+//!   keeps the best evaluation (activations in a useful order, a shot that reopens a route, accept).
+//! * **Placement.** For each placeable location it takes the best thing the worker could do there,
+//!   valued on a copy of the position where the workers already placed have done their best
+//!   actions. It then samples the rest of today's patrol draws — from the cards not yet discarded,
+//!   in random order (the top card fixed while an Infiltration peek shows it), never the real
+//!   order — and places them by P3 around the new worker and stand-ins for the workers still to
+//!   place (the next best locations, alternating with the patrols as in F3): the chance the worker
+//!   is arrested or cut off, and how its pawn protects the others (a pawn on a patrol location
+//!   pushes the patrol down its card). A Fake ID goes with a worker when it saves enough.
 //!
-//! It never reads the deck order; its sampling RNG is seeded from its seed and the observable
-//! position, so it is deterministic given the state.
+//! Its sampling RNG is seeded from its seed and the observable position: `act` is a pure function
+//! of the state, and never depends on the hidden deck order.
 
 use crate::action::{location_options, table, Action, Opt};
 use crate::board::{bit, LocSet};
@@ -80,6 +87,8 @@ pub struct Weights {
     pub box_cap: f64,
     /// Bonus per worker still to place for a pawn on pont_leveque or grocer.
     pub block_bonus: f64,
+    /// Cap on the value of a morale point a mission condition needs.
+    pub morale_point_cap: f64,
     /// Extra cost of losing the last worker while no mission is complete (the game is lost).
     pub last_worker: f64,
     /// Value of a Counterfeiter per day left.
@@ -87,7 +96,8 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Sets a weight by name (`"mission"`, `"need.money"`, `"surplus.food"`, …): for tuning.
+    /// Sets a weight by name (`"mission"`, `"surplus.food"`, `"embodied.money"`,
+    /// `"morale_buffer.0"`, …), for tuning; false for an unknown name.
     pub fn set(&mut self, name: &str, v: f64) -> bool {
         let res = |n: &str| Resource::parse(n).ok().map(|r| r.idx());
         match name.split_once('.') {
@@ -114,6 +124,7 @@ impl Weights {
                     "block_bonus" => &mut self.block_bonus,
                     "counterfeiter_per_day" => &mut self.counterfeiter_per_day,
                     "last_worker" => &mut self.last_worker,
+                    "morale_point_cap" => &mut self.morale_point_cap,
                     _ => return false,
                 };
                 *f = v;
@@ -140,7 +151,7 @@ impl Default for Weights {
             morale_patrol: 18.0,
             morale_other: 8.0,
             support_unit: 16.0,
-            next_box: 1.3,
+            next_box: 2.5,
             urgency: 1.5,
             field_share: 0.85,
             pickup_cost: 15.0,
@@ -148,6 +159,7 @@ impl Default for Weights {
             block_bonus: 15.0,
             counterfeiter_per_day: 3.0,
             last_worker: 1000.0,
+            morale_point_cap: 30.0,
         }
     }
 }
@@ -162,6 +174,8 @@ pub struct HeuristicAgent {
     pub lookahead: bool,
     /// Placement candidates sampled besides the safe parking places (the most valuable ones).
     pub max_candidates: usize,
+    /// Samples of the first pass that orders the stand-ins (at most `risk_samples`).
+    pub order_samples: u32,
     pub weights: Weights,
 }
 
@@ -173,12 +187,12 @@ impl Default for HeuristicAgent {
 
 impl HeuristicAgent {
     pub fn new(seed: u64) -> HeuristicAgent {
-        HeuristicAgent { seed, risk_samples: 24, lookahead: true, max_candidates: 8, weights: Weights::default() }
+        HeuristicAgent { seed, risk_samples: 24, lookahead: true, max_candidates: 8, order_samples: 24, weights: Weights::default() }
     }
 
     /// A cheaper variant for rollouts (fewer risk samples).
     pub fn fast(seed: u64) -> HeuristicAgent {
-        HeuristicAgent { seed, risk_samples: 6, lookahead: true, max_candidates: 6, weights: Weights::default() }
+        HeuristicAgent { seed, risk_samples: 10, lookahead: true, max_candidates: 6, order_samples: 4, weights: Weights::default() }
     }
 
     /// A legal action index for `s` (panics if the game is over).
@@ -220,16 +234,7 @@ impl HeuristicAgent {
         let ctx = Ctx::new(s, &self.weights);
         let mut v = match s.phase {
             Phase::Placement => self.score_placements(s, &ctx, rng),
-            Phase::Action | Phase::PostAction => {
-                let t = table();
-                mask.iter()
-                    .map(|i| {
-                        let mut n = s.clone();
-                        apply_legal(&mut n, t.actions[i]);
-                        (i, eval(&n, &ctx))
-                    })
-                    .collect()
-            }
+            Phase::Action | Phase::PostAction => mask.iter().map(|i| (i, action_value(s, i, &ctx))).collect(),
             Phase::GameOver => Vec::new(),
         };
         v.retain(|&(i, _)| mask.get(i));
@@ -257,15 +262,12 @@ impl HeuristicAgent {
         v
     }
 
+    /// The best placement (ties: the lower action index, as in `ranked`).
     fn placement(&self, s: &State, ctx: &Ctx, rng: &mut Rng64) -> Option<usize> {
-        let v = self.score_placements(s, ctx, rng);
-        let mut best: Option<(usize, f64)> = None;
-        for (i, sc) in v {
-            if best.map_or(true, |(_, b)| sc > b + 1e-9) {
-                best = Some((i, sc));
-            }
-        }
-        best.map(|b| b.0)
+        self.score_placements(s, ctx, rng)
+            .into_iter()
+            .min_by(|a, b| b.1.partial_cmp(&a.1).unwrap().then(a.0.cmp(&b.0)))
+            .map(|b| b.0)
     }
 
     fn score_placements(&self, s: &State, ctx: &Ctx, rng: &mut Rng64) -> Vec<(usize, f64)> {
@@ -300,15 +302,18 @@ impl HeuristicAgent {
         let fake_value = ctx.unit[FAKE][(s.hand[FAKE] as usize).clamp(1, 4) - 1];
         let in_play = (s.home + s.placed_workers()) as usize;
         let mut wv = ctx.worker[in_play.min(5)] - ctx.worker[in_play.min(5) - 1];
+        if config::arrest_costs_morale(s.difficulty) {
+            // D1 Very Hard: an arrest also costs a morale point.
+            wv += ctx.morale[(s.morale as usize).min(15)];
+        }
         if in_play + s.stuck_workers() as usize <= 1 {
             // The last worker: losing it ends the game.
             let done = s.missions.iter().any(|m| m.complete);
             wv += if done { ctx.alive } else { ctx.w.last_worker };
         }
-        let kf = k as f64;
-        let score = |l: Location, lv: &LocValue, fake: bool, virt: &[(Location, f64, bool)]| -> f64 {
+        let score = |l: Location, lv: &LocValue, fake: bool, virt: &[(Location, f64, bool)], n: usize| -> f64 {
             let mut total = 0.0;
-            for seq in &seqs {
+            for seq in &seqs[..n] {
                 let r = sim.run(l, fake, seq, virt);
                 let ok = if lv.safe { !r.arrested_new } else { r.home_new };
                 if ok {
@@ -323,14 +328,16 @@ impl HeuristicAgent {
                 }
                 total += r.virtual_value - wv * r.virtual_lost as f64;
             }
-            total / kf
+            total / n as f64
         };
         // First each location alone; then each with the best other locations standing in for the
         // workers still to place (so that a pawn that keeps a route open for them gets credit).
-        let alone: Vec<f64> = cands.iter().map(|(l, lv)| score(*l, lv, false, &[])).collect();
+        // (The first pass only orders the stand-ins when there are some: fewer samples do.)
+        let later = if self.lookahead { (s.home as usize).saturating_sub(1) } else { 0 };
+        let n_alone = if later == 0 { k } else { k.min(self.order_samples.max(1) as usize) };
+        let alone: Vec<f64> = cands.iter().map(|(l, lv)| score(*l, lv, false, &[], n_alone)).collect();
         let mut order: Vec<usize> = (0..cands.len()).collect();
         order.sort_by(|&a, &b| alone[b].partial_cmp(&alone[a]).unwrap().then(a.cmp(&b)));
-        let later = if self.lookahead { (s.home as usize).saturating_sub(1) } else { 0 };
         let mut out = Vec::with_capacity(cands.len() * 2);
         for (ci, &(l, lv)) in cands.iter().enumerate() {
             let virt: Vec<(Location, f64, bool)> = order
@@ -343,7 +350,7 @@ impl HeuristicAgent {
                 if fake && !has_fake {
                     continue;
                 }
-                let mut sc = if later == 0 && !fake { alone[ci] } else { score(l, &lv, fake, &virt) };
+                let mut sc = if later == 0 && !fake { alone[ci] } else { score(l, &lv, fake, &virt, k) };
                 // A pawn on pont_leveque or grocer keeps both ways home open for the others.
                 if matches!(l, Location::PontLeveque | Location::Grocer) {
                     sc += ctx.w.block_bonus * (s.home as f64 - 1.0);
@@ -375,7 +382,7 @@ impl Rng64 {
     }
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
     #[inline]
     pub fn unit(&mut self) -> f64 {
@@ -383,7 +390,7 @@ impl Rng64 {
     }
 }
 
-/// A hash of what the player sees (never the deck order).
+/// A hash of what the player sees (never the deck order): seeds the agents' sampling.
 pub fn observable_hash(s: &State) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut mix = |x: u64| {
@@ -398,9 +405,8 @@ pub fn observable_hash(s: &State) -> u64 {
     for &p in s.pawns.iter() {
         mix(p as u64);
     }
-    for &c in s.deck.discard() {
-        mix(c as u64 + 100);
-    }
+    // The discard as a set (as the observation shows it).
+    mix(s.deck.discard().iter().fold(0u64, |acc, &c| acc | 1 << c) + (1 << 20));
     mix(s.fake_ids as u64 | (s.stuck as u64) << 32);
     for m in &s.missions {
         mix(m.boxes_done as u64 | (m.id as u64) << 8);
@@ -643,12 +649,16 @@ impl<'w> Ctx<'w> {
         // Per mission: remaining value per worker-action of effort.
         let mut slots: Vec<(f64, f64, Plan)> = Vec::with_capacity(2);
         let mut morale_target = 0;
+        let mut target_slot: Option<usize> = None;
         for slot in 0..2 {
             if !feasible(s, slot) {
                 continue;
             }
             let mut p = plan(s, slot, costly);
-            morale_target = morale_target.max(p.morale_target);
+            if p.morale_target > morale_target {
+                morale_target = p.morale_target;
+                target_slot = Some(slots.len());
+            }
             let mut effort = p.steps as f64;
             let mut effort_next = 1.0;
             for r in 0..NUM_RESOURCES {
@@ -680,6 +690,8 @@ impl<'w> Ctx<'w> {
             }
             slots.push((e, urgency, p));
         }
+        // A mission's morale condition is part of its work: a point costs food, medicine and a visit.
+        let target_e = target_slot.map_or(0.0, |i| slots[i].0);
         slots.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
 
         // Need slots per resource: (value per token, tokens), best first.
@@ -744,8 +756,9 @@ impl<'w> Ctx<'w> {
         let target = morale_target.max(survive + 1);
         let morale_short = (target - s.morale as i32).clamp(0, 3);
         if morale_short > 0 {
-            wants[FOOD].push((w.support_unit, morale_short));
-            wants[MED].push((w.support_unit, morale_short));
+            let v = w.support_unit.max(target_e.min(w.morale_point_cap / 3.0));
+            wants[FOOD].push((v, morale_short));
+            wants[MED].push((v, morale_short));
         }
         if s.recruitable > 0 && dl > 6 {
             wants[FOOD].push((w.support_unit, 1));
@@ -781,7 +794,7 @@ impl<'w> Ctx<'w> {
             } else if ki <= survive + 2 {
                 w.morale_buffer[(ki - survive - 1) as usize]
             } else if ki <= target {
-                w.morale_buffer[1]
+                w.morale_buffer[1].max((3.0 * target_e).min(w.morale_point_cap))
             } else if k < 8 && MIN_PATROLS[k] < MIN_PATROLS[k - 1] {
                 w.morale_patrol
             } else {
@@ -801,22 +814,11 @@ impl<'w> Ctx<'w> {
             let ti = *t as usize;
             let general = match t {
                 Tile::Counterfeiter => 12.0 + w.counterfeiter_per_day * dlf,
-                Tile::Informant => {
-                    if need[INTEL] > s.hand[INTEL] as i32 + 1 {
-                        10.0 + 3.0 * dlf
-                    } else {
-                        2.0
-                    }
-                }
+                Tile::Informant if need[INTEL] > s.hand[INTEL] as i32 + 1 => 10.0 + 3.0 * dlf,
                 Tile::SafeHouse => 10.0 + 2.5 * dlf,
                 Tile::Propagandist => 5.0 + 2.0 * dlf,
-                Tile::Smuggler => {
-                    if need[FOOD] + need[MED] > (s.hand[FOOD] + s.hand[MED]) as i32 + 2 {
-                        10.0 + 2.0 * dlf
-                    } else {
-                        3.0
-                    }
-                }
+                Tile::Smuggler if need[FOOD] + need[MED] > (s.hand[FOOD] + s.hand[MED]) as i32 + 2 => 10.0 + 2.0 * dlf,
+                Tile::Smuggler => 3.0,
                 _ => 2.0,
             };
             let base = general.max(tiles_wanted[ti]);
@@ -948,16 +950,39 @@ fn eval(s: &State, c: &Ctx) -> f64 {
     v
 }
 
+/// The value of an action of the action phase: applied to a copy, the rest of the day played
+/// out with no further actions (the other workers only walk home, nobody shoots), then the
+/// evaluation. All candidates are thus judged at the same moment, after the night (morale loss,
+/// deadlines, the end of the game).
+fn action_value(s: &State, i: usize, c: &Ctx) -> f64 {
+    let t = table();
+    let mut n = s.clone();
+    apply_legal(&mut n, t.actions[i]);
+    let (day, pass) = (s.day, s.pass);
+    while !n.is_over() && n.day == day && n.pass == pass {
+        let a = match n.phase {
+            Phase::PostAction => Action::Accept,
+            Phase::Action => {
+                let w = n.locs_with(Pawn::Worker);
+                if w == 0 {
+                    break;
+                }
+                Action::Skip(Location::ALL[w.trailing_zeros() as usize])
+            }
+            _ => break,
+        };
+        apply_legal(&mut n, a);
+    }
+    eval(&n, c)
+}
+
 /// The best action by one-step lookahead (action phase and post_action: no hidden information
 /// matters until the day ends).
 fn greedy(s: &State, c: &Ctx, mask: &crate::action::ActionMask) -> Option<usize> {
-    let t = table();
     let mut best: Option<(usize, f64)> = None;
     for i in mask.iter() {
-        let mut n = s.clone();
-        apply_legal(&mut n, t.actions[i]);
-        let v = eval(&n, c);
-        if best.map_or(true, |(_, b)| v > b + 1e-9) {
+        let v = action_value(s, i, c);
+        if best.is_none_or(|(_, b)| v > b) {
             best = Some((i, v));
         }
     }
@@ -1059,7 +1084,7 @@ fn project(s: &State, c: &Ctx) -> State {
             let l = Location::ALL[rest.trailing_zeros() as usize];
             rest &= rest - 1;
             let (opt, v, _) = best_option(&p, l, c);
-            if best.map_or(true, |b| v > b.2) {
+            if best.is_none_or(|b| v > b.2) {
                 best = Some((l, opt, v));
             }
         }

@@ -55,6 +55,7 @@ impl Agent for SearchAgent {
 
 /// Any of the Rust agents.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyAgent {
     Random(RandomAgent),
     Heuristic(HeuristicAgent),

@@ -1,20 +1,30 @@
 //! A planning agent that never sees the hidden deck order.
 //!
-//! For each decision it takes the heuristic's best few candidate actions and compares them by
-//! Monte Carlo rollouts: each rollout starts from a *determinization* of the position — the hidden
-//! deck order reshuffled consistently with what the player has seen (`maquis::determinize`: the
-//! discard is open, the top card is known while an Infiltration mole shows it) and the state's RNG
-//! reseeded, so future reshuffles are unknown too — applies the candidate and plays the game out
-//! with the (fast) heuristic policy. Candidates are compared on the *same* determinizations
-//! (common random numbers), and the budget is spent by sequential halving: every round the
-//! better half of the candidates survives and gets more rollouts. The value of a rollout is its
-//! outcome (win/major win 1, draw ½, loss 0, as the default reward win 1 / draw 0 / loss −1).
+//! Determinized Monte Carlo search at the root (a one-level information-set search whose default
+//! policy is the heuristic). For each decision it takes the heuristic's best few candidate actions
+//! (`candidates`, ranked by the full heuristic) and compares them by rollouts. Each rollout starts
+//! from a *determinization* of the position — `maquis::determinize` reshuffles the hidden deck
+//! order consistently with what the player has seen (the discard is open; the top card stays while
+//! an Infiltration peek shows it), and the state's RNG is reseeded so that future reshuffles are
+//! unknown too — applies the candidate, and plays the game to its end with the fast heuristic.
+//! Candidates are compared on the *same* determinizations (common random numbers: the same patrol
+//! cards come out whatever the candidate), and the `simulations` budget is spent by sequential
+//! halving: each round the better half of the candidates survives and gets more rollouts. A
+//! rollout is worth its outcome: win or major win 1, draw ½, loss 0 (the default reward win 1 /
+//! draw 0 / loss −1, rescaled).
 //!
-//! Decisions with a single legal action cost nothing; by default the deterministic action phase
-//! is searched too (`search_actions`).
+//! Why not a deeper tree: with the budgets that keep a game to seconds (tens of rollouts per
+//! decision, ~0.7 ms each) a tree below the root gets a handful of visits per node, while the
+//! decision at hand is a choice among a few sensible moves whose consequences show only days
+//! later; comparing those moves on shared determinizations is where the budget pays.
+//!
+//! Decisions with a single legal action cost nothing. The action phase is deterministic until the
+//! night, and the heuristic's lookahead plays it; only shots and post_action decisions (F8) are
+//! searched there unless `search_actions` is set (searching it all doubled the cost and changed no
+//! outcome in our measurements). `act` is a pure function of the settings and the observable state.
 
 use super::heuristic::{observable_hash, HeuristicAgent, Rng64};
-use crate::action::table;
+use crate::action::{table, Action};
 use crate::ids::{Outcome, Phase};
 use crate::rules::{apply_legal, legal_mask};
 use crate::state::State;
@@ -28,16 +38,21 @@ pub struct SearchAgent {
     pub seed: u64,
     /// Candidate actions compared per decision (the heuristic's best).
     pub candidates: usize,
-    /// Also search the action phase (otherwise the heuristic plays it).
+    /// Search every decision of the action phase (by default only shots and post_action
+    /// decisions; the heuristic's lookahead plays the rest of that deterministic phase).
     pub search_actions: bool,
     /// Value of each outcome (Outcome order: win, major_win, draw, loss).
     pub values: [f64; 4],
+    /// Credit given to the heuristic's own choice when comparing mean rollout values (in outcome
+    /// units: a draw is 0.5 above a loss).
+    pub prior_margin: f64,
     /// Added to a rollout's value per unit of progress of the missions left incomplete at its
     /// end (a small shaping term that separates otherwise equal outcomes).
     pub progress_bonus: f64,
-    /// The policy that ranks candidates and plays the rollouts.
+    /// The policy that plays the rollouts (`HeuristicAgent::fast`).
     pub rollout: HeuristicAgent,
-    /// The policy that ranks the root candidates.
+    /// The policy that ranks the root candidates and plays the unsearched decisions
+    /// (`HeuristicAgent::new`).
     pub prior: HeuristicAgent,
 }
 
@@ -64,9 +79,10 @@ impl SearchAgent {
             simulations,
             seed,
             candidates: 4,
-            search_actions: true,
+            search_actions: false,
             values: [1.0, 1.0, 0.5, 0.0],
             progress_bonus: 0.0,
+            prior_margin: 0.0,
             rollout: HeuristicAgent::fast(seed),
             prior: HeuristicAgent::new(seed),
         }
@@ -87,7 +103,12 @@ impl SearchAgent {
         }
         let mut rng = self.prior.rng_for(s);
         let ranked = self.prior.ranked(s, &mut rng);
-        let searched = s.phase == Phase::Placement || self.search_actions;
+        // The action phase is deterministic until the night: the heuristic's one-step lookahead
+        // plays it, except for shots and for the decision after a cut-off activation (F8).
+        let searched = s.phase == Phase::Placement
+            || self.search_actions
+            || s.phase == Phase::PostAction
+            || ranked.iter().take(self.candidates).any(|&(i, _)| matches!(table().actions[i], Action::Shoot(_)));
         let k = self.candidates.min(ranked.len()).max(1);
         if !searched || k == 1 || self.simulations == 0 {
             let chosen = ranked.first().map_or(first, |c| c.0);
@@ -97,7 +118,13 @@ impl SearchAgent {
         // Sequential halving over the candidates, on shared determinizations.
         let base = self.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ observable_hash(s).rotate_left(17);
         let mut alive: Vec<usize> = (0..k).collect();
-        let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1) as u32;
+        // Mean rollout value, the heuristic's own choice (candidate 0) credited `prior_margin`:
+        // another candidate must do measurably better to replace it.
+        let margin = self.prior_margin;
+        let score = |c: usize, cands: &[(usize, u32, f64)]| {
+            cands[c].2 / cands[c].1.max(1) as f64 + if c == 0 { margin } else { 0.0 }
+        };
+        let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
         let mut budget = self.simulations as u64;
         let mut next_det = 0u64;
         for round in 0..rounds {
@@ -118,23 +145,15 @@ impl SearchAgent {
             }
             // Keep the better half (ties: the heuristic's order).
             let mut order = alive.clone();
-            order.sort_by(|&a, &b| {
-                let ma = cands[a].2 / cands[a].1.max(1) as f64;
-                let mb = cands[b].2 / cands[b].1.max(1) as f64;
-                mb.partial_cmp(&ma).unwrap().then(a.cmp(&b))
-            });
-            let keep = (alive.len() + 1) / 2;
+            order.sort_by(|&a, &b| score(b, &cands).partial_cmp(&score(a, &cands)).unwrap().then(a.cmp(&b)));
+            let keep = alive.len().div_ceil(2);
             alive = order[..keep].to_vec();
             alive.sort();
         }
         let best = alive
             .iter()
             .copied()
-            .max_by(|&a, &b| {
-                let ma = cands[a].2 / cands[a].1.max(1) as f64;
-                let mb = cands[b].2 / cands[b].1.max(1) as f64;
-                ma.partial_cmp(&mb).unwrap().then(b.cmp(&a))
-            })
+            .max_by(|&a, &b| score(a, &cands).partial_cmp(&score(b, &cands)).unwrap().then(b.cmp(&a)))
             .unwrap();
         for c in cands.iter_mut() {
             c.2 /= c.1.max(1) as f64;
@@ -172,6 +191,6 @@ pub fn determinized(s: &State, seed: u64) -> State {
     let mut d = s.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     crate::rules::determinize(&mut d, &mut rng);
-    d.rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5EED_0F_DEC0);
+    d.rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_DEC0);
     d
 }
