@@ -4,6 +4,7 @@
     pip install "maquis[train]"            # or: pip install . torch matplotlib tqdm
     python examples/train_ppo.py --minutes 30 --difficulty normal --out runs/ppo_normal
     maquis eval --policy runs/ppo_normal/policy.npz --difficulties normal --episodes 2000
+    python examples/train_ppo.py plot curve.png runs/a=label_a runs/b=label_b   # compare runs
 
 What it does
 ------------
@@ -66,96 +67,9 @@ import numpy as np
 POLICY_FORMAT = "maquis-mlp-v1"
 
 
-# --------------------------------------------------------------------------------------------
-# The saved policy: a numpy MLP (no torch needed to play it)
-# --------------------------------------------------------------------------------------------
-
-
-class NumpyMLPPolicy:
-    """A masked MLP policy over numpy arrays: `policy(obs, mask) -> action(s)`.
-
-    Accepts one observation (D,) with its mask (N,) and returns an int, or a batch (B, D), (B, N)
-    and returns np.int64 (B,). `batched = True` tells `maquis.evaluate` it may pass batches.
-    """
-
-    batched = True
-
-    def __init__(self, weights, biases, activation="tanh", deterministic=True, seed=0, meta=None):
-        self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
-        self.biases = [np.asarray(b, dtype=np.float32) for b in biases]
-        if activation not in ("tanh", "relu"):
-            raise ValueError(f"unknown activation {activation!r}")
-        self.activation = activation
-        self.deterministic = bool(deterministic)
-        self.rng = np.random.default_rng(seed)
-        self.meta = meta or {}
-        self.obs_size = self.weights[0].shape[0]
-        self.num_actions = self.weights[-1].shape[1]
-
-    def logits(self, obs):
-        x = np.asarray(obs, dtype=np.float32)
-        last = len(self.weights) - 1
-        for i, (w, b) in enumerate(zip(self.weights, self.biases)):
-            x = x @ w + b
-            if i < last:
-                x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
-        return x
-
-    def __call__(self, obs, mask):
-        obs = np.asarray(obs, dtype=np.float32)
-        mask = np.asarray(mask).astype(bool)
-        single = obs.ndim == 1
-        if single:
-            obs, mask = obs[None], mask[None]
-        logits = self.logits(obs)
-        logits = np.where(mask, logits, -np.inf)
-        if self.deterministic:
-            actions = np.argmax(logits, axis=1)
-        else:
-            z = logits - logits.max(axis=1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(axis=1, keepdims=True)
-            u = self.rng.random((len(p), 1))
-            actions = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1)
-        actions = actions.astype(np.int64)
-        return int(actions[0]) if single else actions
-
-    # the agent interface of maquis.agents (act / act_batch)
-    def act(self, obs, mask):
-        return self(obs, mask)
-
-    def act_batch(self, obs, masks):
-        return self(obs, masks)
-
-
-def save_policy(path, weights, biases, activation, meta, deterministic=True):
-    arrays = {f"w{i}": np.asarray(w, np.float32) for i, w in enumerate(weights)}
-    arrays.update({f"b{i}": np.asarray(b, np.float32) for i, b in enumerate(biases)})
-    np.savez(
-        path,
-        format=np.array(POLICY_FORMAT),
-        activation=np.array(activation),
-        num_layers=np.array(len(weights)),
-        obs_size=np.array(weights[0].shape[0]),
-        num_actions=np.array(weights[-1].shape[1]),
-        deterministic=np.array(bool(deterministic)),
-        meta=np.array(json.dumps(meta)),
-        **arrays,
-    )
-
-
-def load_policy(path, deterministic=None, seed=0):
-    """Load a `maquis-mlp-v1` .npz saved by this script (numpy only)."""
-    with np.load(path, allow_pickle=False) as z:
-        fmt = str(z["format"])
-        if fmt != POLICY_FORMAT:
-            raise ValueError(f"{path}: format {fmt!r}, expected {POLICY_FORMAT!r}")
-        n = int(z["num_layers"])
-        weights = [z[f"w{i}"] for i in range(n)]
-        biases = [z[f"b{i}"] for i in range(n)]
-        det = bool(z["deterministic"]) if deterministic is None else deterministic
-        meta = json.loads(str(z["meta"])) if "meta" in z else {}
-        return NumpyMLPPolicy(weights, biases, str(z["activation"]), det, seed, meta)
+# The saved policy (`maquis-mlp-v1`) is defined by the package, so `maquis eval --policy` reads it.
+from maquis.policy import POLICY_FORMAT, NumpyMLPPolicy, load_policy, save_policy  # noqa: E402,F401
+from maquis.evaluate import wilson_interval as wilson  # noqa: E402
 
 
 # --------------------------------------------------------------------------------------------
@@ -201,6 +115,11 @@ def parse_args(argv=None):
     g.add_argument("--imitate-minutes", type=float, default=8.0, help="length of the imitation phase")
     g.add_argument("--imitate-beta-end", type=float, default=0.3,
                    help="share of expert actions in the rollouts at the end of the imitation phase (from 1)")
+    g.add_argument("--imitate-steps", type=int, default=64,
+                   help="gradient steps per rollout on the aggregated (DAgger) data set during imitation")
+    g.add_argument("--imitate-lr", type=float, default=1e-3)
+    g.add_argument("--imitate-minibatch", type=int, default=1024)
+    g.add_argument("--imitate-buffer", type=int, default=400_000, help="samples kept in the aggregated data set")
     g.add_argument("--bc-coef", type=float, default=0.5,
                    help="after imitation: weight of the cross-entropy to the expert in the PPO loss, decaying to 0")
     g.add_argument("--bc-decay-minutes", type=float, default=10.0, help="PPO minutes over which --bc-coef decays")
@@ -231,97 +150,20 @@ def _info_outcomes(info, done, n):
     return out
 
 
-def evaluate_builtin(policy, difficulty, episodes, seed, num_envs=100):
-    """Fallback evaluation on the vector env: outcome counts of `episodes` games."""
-    import maquis
-
-    num_envs = min(num_envs, episodes)
-    env = maquis.MaquisVectorEnv(num_envs=num_envs, difficulty=difficulty)
-    obs, info = env.reset(seed=seed)
-    counts = {"win": 0, "major_win": 0, "draw": 0, "loss": 0}
-    started = num_envs
-    finished = 0
-    active = np.ones(num_envs, bool)  # counting this env's current game
-    pending_reset = np.zeros(num_envs, bool)
-    while finished < episodes:
-        masks = env.action_masks()
-        safe = masks.copy()
-        safe[~safe.any(axis=1)] = True
-        if getattr(policy, "batched", False):
-            actions = np.asarray(policy(obs, safe), dtype=np.int64)
-        else:
-            actions = np.array([policy(o, m) for o, m in zip(obs, safe)], dtype=np.int64)
-        actions[pending_reset] = 0
-        obs, rew, term, trunc, info = env.step(actions)
-        done = (np.asarray(term) | np.asarray(trunc)) & ~pending_reset
-        outs = _info_outcomes(info, done, num_envs)
-        # envs that were waiting for their next-step reset have now started a new game
-        for i in np.flatnonzero(pending_reset):
-            if started < episodes:
-                active[i] = True
-                started += 1
-            else:
-                active[i] = False
-        for i in np.flatnonzero(done):
-            if active[i]:
-                o = outs[i] or ("win" if rew[i] > 0 else "draw" if rew[i] == 0 else "loss")
-                counts[o] += 1
-                finished += 1
-        pending_reset = done
-    env.close()
-    return counts
-
-
-_WARNED = set()
-
-
 def evaluate_policy(policy, difficulty, episodes, seed):
-    """Outcome counts {win, major_win, draw, loss}; through `maquis.evaluate` when it exists.
+    """Outcome counts {win, major_win, draw, loss} of `episodes` games through `maquis.evaluate`.
 
     `policy`: a callable (obs, mask) -> action (batched if `policy.batched`), or a bundled agent
-    name ("random", "heuristic", ...)."""
+    name ("random", "heuristic", "search")."""
     import maquis
 
-    try:
-        ev = maquis.evaluate
-    except Exception:  # an older build without maquis.evaluate
-        ev = None
-    if callable(ev):
-        try:
-            res = ev(policy, difficulties=[difficulty], episodes=episodes, seed=seed)
-            row = res.row(difficulty, stars=None) if hasattr(res, "row") else res.overall()[0]
-            return {k: int(v) for k, v in row.counts.items()}
-        except Exception as e:
-            if "evaluate" not in _WARNED:
-                _WARNED.add("evaluate")
-                print(f"maquis.evaluate failed ({type(e).__name__}: {e}); using the built-in evaluation loop",
-                      file=sys.stderr)
-    if isinstance(policy, str):
-        import maquis.agents as agents
-
-        cls = {"random": "RandomAgent", "heuristic": "HeuristicAgent", "search": "SearchAgent"}[policy]
-        agent = getattr(agents, cls)()
-        if hasattr(agent, "act_batch"):
-            policy = lambda o, m: agent.act_batch(o, m)  # noqa: E731
-            policy.batched = True
-        else:
-            policy = agent.act
-    return evaluate_builtin(policy, difficulty, episodes, seed)
+    res = maquis.evaluate(policy, difficulties=[difficulty], episodes=episodes, seed=seed)
+    return {k: int(v) for k, v in res.row(difficulty).counts.items()}
 
 
 def rates(counts):
     n = max(1, sum(counts.values()))
     return {k: v / n for k, v in counts.items()}
-
-
-def wilson(k, n, z=1.959963984540054):
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 # --------------------------------------------------------------------------------------------
@@ -414,7 +256,64 @@ def layout_slice(name):
     raise KeyError(name)
 
 
+def plot_runs(run_dirs, labels, png_path, title=""):
+    """One figure comparing runs (their curve.csv) against the baselines of their final_eval.json."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.6))
+    baselines = {}
+    for k, (d, label) in enumerate(zip(run_dirs, labels)):
+        rows = list(csv.DictReader(open(Path(d) / "curve.csv")))
+        m = np.array([float(r["minutes"]) for r in rows])
+        color = f"C{k}"
+        for ax, key in zip(axes, ("win", "draw", "loss")):
+            y = np.array([float(r[f"eval_{key}"]) for r in rows])
+            lo = np.array([float(r[f"eval_{key}_lo"]) for r in rows])
+            hi = np.array([float(r[f"eval_{key}_hi"]) for r in rows])
+            ax.plot(m, y, "-o", ms=2.5, color=color, label=label)
+            ax.fill_between(m, lo, hi, color=color, alpha=0.15)
+        phases = [r.get("phase", "ppo") for r in rows]
+        if "imitate" in phases and "ppo" in phases:
+            for ax in axes:
+                ax.axvline(m[phases.index("ppo") - 1], color=color, lw=0.8, ls=":")
+        fe = Path(d) / "final_eval.json"
+        if fe.exists():
+            res = json.loads(fe.read_text())["results"]
+            baselines.update({n: r for n, r in res.items() if n != "ppo"})
+            if "ppo" in res:
+                for ax, key in zip(axes, ("win", "draw", "loss")):
+                    r, (lo, hi) = res["ppo"][key], res["ppo"][f"{key}_ci95"]
+                    ax.errorbar([m[-1] + 0.4], [r], yerr=[[max(0.0, r - lo)], [max(0.0, hi - r)]],
+                                fmt="s", color=color, ms=5, capsize=3)
+    styles = {"random": ":", "heuristic": "--", "search": "-."}
+    for ax, key in zip(axes, ("win", "draw", "loss")):
+        for name, r in baselines.items():
+            ax.axhline(r[key], color="k", ls=styles.get(name, "--"), lw=1, label=f"{name} agent")
+            ax.axhspan(r[f"{key}_ci95"][0], r[f"{key}_ci95"][1], color="k", alpha=0.06)
+        ax.set_title(f"{key} rate" + (" (win + major win)" if key == "win" else ""))
+        ax.set_xlabel("wall-clock minutes of training (2 shared CPU cores)")
+        ax.set_ylim(0, 1 if key != "win" else max(0.35, ax.get_ylim()[1]))
+        ax.grid(alpha=0.3)
+    axes[0].set_ylabel("rate on fixed evaluation seeds (greedy; 95% CI)")
+    axes[0].legend(fontsize=8, loc="upper left")
+    fig.suptitle(title or "maquis, difficulty normal", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=110)
+    plt.close(fig)
+
+
 def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "plot":
+        # python examples/train_ppo.py plot OUT.png RUN_DIR[=LABEL] ...
+        runs = [a.split("=", 1) for a in argv[2:]]
+        plot_runs([r[0] for r in runs], [r[1] if len(r) > 1 else Path(r[0]).name for r in runs], argv[1])
+        print(f"wrote {argv[1]}")
+        return 0
     args = parse_args(argv)
     # Idle OpenMP threads sleep instead of spinning: on a busy 2-core machine spinning threads made
     # torch over 10x slower (must be set before torch loads its OpenMP runtime).
@@ -538,6 +437,16 @@ def main(argv=None):
     b_expert = torch.zeros((T, B), dtype=torch.long)
     expert = make_expert(args.imitate, env) if args.imitate else None
     imitate_s = args.imitate_minutes * 60 if expert is not None else 0.0
+    if expert is not None:  # the aggregated data set of (observation, mask, expert action)
+        cap = args.imitate_buffer
+        d_obs = torch.zeros((cap, obs_size))
+        d_mask = torch.zeros((cap, n_actions), dtype=torch.bool)
+        d_act = torch.zeros(cap, dtype=torch.long)
+        d_n, d_at = 0, 0
+
+    def expert_logp(x, mask, target):
+        logits = torch.where(mask, agent.actor(x), torch.full((1,), -1e8))
+        return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
 
     budget_s = args.minutes * 60 if args.minutes else float("inf")
     n_updates_total = max(1, args.total_steps // batch)
@@ -611,8 +520,6 @@ def main(argv=None):
         # learning-rate schedule over whichever budget binds
         frac_done = max(global_step / args.total_steps, (elapsed - eval_time) / budget_s if args.minutes else 0.0)
         lr = args.lr * (1.0 - min(frac_done, 0.95)) if args.anneal_lr else args.lr
-        for g in opt.param_groups:
-            g["lr"] = lr
 
         # ---- rollout ----
         # phase: "imitate" (DAgger: act with the expert with probability beta, learn its actions),
@@ -624,6 +531,8 @@ def main(argv=None):
         if expert is not None and not imitating and args.bc_coef > 0:
             bc_coef = args.bc_coef * max(0.0, 1.0 - (run_s - imitate_s) / max(60 * args.bc_decay_minutes, 1e-9))
         need_expert = imitating or bc_coef > 0
+        for g in opt.param_groups:
+            g["lr"] = args.imitate_lr if imitating else lr
         rollout_t = time.time()
         with torch.no_grad():
             for t in range(T):
@@ -695,11 +604,31 @@ def main(argv=None):
         nb = len(idx_valid)
         mbs = max(1, nb // args.minibatches)
         clipfracs, kl = [], 0.0
-        for epoch in range(args.epochs):
+        if imitating:
+            # DAgger: add the expert's labels of the states visited to the data set, fit the actor
+            # to it by cross-entropy and the critic to this rollout's returns
+            k = min(nb, cap)
+            pos = (d_at + torch.arange(k)) % cap
+            sel = idx_valid[torch.randperm(nb)[:k]]
+            d_obs[pos], d_mask[pos], d_act[pos] = f_obs[sel], f_mask[sel], f_expert[sel]
+            d_at, d_n = int((d_at + k) % cap), min(cap, d_n + k)
+            ent = torch.full((1,), float("nan"))  # no policy-gradient step while imitating
+            pg = torch.zeros(())
+            for step in range(args.imitate_steps):
+                j = torch.randint(0, d_n, (args.imitate_minibatch,))
+                bc = -expert_logp(d_obs[j], d_mask[j], d_act[j]).mean()
+                i = idx_valid[torch.randint(0, nb, (args.imitate_minibatch,))]
+                vl = 0.5 * ((agent.value(f_obs[i]) - f_ret[i]) ** 2).mean()
+                loss = bc + args.vf_coef * vl
+                opt.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm * 4)
+                opt.step()
+        for epoch in range(0 if imitating else args.epochs):
             perm = idx_valid[torch.randperm(nb)]
             for s in range(0, nb - mbs + 1, mbs):
                 i = perm[s:s + mbs]
-                if need_expert:
+                if bc_coef > 0:
                     _, newlogp, ent, newv, explogp = agent.act(f_obs[i], f_mask[i], f_act[i], f_expert[i])
                     bc = -explogp.mean()
                 else:
@@ -715,10 +644,7 @@ def main(argv=None):
                 pg = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip, 1 + args.clip)).mean()
                 v_clipped = f_val[i] + (newv - f_val[i]).clamp(-args.clip, args.clip)
                 vl = 0.5 * torch.max((newv - f_ret[i]) ** 2, (v_clipped - f_ret[i]) ** 2).mean()
-                if imitating:  # behaviour cloning of the expert + the critic on the rollouts' returns
-                    loss = bc + args.vf_coef * vl
-                else:
-                    loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
+                loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
                 opt.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
@@ -729,7 +655,7 @@ def main(argv=None):
         sps = batch / max(1e-9, time.time() - rollout_t)
         stats = {
             "entropy": float(ent.mean().item()), "pg_loss": float(pg.item()), "v_loss": float(vl.item()),
-            "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0, "lr": lr,
+            "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0, "lr": opt.param_groups[0]["lr"],
             "phase": "imitate" if imitating else "ppo", "bc_loss": float(bc.item()), "bc_coef": bc_coef if not imitating else 1.0,
         }
 

@@ -101,6 +101,24 @@ def test_train_ppo_smoke(tmp_path):
     _check_policy_plays_legal_moves(run / "policy.npz")
 
 
+@_needs("maquis", "torch")
+def test_train_ppo_imitation_smoke(tmp_path):
+    """The imitation warm start (DAgger on the heuristic), then PPO with the decaying BC term."""
+    _run(
+        "train_ppo.py",
+        ["--total-steps", "768", "--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32",
+         "--imitate", "heuristic", "--imitate-minutes", "0.002", "--bc-decay-minutes", "10",
+         "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "2000",
+         "--eval-every", "1", "--eval-episodes", "4", "--final-eval-episodes", "0",
+         "--threads", "1", "--no-progress", "--out", "run"],
+        tmp_path,
+    )
+    rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
+    assert rows[0]["phase"] == "imitate" and rows[-1]["phase"] == "ppo"
+    assert float(rows[-1]["bc_coef"]) > 0
+    _check_policy_plays_legal_moves(tmp_path / "run" / "policy.npz")
+
+
 @_needs("maquis", "torch", "sb3_contrib", "stable_baselines3")
 def test_sb3_maskable_ppo_smoke(tmp_path):
     _run(
@@ -126,19 +144,25 @@ def test_rllib_ppo_smoke(tmp_path):
 
 
 def test_policy_format_round_trip(tmp_path):
-    """The numpy policy format needs numpy only: save, load, masked argmax."""
-    spec = importlib.util.spec_from_file_location("train_ppo_example", EXAMPLES / "train_ppo.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    """The numpy policy format (maquis.policy) needs numpy only: save, load, masked argmax."""
+    import maquis
+    from maquis.policy import NumpyMLPPolicy, load_policy, save_policy
+
     rng = np.random.default_rng(0)
     ws = [rng.normal(size=(6, 5)).astype(np.float32), rng.normal(size=(5, 4)).astype(np.float32)]
     bs = [np.zeros(5, np.float32), np.zeros(4, np.float32)]
-    mod.save_policy(tmp_path / "p.npz", ws, bs, "tanh", {"note": "test"})
-    pol = mod.load_policy(tmp_path / "p.npz")
+    pol = NumpyMLPPolicy(ws, bs, "tanh", meta={"note": "test"})
     x = rng.normal(size=(3, 6)).astype(np.float32)
     np.testing.assert_allclose(pol.logits(x), np.tanh(x @ ws[0]) @ ws[1], rtol=1e-5)
     mask = np.array([[True, False, False, False], [False, True, True, False], [False, False, False, True]])
     acts = pol(x, mask)
     assert all(mask[i, a] for i, a in enumerate(acts))
     assert pol(x[0], mask[0]) == 0
-    assert pol.meta == {"note": "test"}
+    # Saved and loaded at the real sizes, the same policy comes back.
+    ws = [rng.normal(size=(maquis.OBS_SIZE, 8)).astype(np.float32), rng.normal(size=(8, maquis.NUM_ACTIONS)).astype(np.float32)]
+    bs = [np.zeros(8, np.float32), np.zeros(maquis.NUM_ACTIONS, np.float32)]
+    save_policy(tmp_path / "p.npz", ws, bs, "tanh", {"note": "test"})
+    loaded = load_policy(tmp_path / "p.npz")
+    assert loaded.meta == {"note": "test"}
+    obs = rng.random((2, maquis.OBS_SIZE)).astype(np.float32)
+    np.testing.assert_allclose(loaded.logits(obs), NumpyMLPPolicy(ws, bs).logits(obs), rtol=1e-6)

@@ -60,6 +60,7 @@ class NumpyMLPPolicy:
         if single:
             obs, mask = obs[None], mask[None]
         logits = self.logits(obs)
+        mask = mask | ~mask.any(axis=1, keepdims=True)  # a finished game (no legal action): any
         logits = np.where(mask, logits, -np.inf)
         if self.deterministic:
             actions = np.argmax(logits, axis=1)
