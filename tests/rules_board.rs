@@ -33,12 +33,6 @@ fn with_deck(deck: [u8; 10], start: StartOverrides) -> State {
     game_with(Sabotage, UndergroundNewspaper, deck, start)
 }
 
-fn hand(s: &State, r: Resource) -> u8 {
-    s.hand[r.idx()]
-}
-fn supply(s: &State, r: Resource) -> u8 {
-    s.supply[r.idx()]
-}
 
 fn name(l: Location) -> &'static str {
     l.as_str()

@@ -37,12 +37,6 @@ fn solo(d: Difficulty, o: StartOverrides) -> State {
     game(&setup(d, Sabotage, UndergroundNewspaper, DECK).start(StartOverrides { workers: workers(1, 0), ..o }))
 }
 
-fn hand(s: &State, r: Resource) -> u8 {
-    s.hand[r.idx()]
-}
-fn supply(s: &State, r: Resource) -> u8 {
-    s.supply[r.idx()]
-}
 fn name(l: Location) -> &'static str {
     l.as_str()
 }

@@ -42,6 +42,14 @@ pub fn try_act(s: &mut State, name: &str) -> maquis::Result<()> {
     apply(s, i as i64)
 }
 
+/// Tokens of `r` in the hand and in the supply.
+pub fn hand(s: &State, r: maquis::Resource) -> u8 {
+    s.hand[r.idx()]
+}
+pub fn supply(s: &State, r: maquis::Resource) -> u8 {
+    s.supply[r.idx()]
+}
+
 /// Applies several named actions in order.
 pub fn play(s: &mut State, names: &[&str]) {
     for n in names {
