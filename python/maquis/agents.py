@@ -10,7 +10,7 @@ masks). None of them sees the hidden patrol-deck order:
 - `SearchAgent`: determinized Monte-Carlo tree search (Rust) with a simulation budget: it samples
   deck orders consistent with what the player has seen (the discard, the Infiltration peek).
 
-The Rust agents rebuild a game from the observation alone (`maquis._core.state_from_observation`:
+The Rust agents rebuild a game from the observation alone (the engine's `state_from_observation`:
 every visible detail, the deck drawn at random), so what they do depends only on `obs`.
 `load_policy(path)` loads a saved policy file (the `maquis-mlp-v1` format of `maquis.policy`).
 """
