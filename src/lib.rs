@@ -21,6 +21,7 @@ pub mod error;
 pub mod ids;
 pub mod missions;
 pub mod observation;
+pub mod pool;
 pub mod rules;
 pub mod save;
 pub mod state;

@@ -27,7 +27,8 @@ use crate::save;
 use crate::state::State;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
+use crate::pool::Pool;
+use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::fmt;
@@ -604,8 +605,9 @@ pub struct VecEngine {
     cfg: EnvConfig,
     slots: Vec<EnvSlot>,
     autoreset: Autoreset,
-    /// None for one thread: everything runs on the caller's thread.
-    pool: Option<rayon::ThreadPool>,
+    /// The caller's thread and `num_threads - 1` workers; thread `t` always steps share `t` of
+    /// the environments (see `share`).
+    pool: Pool,
     num_threads: usize,
 }
 
@@ -621,16 +623,8 @@ impl VecEngine {
             n => n,
         }
         .min(num_envs);
-        let pool = if num_threads > 1 {
-            let p = rayon::ThreadPoolBuilder::new()
-                .num_threads(num_threads)
-                .thread_name(|i| format!("maquis-vec-{i}"))
-                .build()
-                .map_err(|e| Error::BadOption(format!("cannot start {num_threads} threads: {e}")))?;
-            Some(p)
-        } else {
-            None
-        };
+        let pool =
+            Pool::new(num_threads).map_err(|e| Error::BadOption(format!("cannot start {num_threads} threads: {e}")))?;
         let slots = (0..num_envs).map(|i| EnvSlot::new(stream_seed(0, i))).collect();
         Ok(VecEngine {
             cfg,
@@ -667,9 +661,24 @@ impl VecEngine {
         }
     }
 
-    /// Environments per work item: a few items per thread, so that uneven games balance.
-    fn per_chunk(&self) -> usize {
-        self.slots.len().div_ceil(self.num_threads * 4).max(1)
+    /// Environments per thread: one consecutive share each, the same at every call, so that an
+    /// environment stays in the cache of the core that steps it.
+    fn share(&self) -> usize {
+        self.slots.len().div_ceil(self.num_threads)
+    }
+
+    /// Runs `f` on each of `parts` (at most one per thread), part `t` on thread `t`.
+    fn on_threads<T: Send>(pool: &Pool, parts: Vec<T>, f: impl Fn(T) + Sync) {
+        debug_assert!(parts.len() <= pool.threads());
+        if parts.len() <= 1 {
+            return parts.into_iter().for_each(f);
+        }
+        let parts: Vec<Mutex<Option<T>>> = parts.into_iter().map(|p| Mutex::new(Some(p))).collect();
+        pool.run(&|t| {
+            if let Some(p) = parts.get(t).and_then(|p| p.lock().unwrap_or_else(|e| e.into_inner()).take()) {
+                f(p)
+            }
+        });
     }
 
     /// Starts new episodes for the environments in `mask` (all if None), first restarting the
@@ -700,10 +709,18 @@ impl VecEngine {
             slot.reset(setup).map_err(|error| EnvError { env: i, error })?;
             Ok((i, slot))
         };
-        let fresh: Vec<(usize, EnvSlot)> = match &self.pool {
-            Some(p) => p.install(|| targets.par_iter().map(make).collect::<std::result::Result<_, _>>())?,
-            None => targets.iter().map(make).collect::<std::result::Result<_, _>>()?,
-        };
+        let per = targets.len().div_ceil(self.num_threads).max(1);
+        let results: Vec<Mutex<Vec<std::result::Result<(usize, EnvSlot), EnvError>>>> =
+            targets.chunks(per).map(|_| Mutex::new(Vec::new())).collect();
+        let parts: Vec<(&[usize], &Mutex<_>)> = targets.chunks(per).zip(&results).collect();
+        Self::on_threads(&self.pool, parts, |(ts, res)| {
+            let made = ts.iter().map(make).collect();
+            *res.lock().unwrap_or_else(|e| e.into_inner()) = made;
+        });
+        let fresh: Vec<(usize, EnvSlot)> = results
+            .into_iter()
+            .flat_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect::<std::result::Result<_, _>>()?;
         let (o, a) = (obs_size(), NUM_ACTIONS);
         for (i, slot) in fresh {
             slot.write_observation(&mut out.obs[i * o..(i + 1) * o]);
@@ -741,7 +758,7 @@ impl VecEngine {
                 return Err(err(e));
             }
         }
-        let per = self.per_chunk();
+        let per = self.share();
         let VecEngine {
             cfg,
             slots,
@@ -750,11 +767,7 @@ impl VecEngine {
             ..
         } = self;
         let (cfg, autoreset) = (&*cfg, *autoreset);
-        let work = chunks(slots, actions, out, per);
-        match pool {
-            Some(p) if work.len() > 1 => p.install(|| work.into_par_iter().for_each(|mut c| c.step(cfg, autoreset))),
-            _ => work.into_iter().for_each(|mut c| c.step(cfg, autoreset)),
-        }
+        Self::on_threads(pool, chunks(slots, actions, out, per), |mut c| c.step(cfg, autoreset));
         Ok(())
     }
 
@@ -772,14 +785,11 @@ impl VecEngine {
                 *a = slots[i].sample().map_or(0, |x| x as i64);
             }
         };
-        // Each environment draws from its own stream: the same actions for any thread count.
-        let per = self.per_chunk();
-        match &self.pool {
-            Some(p) if self.slots.len() >= 256 => p.install(|| {
-                self.slots.par_chunks_mut(per).zip(out.par_chunks_mut(per)).for_each(sample)
-            }),
-            _ => sample((&mut self.slots, out)),
-        }
+        // Each environment draws from its own stream: the same actions for any thread count;
+        // and on the thread that steps it, where its stream is in cache.
+        let per = self.share();
+        let parts: Vec<(&mut [EnvSlot], &mut [i64])> = self.slots.chunks_mut(per).zip(out.chunks_mut(per)).collect();
+        Self::on_threads(&self.pool, parts, sample);
     }
 }
 
