@@ -210,26 +210,6 @@ pub struct EnvSlot {
     done: bool,
 }
 
-/// Asks the CPU to bring an environment's mask and sampling stream into cache (a hint only).
-#[inline(always)]
-fn prefetch_sampling(slot: &EnvSlot) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let mask = &slot.mask as *const ActionMask as *const i8;
-        let rng = &slot.sample_rng as *const ChaCha8Rng as *const i8;
-        // SAFETY: prefetching is a hint; every address is inside the slot.
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(mask);
-            let mut off = 0;
-            while off < std::mem::size_of::<ChaCha8Rng>() {
-                _mm_prefetch::<_MM_HINT_T0>(rng.add(off));
-                off += 64;
-            }
-        }
-    }
-}
-
 fn streams(seed: u64) -> (ChaCha8Rng, ChaCha8Rng) {
     let episode = ChaCha8Rng::seed_from_u64(seed);
     let mut sample = ChaCha8Rng::seed_from_u64(seed);
@@ -523,9 +503,17 @@ struct Chunk<'a> {
     outcomes: &'a mut [i8],
     illegal: &'a mut [bool],
     final_obs: &'a mut [f32],
+    /// The action `sample_actions` will return next (see `VecEngine::presampled`).
+    presampled: &'a mut [i64],
 }
 
-fn chunks<'a>(slots: &'a mut [EnvSlot], actions: &'a [i64], out: &'a mut Outputs, per: usize) -> Vec<Chunk<'a>> {
+fn chunks<'a>(
+    slots: &'a mut [EnvSlot],
+    actions: &'a [i64],
+    out: &'a mut Outputs,
+    presampled: &'a mut [i64],
+    per: usize,
+) -> Vec<Chunk<'a>> {
     let (o, a) = (obs_size(), NUM_ACTIONS);
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
     let cols = slots
@@ -538,9 +526,12 @@ fn chunks<'a>(slots: &'a mut [EnvSlot], actions: &'a [i64], out: &'a mut Outputs
         .zip(out.truncated.chunks_mut(per))
         .zip(out.outcomes.chunks_mut(per))
         .zip(out.illegal.chunks_mut(per))
-        .zip(out.final_obs.chunks_mut(per * o));
-    for (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs) in
-        cols
+        .zip(out.final_obs.chunks_mut(per * o))
+        .zip(presampled.chunks_mut(per));
+    for (
+        (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs),
+        presampled,
+    ) in cols
     {
         v.push(Chunk {
             slots,
@@ -553,6 +544,7 @@ fn chunks<'a>(slots: &'a mut [EnvSlot], actions: &'a [i64], out: &'a mut Outputs
             outcomes,
             illegal,
             final_obs,
+            presampled,
         });
     }
     v
@@ -570,6 +562,7 @@ impl Chunk<'_> {
         self.truncated[k] = false;
         self.outcomes[k] = NO_OUTCOME;
         self.illegal[k] = false;
+        self.presampled[k] = presample(&mut self.slots[k]);
     }
 
     fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
@@ -596,14 +589,31 @@ impl Chunk<'_> {
             }
             slot.write_observation(&mut self.obs[k * o..(k + 1) * o]);
             slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
+            self.presampled[k] = presample(slot);
         }
     }
+}
+
+/// `VecEngine::presampled` of an environment with no action drawn yet.
+const UNSAMPLED: i64 = -1;
+
+/// Draws the action `sample_actions` will return for `slot` (0, without drawing, once its
+/// episode is over).
+#[inline]
+fn presample(slot: &mut EnvSlot) -> i64 {
+    slot.sample().map_or(0, |x| x as i64)
 }
 
 /// A batch of environments sharing one configuration, stepped on a persistent thread pool.
 pub struct VecEngine {
     cfg: EnvConfig,
     slots: Vec<EnvSlot>,
+    /// Per environment, the random legal action of the next `sample_actions`, drawn from its
+    /// sampling stream at the end of the step or reset that produced its position, while its
+    /// mask and stream are in the stepping core's cache; `UNSAMPLED` once returned (a second
+    /// call draws again) or after its streams were reseeded. The streams are drawn in the same
+    /// order as when drawing in `sample_actions`, so trajectories are unchanged.
+    presampled: Vec<i64>,
     autoreset: Autoreset,
     /// The caller's thread and `num_threads - 1` workers; thread `t` always steps share `t` of
     /// the environments (see `share`).
@@ -629,6 +639,7 @@ impl VecEngine {
         Ok(VecEngine {
             cfg,
             slots,
+            presampled: vec![UNSAMPLED; num_envs],
             autoreset,
             pool,
             num_threads,
@@ -659,6 +670,7 @@ impl VecEngine {
         for (i, s) in self.slots.iter_mut().enumerate() {
             s.seed(stream_seed(seed, i));
         }
+        self.presampled.fill(UNSAMPLED);
     }
 
     /// Environments per thread: one consecutive share each, the same at every call, so that an
@@ -731,6 +743,7 @@ impl VecEngine {
             out.outcomes[i] = NO_OUTCOME;
             out.illegal[i] = false;
             self.slots[i] = slot;
+            self.presampled[i] = presample(&mut self.slots[i]);
         }
         Ok(())
     }
@@ -743,31 +756,31 @@ impl VecEngine {
         let n = self.slots.len();
         out.check(n);
         assert_eq!(actions.len(), n, "one action per environment");
-        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            let err = |error| EnvError { env: i, error };
-            if slot.done() {
-                if self.autoreset == Autoreset::NextStep {
-                    continue;
-                }
-                return Err(err(Error::GameOver));
-            }
-            table().decode(a).map_err(err)?;
-            if self.cfg.illegal == IllegalPolicy::Raise && !slot.mask().get(a as usize) {
-                let mut probe = slot.state().clone();
-                let e = apply(&mut probe, a).expect_err("the mask says this action is illegal");
-                return Err(err(e));
-            }
-        }
         let per = self.share();
+        // Checked on the threads that step them (their slots are in those cores' caches); the
+        // first error of each share, then the first of all.
+        let (cfg, autoreset) = (&self.cfg, self.autoreset);
+        let errors: Vec<Mutex<Option<EnvError>>> = (0..n.div_ceil(per)).map(|_| Mutex::new(None)).collect();
+        let parts: Vec<(usize, &[EnvSlot], &[i64])> =
+            self.slots.chunks(per).zip(actions.chunks(per)).enumerate().map(|(t, (s, a))| (t, s, a)).collect();
+        Self::on_threads(&self.pool, parts, |(t, slots, acts)| {
+            let first = slots.iter().zip(acts).enumerate().find_map(|(k, (slot, &a))| {
+                check_action(cfg, autoreset, slot, a).err().map(|error| EnvError { env: t * per + k, error })
+            });
+            *errors[t].lock().unwrap_or_else(|e| e.into_inner()) = first;
+        });
+        if let Some(e) = errors.into_iter().find_map(|e| e.into_inner().unwrap_or_else(|e| e.into_inner())) {
+            return Err(e);
+        }
         let VecEngine {
-            cfg,
             slots,
-            autoreset,
+            presampled,
             pool,
             ..
         } = self;
-        let (cfg, autoreset) = (&*cfg, *autoreset);
-        Self::on_threads(pool, chunks(slots, actions, out, per), |mut c| c.step(cfg, autoreset));
+        Self::on_threads(pool, chunks(slots, actions, out, presampled, per), |mut c| {
+            c.step(cfg, autoreset)
+        });
         Ok(())
     }
 
@@ -775,22 +788,43 @@ impl VecEngine {
     /// finished environment, whose action is ignored or refused, without advancing its stream).
     pub fn sample_actions(&mut self, out: &mut [i64]) {
         assert_eq!(out.len(), self.slots.len(), "one action per environment");
-        let sample = |(slots, out): (&mut [EnvSlot], &mut [i64])| {
+        // Usually every action is drawn already (by the last step or reset): copy them.
+        if !self.presampled.contains(&UNSAMPLED) {
+            out.copy_from_slice(&self.presampled);
+            self.presampled.fill(UNSAMPLED);
+            return;
+        }
+        let sample = |(slots, presampled, out): (&mut [EnvSlot], &mut [i64], &mut [i64])| {
             for (i, a) in out.iter_mut().enumerate() {
-                // The streams are cold in cache after a step over a large batch: ask for the
-                // ones a few environments ahead while sampling this one.
-                if let Some(ahead) = slots.get(i + 4) {
-                    prefetch_sampling(ahead);
-                }
-                *a = slots[i].sample().map_or(0, |x| x as i64);
+                let drawn = std::mem::replace(&mut presampled[i], UNSAMPLED);
+                *a = if drawn != UNSAMPLED { drawn } else { presample(&mut slots[i]) };
             }
         };
         // Each environment draws from its own stream: the same actions for any thread count;
         // and on the thread that steps it, where its stream is in cache.
         let per = self.share();
-        let parts: Vec<(&mut [EnvSlot], &mut [i64])> = self.slots.chunks_mut(per).zip(out.chunks_mut(per)).collect();
+        let parts: Vec<(&mut [EnvSlot], &mut [i64], &mut [i64])> = self
+            .slots
+            .chunks_mut(per)
+            .zip(self.presampled.chunks_mut(per))
+            .zip(out.chunks_mut(per))
+            .map(|((s, p), o)| (s, p, o))
+            .collect();
         Self::on_threads(&self.pool, parts, sample);
     }
+}
+
+/// Why `VecEngine::step` refuses `action` for `slot`, if it does.
+fn check_action(cfg: &EnvConfig, autoreset: Autoreset, slot: &EnvSlot, action: i64) -> Result<()> {
+    if slot.done() {
+        return if autoreset == Autoreset::NextStep { Ok(()) } else { Err(Error::GameOver) };
+    }
+    table().decode(action)?;
+    if cfg.illegal == IllegalPolicy::Raise && !slot.mask().get(action as usize) {
+        let mut probe = slot.state().clone();
+        return Err(apply(&mut probe, action).expect_err("the mask says this action is illegal"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
