@@ -311,6 +311,46 @@ impl ActionMask {
     /// `int8` and `bool` arrays. Eight actions per table lookup.
     #[inline]
     pub fn write_bytes(&self, out: &mut [u8]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2 (checked just above).
+            return unsafe { self.write_bytes_avx2(out) };
+        }
+        self.write_bytes_generic(out)
+    }
+
+    /// `write_bytes`, 32 actions per step: each byte picks its bit of a broadcast 32-bit word.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn write_bytes_avx2(&self, out: &mut [u8]) {
+        use std::arch::x86_64::*;
+        let out = &mut out[..NUM_ACTIONS];
+        // Byte j of a group takes byte j / 8 of the word (vpshufb picks within each 128-bit
+        // lane, and the broadcast puts the whole word in both), then tests its bit j % 8.
+        let pick = _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3,
+            3, 3, 3,
+        );
+        let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+        let one = _mm256_set1_epi8(1);
+        let group = |g: usize| {
+            let word = (self.0[g / 2] >> (32 * (g % 2))) as u32;
+            let v = _mm256_shuffle_epi8(_mm256_set1_epi32(word as i32), pick);
+            _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit), one)
+        };
+        let full = NUM_ACTIONS / 32;
+        for g in 0..full {
+            // SAFETY: bytes 32g..32g+32 are inside `out` (g < NUM_ACTIONS / 32).
+            _mm256_storeu_si256(out.as_mut_ptr().add(32 * g) as *mut __m256i, group(g));
+        }
+        let mut last = [0u8; 32];
+        // SAFETY: `last` holds 32 bytes.
+        _mm256_storeu_si256(last.as_mut_ptr() as *mut __m256i, group(full));
+        out[32 * full..].copy_from_slice(&last[..NUM_ACTIONS - 32 * full]);
+    }
+
+    #[inline(always)]
+    fn write_bytes_generic(&self, out: &mut [u8]) {
         // SPREAD[b]: bit i of b → byte i (0 or 1), little-endian.
         const SPREAD: [u64; 256] = {
             let mut t = [0u64; 256];
@@ -374,5 +414,39 @@ impl ActionMask {
             k -= c;
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mask_bytes_are_the_bits_on_every_code_path() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            let mut m = ActionMask::default();
+            for w in 0..4 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                m.0[w] = x ^ (x >> 29);
+            }
+            m.0[3] &= (1u64 << (NUM_ACTIONS - 192)) - 1;
+            let want: Vec<u8> = (0..NUM_ACTIONS).map(|i| m.get(i) as u8).collect();
+            let mut got = vec![7u8; NUM_ACTIONS];
+            m.write_bytes(&mut got);
+            assert_eq!(got, want);
+            got.fill(7);
+            m.write_bytes_generic(&mut got);
+            assert_eq!(got, want);
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                got.fill(7);
+                // SAFETY: the CPU has AVX2.
+                unsafe { m.write_bytes_avx2(&mut got) };
+                assert_eq!(got, want);
+            }
+        }
     }
 }

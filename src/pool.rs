@@ -114,7 +114,7 @@ impl Pool {
             // Workers are running, not parked: wait for them without sleeping, but give the
             // core away now and then in case one of them was descheduled.
             spins = spins.wrapping_add(1);
-            if spins % 1024 == 0 {
+            if spins.is_multiple_of(1024) {
                 std::thread::yield_now();
             } else {
                 spin_loop();
@@ -146,7 +146,7 @@ fn worker(s: &Shared, index: usize) {
                 return;
             }
             spins = spins.wrapping_add(1);
-            if spins % 256 != 0 || start.elapsed() < SPIN {
+            if !spins.is_multiple_of(256) || start.elapsed() < SPIN {
                 spin_loop();
                 continue;
             }

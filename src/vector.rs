@@ -722,8 +722,8 @@ impl VecEngine {
             Ok((i, slot))
         };
         let per = targets.len().div_ceil(self.num_threads).max(1);
-        let results: Vec<Mutex<Vec<std::result::Result<(usize, EnvSlot), EnvError>>>> =
-            targets.chunks(per).map(|_| Mutex::new(Vec::new())).collect();
+        type Made = std::result::Result<(usize, EnvSlot), EnvError>;
+        let results: Vec<Mutex<Vec<Made>>> = targets.chunks(per).map(|_| Mutex::new(Vec::new())).collect();
         let parts: Vec<(&[usize], &Mutex<_>)> = targets.chunks(per).zip(&results).collect();
         Self::on_threads(&self.pool, parts, |(ts, res)| {
             let made = ts.iter().map(make).collect();
