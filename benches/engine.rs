@@ -7,8 +7,8 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use maquis::agents::random::sample;
-use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, Outputs, Rewards, VecEngine};
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State, NUM_ACTIONS};
+use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
+use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -108,20 +108,9 @@ fn bench(c: &mut Criterion) {
     let n = 1024;
     let cfg = EnvConfig::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
     let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
-    let (o, a) = (obs_size(), NUM_ACTIONS);
-    let (mut obs, mut final_obs, mut masks) = (vec![0.0f32; n * o], vec![0.0f32; n * o], vec![false; n * a]);
-    let (mut rewards, mut terminated, mut truncated) = (vec![0.0f32; n], vec![false; n], vec![false; n]);
-    let (mut outcomes, mut illegal, mut actions) = (vec![0i8; n], vec![false; n], vec![0i64; n]);
-    let mut out = Outputs {
-        obs: &mut obs,
-        masks: &mut masks,
-        rewards: &mut rewards,
-        terminated: &mut terminated,
-        truncated: &mut truncated,
-        outcomes: &mut outcomes,
-        illegal: &mut illegal,
-        final_obs: &mut final_obs,
-    };
+    let mut buffers = OutputBuffers::new(n);
+    let mut actions = vec![0i64; n];
+    let mut out = buffers.out();
     engine.reset(None, None, None, &mut out).unwrap();
     let mut g = c.benchmark_group("vector");
     g.throughput(Throughput::Elements(n as u64));

@@ -8,64 +8,64 @@
 //! `COUNT=engine|vector valgrind --tool=cachegrind --cache-sim=no target/dist/examples/vector_speed`:
 //! a fixed amount of work (12,000 random games; 1024 envs × 200 steps) whose instruction count
 //! does not depend on the machine's load; it prints the steps to divide by.
+
 use maquis::agents::random::sample;
-use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, Outputs, Rewards, VecEngine};
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, Setup, NUM_ACTIONS};
+use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
+use maquis::{action_table, apply_legal, legal_mask, new_game, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
+/// One random legal playout from `seed`; returns its number of steps.
+fn playout(setup: &Setup, seed: u64, rng: &mut ChaCha8Rng) -> u64 {
+    let mut s = new_game(setup, seed).unwrap();
+    let mut steps = 0;
+    while !s.is_over() {
+        let a = sample(&legal_mask(&s), rng).unwrap();
+        apply_legal(&mut s, action_table().actions[a]);
+        steps += 1;
+    }
+    steps
+}
+
+/// Raw engine steps/s over about `secs` of random playouts.
 fn engine(secs: f64) -> f64 {
-    let setup = Setup::default();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (setup, mut rng) = (Setup::default(), ChaCha8Rng::seed_from_u64(1));
     let t = Instant::now();
-    let mut steps = 0u64;
-    let mut seed = 0;
+    let (mut steps, mut seed) = (0u64, 0);
     while t.elapsed().as_secs_f64() < secs {
         for _ in 0..100 {
             seed += 1;
-            let mut s = new_game(&setup, seed).unwrap();
-            while !s.is_over() {
-                let a = sample(&legal_mask(&s), &mut rng).unwrap();
-                apply_legal(&mut s, action_table().actions[a]);
-                steps += 1;
-            }
+            steps += playout(&setup, seed, &mut rng);
         }
     }
     steps as f64 / t.elapsed().as_secs_f64()
 }
 
-fn vector(n: usize, threads: usize, secs: f64) -> f64 {
-    let cfg = EnvConfig::new(
-        Setup::default(),
-        Rewards::default(),
-        IllegalPolicy::Terminate,
-    )
-    .unwrap();
+/// `n` environments on `threads` threads, reset, with their output buffers.
+fn started(n: usize, threads: usize) -> (VecEngine, OutputBuffers) {
+    let cfg = EnvConfig::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
     let mut engine = VecEngine::new(cfg, n, threads, Autoreset::NextStep).unwrap();
-    let (o, a) = (obs_size(), NUM_ACTIONS);
-    let (mut obs, mut final_obs, mut masks) =
-        (vec![0.0f32; n * o], vec![0.0f32; n * o], vec![false; n * a]);
-    let (mut rewards, mut terminated, mut truncated) =
-        (vec![0.0f32; n], vec![false; n], vec![false; n]);
-    let (mut outcomes, mut illegal, mut actions) = (vec![0i8; n], vec![false; n], vec![0i64; n]);
-    let mut out = Outputs {
-        obs: &mut obs,
-        masks: &mut masks,
-        rewards: &mut rewards,
-        terminated: &mut terminated,
-        truncated: &mut truncated,
-        outcomes: &mut outcomes,
-        illegal: &mut illegal,
-        final_obs: &mut final_obs,
-    };
-    engine.reset(None, None, None, &mut out).unwrap();
+    let mut buffers = OutputBuffers::new(n);
+    engine.reset(None, None, None, &mut buffers.out()).unwrap();
+    (engine, buffers)
+}
+
+/// One `sample_actions` + `step` of every environment.
+fn step(engine: &mut VecEngine, actions: &mut [i64], buffers: &mut OutputBuffers) {
+    engine.sample_actions(actions);
+    engine.step(actions, &mut buffers.out()).unwrap();
+}
+
+/// `VecEngine` env steps/s over about `secs`.
+fn vector(n: usize, threads: usize, secs: f64) -> f64 {
+    let (mut engine, mut buffers) = started(n, threads);
+    let mut actions = vec![0i64; n];
     let t = Instant::now();
     let mut steps = 0u64;
     while t.elapsed().as_secs_f64() < secs {
         for _ in 0..8 {
-            engine.sample_actions(&mut actions);
-            engine.step(&actions, &mut out).unwrap();
+            step(&mut engine, &mut actions, &mut buffers);
             steps += n as u64;
         }
     }
@@ -90,51 +90,20 @@ fn main() {
     }
 }
 
-/// Fixed work for instruction counting: `COUNT=vector` (1024 envs × 200 steps) or `COUNT=engine`.
+/// Fixed work for instruction counting: `COUNT=vector` (1024 envs × 200 steps) or `COUNT=engine`
+/// (12,000 games).
 fn fixed(kind: &str) {
     if kind == "engine" {
-        let setup = Setup::default();
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut steps = 0u64;
-        for seed in 0..12000 {
-            let mut s = new_game(&setup, seed).unwrap();
-            while !s.is_over() {
-                let a = sample(&legal_mask(&s), &mut rng).unwrap();
-                apply_legal(&mut s, action_table().actions[a]);
-                steps += 1;
-            }
-        }
+        let (setup, mut rng) = (Setup::default(), ChaCha8Rng::seed_from_u64(1));
+        let steps: u64 = (0..12000).map(|seed| playout(&setup, seed, &mut rng)).sum();
         println!("engine steps {steps}");
         return;
     }
     let n = 1024;
-    let cfg = EnvConfig::new(
-        Setup::default(),
-        Rewards::default(),
-        IllegalPolicy::Terminate,
-    )
-    .unwrap();
-    let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
-    let (o, a) = (obs_size(), NUM_ACTIONS);
-    let (mut obs, mut final_obs, mut masks) =
-        (vec![0.0f32; n * o], vec![0.0f32; n * o], vec![false; n * a]);
-    let (mut rewards, mut terminated, mut truncated) =
-        (vec![0.0f32; n], vec![false; n], vec![false; n]);
-    let (mut outcomes, mut illegal, mut actions) = (vec![0i8; n], vec![false; n], vec![0i64; n]);
-    let mut out = Outputs {
-        obs: &mut obs,
-        masks: &mut masks,
-        rewards: &mut rewards,
-        terminated: &mut terminated,
-        truncated: &mut truncated,
-        outcomes: &mut outcomes,
-        illegal: &mut illegal,
-        final_obs: &mut final_obs,
-    };
-    engine.reset(None, None, None, &mut out).unwrap();
+    let (mut engine, mut buffers) = started(n, 1);
+    let mut actions = vec![0i64; n];
     for _ in 0..200 {
-        engine.sample_actions(&mut actions);
-        engine.step(&actions, &mut out).unwrap();
+        step(&mut engine, &mut actions, &mut buffers);
     }
     println!("vector steps {}", 200 * n);
 }

@@ -491,6 +491,47 @@ impl Outputs<'_> {
     }
 }
 
+/// Owned arrays for `Outputs`, for callers without numpy (benchmarks, examples, tests).
+pub struct OutputBuffers {
+    pub obs: Vec<f32>,
+    pub masks: Vec<bool>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<bool>,
+    pub truncated: Vec<bool>,
+    pub outcomes: Vec<i8>,
+    pub illegal: Vec<bool>,
+    pub final_obs: Vec<f32>,
+}
+
+impl OutputBuffers {
+    /// Zeroed rows for `n` environments.
+    pub fn new(n: usize) -> OutputBuffers {
+        OutputBuffers {
+            obs: vec![0.0; n * obs_size()],
+            masks: vec![false; n * NUM_ACTIONS],
+            rewards: vec![0.0; n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            outcomes: vec![NO_OUTCOME; n],
+            illegal: vec![false; n],
+            final_obs: vec![0.0; n * obs_size()],
+        }
+    }
+
+    pub fn out(&mut self) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            masks: &mut self.masks,
+            rewards: &mut self.rewards,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            outcomes: &mut self.outcomes,
+            illegal: &mut self.illegal,
+            final_obs: &mut self.final_obs,
+        }
+    }
+}
+
 /// One thread's share of a step: consecutive environments and their rows.
 struct Chunk<'a> {
     slots: &'a mut [EnvSlot],
@@ -832,44 +873,6 @@ mod tests {
     use super::*;
     use crate::ids::Phase;
 
-    struct Buffers {
-        obs: Vec<f32>,
-        masks: Vec<bool>,
-        rewards: Vec<f32>,
-        terminated: Vec<bool>,
-        truncated: Vec<bool>,
-        outcomes: Vec<i8>,
-        illegal: Vec<bool>,
-        final_obs: Vec<f32>,
-    }
-
-    impl Buffers {
-        fn new(n: usize) -> Buffers {
-            Buffers {
-                obs: vec![0.0; n * obs_size()],
-                masks: vec![false; n * NUM_ACTIONS],
-                rewards: vec![0.0; n],
-                terminated: vec![false; n],
-                truncated: vec![false; n],
-                outcomes: vec![0; n],
-                illegal: vec![false; n],
-                final_obs: vec![0.0; n * obs_size()],
-            }
-        }
-        fn out(&mut self) -> Outputs<'_> {
-            Outputs {
-                obs: &mut self.obs,
-                masks: &mut self.masks,
-                rewards: &mut self.rewards,
-                terminated: &mut self.terminated,
-                truncated: &mut self.truncated,
-                outcomes: &mut self.outcomes,
-                illegal: &mut self.illegal,
-                final_obs: &mut self.final_obs,
-            }
-        }
-    }
-
     fn cfg(illegal: IllegalPolicy) -> EnvConfig {
         EnvConfig::new(Setup::default(), Rewards::default(), illegal).unwrap()
     }
@@ -881,7 +884,7 @@ mod tests {
     fn trajectory(threads: usize, autoreset: Autoreset, n: usize, steps: usize) -> Vec<Record> {
         let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, threads, autoreset).unwrap();
         v.seed_all(42);
-        let mut b = Buffers::new(n);
+        let mut b = OutputBuffers::new(n);
         v.reset(None, None, None, &mut b.out()).unwrap();
         let mut actions = vec![0i64; n];
         let mut rec = Vec::new();
@@ -919,7 +922,7 @@ mod tests {
         let n = 5;
         let mut v = VecEngine::new(c.clone(), n, 2, Autoreset::NextStep).unwrap();
         v.seed_all(9);
-        let mut b = Buffers::new(n);
+        let mut b = OutputBuffers::new(n);
         v.reset(None, None, None, &mut b.out()).unwrap();
         let mut singles: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(stream_seed(9, i))).collect();
         for s in &mut singles {
@@ -994,7 +997,7 @@ mod tests {
     fn vector_raise_names_the_env_and_changes_nothing() {
         let n = 4;
         let mut v = VecEngine::new(cfg(IllegalPolicy::Raise), n, 2, Autoreset::NextStep).unwrap();
-        let mut b = Buffers::new(n);
+        let mut b = OutputBuffers::new(n);
         v.reset(None, None, None, &mut b.out()).unwrap();
         let mut actions = vec![0i64; n];
         v.sample_actions(&mut actions);
@@ -1022,7 +1025,7 @@ mod tests {
     fn next_step_autoreset_ignores_the_action_and_returns_a_fresh_episode() {
         let n = 2;
         let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, 1, Autoreset::NextStep).unwrap();
-        let mut b = Buffers::new(n);
+        let mut b = OutputBuffers::new(n);
         v.reset(None, None, None, &mut b.out()).unwrap();
         let illegal = (0..NUM_ACTIONS).find(|&i| !v.slot(0).mask().get(i)).unwrap() as i64;
         let mut actions = vec![0i64; n];
@@ -1050,7 +1053,7 @@ mod tests {
         let n = 1;
         let c = cfg(IllegalPolicy::Terminate);
         let mut v = VecEngine::new(c.clone(), n, 1, Autoreset::SameStep).unwrap();
-        let mut b = Buffers::new(n);
+        let mut b = OutputBuffers::new(n);
         v.reset(None, None, None, &mut b.out()).unwrap();
         let mut actions = vec![0i64; n];
         loop {
@@ -1075,7 +1078,7 @@ mod tests {
     fn disabled_autoreset_refuses_finished_envs_until_reset_by_mask() {
         let n = 2;
         let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, 1, Autoreset::Disabled).unwrap();
-        let mut b = Buffers::new(n);
+        let mut b = OutputBuffers::new(n);
         v.reset(None, None, None, &mut b.out()).unwrap();
         let mut actions = vec![0i64; n];
         v.sample_actions(&mut actions);

@@ -7,7 +7,7 @@ use crate::ids::Difficulty;
 use crate::observation::{obs_size, write_observation};
 use crate::rules::{apply_legal, legal_mask, new_game, Setup};
 use crate::state::State;
-use crate::vector::{Autoreset, EnvConfig, EnvSlot, IllegalPolicy, Outputs, Rewards, VecEngine};
+use crate::vector::{Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
@@ -82,24 +82,10 @@ fn bench_vector(
     engine.seed_all(seed);
     let budget = Duration::from_secs_f64(seconds.max(0.0));
     let n = num_envs;
-    let (o, a) = (obs_size(), NUM_ACTIONS);
-    let (mut obs, mut final_obs) = (vec![0.0f32; n * o], vec![0.0f32; n * o]);
-    let mut masks = vec![false; n * a];
-    let mut rewards = vec![0.0f32; n];
-    let (mut terminated, mut truncated, mut illegal) = (vec![false; n], vec![false; n], vec![false; n]);
-    let mut outcomes = vec![0i8; n];
+    let mut buffers = OutputBuffers::new(n);
     let mut actions = vec![0i64; n];
     py.detach(|| {
-        let mut out = Outputs {
-            obs: &mut obs,
-            masks: &mut masks,
-            rewards: &mut rewards,
-            terminated: &mut terminated,
-            truncated: &mut truncated,
-            outcomes: &mut outcomes,
-            illegal: &mut illegal,
-            final_obs: &mut final_obs,
-        };
+        let mut out = buffers.out();
         engine.reset(None, None, None, &mut out).map_err(|e| e.error)?;
         let mut steps = 0u64;
         let start = Instant::now();
