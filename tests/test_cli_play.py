@@ -11,10 +11,8 @@ import io
 import json
 import os
 import random
-import struct
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 
 import numpy as np
@@ -88,24 +86,6 @@ def run_cli(monkeypatch, capsys, argv, stdin_text):
     rc = main(argv)
     out, err = capsys.readouterr()
     return rc, out, err
-
-
-def read_png(path):
-    data = Path(path).read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    chunks, pos = {}, 8
-    while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos : pos + 4])
-        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
-        assert crc == zlib.crc32(kind + body)
-        chunks[kind] = chunks.get(kind, b"") + body
-        pos += 12 + length
-    width, height, depth, colour = struct.unpack(">IIBB", chunks[b"IHDR"][:10])
-    assert (depth, colour) == (8, 2)
-    raw = np.frombuffer(zlib.decompress(chunks[b"IDAT"]), np.uint8).reshape(height, 1 + width * 3)
-    assert (raw[:, 0] == 0).all()
-    return raw[:, 1:].reshape(height, width, 3)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -274,7 +254,7 @@ def mid_game(seed=2, steps=9):
     return env
 
 
-def test_render_writes_the_png_of_a_saved_state(tmp_path, capsys):
+def test_render_writes_the_png_of_a_saved_state(tmp_path, capsys, read_png):
     env = mid_game()
     state = tmp_path / "state.json"
     state.write_text(env.save_state())
@@ -320,7 +300,7 @@ def record_game(tmp_path, seed=11, limit=None):
     return path, episode, env
 
 
-def test_replay_writes_one_png_per_step(tmp_path, capsys):
+def test_replay_writes_one_png_per_step(tmp_path, capsys, read_png):
     path, episode, env = record_game(tmp_path, limit=12)
     frames = tmp_path / "frames"
     assert main(["replay", str(path), "-o", str(frames), "--width", "320"]) == 0
@@ -479,7 +459,7 @@ def test_record_video(tmp_path):
     assert len(videos) == 1 and videos[0].stat().st_size > 1000
 
 
-def test_the_readme_picture_still_replays():
+def test_the_readme_picture_still_replays(read_png):
     # docs/board.png is the last position of docs/board_episode.json; regenerate it with
     # `python -m maquis replay docs/board_episode.json -o /tmp/frames` (the last frame) if the engine or the
     # renderer changes.
