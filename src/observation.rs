@@ -12,15 +12,20 @@ use crate::state::{State, Tier};
 use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, TOKENS_PER_RESOURCE};
 use std::sync::OnceLock;
 
+/// The length of the observation vector (checked against the layout when it is first built).
+pub const OBS_SIZE: usize = 416;
+
 struct Writer<'a> {
-    buf: &'a mut [f32],
+    // A fixed-size array: with the offsets constant, no slice needs a bounds check.
+    buf: &'a mut [f32; OBS_SIZE],
     at: usize,
     layout: Option<&'a mut Vec<(&'static str, usize, usize)>>,
 }
 
+// Every writer sets every value of its slice: nothing is cleared first (clearing the 1.7 KB and
+// then setting the few non-zero values costs more).
 impl Writer<'_> {
-    /// The next `len` values, named `name` (already zero: the whole buffer is cleared first, so
-    /// the writers below only set what is not zero).
+    /// The next `len` values, named `name`.
     #[inline(always)]
     fn slice(&mut self, name: &'static str, len: usize) -> &mut [f32] {
         if let Some(l) = self.layout.as_mut() {
@@ -33,6 +38,7 @@ impl Writer<'_> {
     #[inline(always)]
     fn one_hot(&mut self, name: &'static str, len: usize, index: Option<usize>) {
         let v = self.slice(name, len);
+        v.fill(0.0);
         if let Some(i) = index {
             v[i] = 1.0;
         }
@@ -41,14 +47,16 @@ impl Writer<'_> {
     fn flag(&mut self, name: &'static str, on: bool) {
         self.slice(name, 1)[0] = on as u8 as f32;
     }
+    /// Value `i` is bit `i` of `bits`.
+    #[inline(always)]
+    fn bits(&mut self, name: &'static str, len: usize, bits: u32) {
+        for (i, x) in self.slice(name, len).iter_mut().enumerate() {
+            *x = (bits >> i & 1) as f32;
+        }
+    }
     #[inline(always)]
     fn locs(&mut self, name: &'static str, set: LocSet) {
-        let v = self.slice(name, NUM_LOCATIONS);
-        let mut rest = set & ((1 << NUM_LOCATIONS) - 1);
-        while rest != 0 {
-            v[rest.trailing_zeros() as usize] = 1.0;
-            rest &= rest - 1;
-        }
+        self.bits(name, NUM_LOCATIONS, set);
     }
     /// `pawn_worker`, `pawn_milice`, `pawn_soldier`: one pass over the board for the three.
     #[inline(always)]
@@ -115,14 +123,8 @@ fn encode(s: &State, w: &mut Writer) {
     for (i, _) in SPARE_ROOMS.iter().enumerate() {
         w.one_hot(TILE_NAMES[i], NUM_TILES, s.tiles[i].map(|t| t.idx()));
     }
-    let closed = closed_roads(s);
-    let roads = w.slice("closed_roads", NUM_ROADS);
-    for (i, x) in roads.iter_mut().enumerate() {
-        *x = (closed >> i & 1) as f32;
-    }
-    let bridges = w.slice("bridges_chosen", 2);
-    bridges[0] = (s.bridges_chosen & 1) as f32;
-    bridges[1] = (s.bridges_chosen >> 1 & 1) as f32;
+    w.bits("closed_roads", NUM_ROADS, closed_roads(s));
+    w.bits("bridges_chosen", 2, (s.bridges_chosen & 3) as u32);
     for (slot, m) in s.missions.iter().enumerate() {
         w.one_hot(MISSION_A_NAMES[slot], NUM_MISSIONS, Some(m.id.idx()));
         let v = w.slice(MISSION_STATE_NAMES[slot], 7);
@@ -134,10 +136,8 @@ fn encode(s: &State, w: &mut Writer) {
         v[5] = (m.tier == Some(Tier::Major)) as u8 as f32;
         v[6] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
     }
-    let discard = w.slice("patrol_discard", NUM_CARDS);
-    for &c in s.deck.discard() {
-        discard[c as usize] = 1.0;
-    }
+    let discard = s.deck.discard().iter().fold(0u32, |acc, &c| acc | 1 << c);
+    w.bits("patrol_discard", NUM_CARDS, discard);
     w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
     // M-infiltration: the card seen on top of the deck before this placement phase.
     w.one_hot("peek", NUM_CARDS, s.peek.map(|c| c as usize));
@@ -147,10 +147,10 @@ fn encode(s: &State, w: &mut Writer) {
     let pending_tokens = s.pending.and_then(|p| p.reward).map(|r| r.tokens).unwrap_or_default();
     w.counts("pending_tokens", &pending_tokens);
     // What else the pending activation will do if its worker gets home (B2, F8).
-    let v = w.slice("pending_reward", 8);
+    let mut flags = [false; 8];
     if let Some(p) = s.pending {
         let r = p.reward.unwrap_or_default();
-        let flags = [
+        flags = [
             r.morale > 0,
             r.morale < 0,
             r.recruit,
@@ -160,15 +160,18 @@ fn encode(s: &State, w: &mut Writer) {
             r.airdrop_field == Some(Location::FieldW),
             r.airdrop_field == Some(Location::FieldE),
         ];
-        for (x, f) in v.iter_mut().zip(flags) {
-            *x = f as u8 as f32;
-        }
+    }
+    for (x, f) in w.slice("pending_reward", 8).iter_mut().zip(flags) {
+        *x = f as u8 as f32;
     }
 }
 
-/// Writes the observation of `s` into `out` (length `obs_size()`).
+/// Writes the observation of `s` into `out` (length `OBS_SIZE`).
 #[inline]
 pub fn write_observation(s: &State, out: &mut [f32]) {
+    let n = out.len();
+    let out: &mut [f32; OBS_SIZE] =
+        out.try_into().unwrap_or_else(|_| panic!("an observation has {OBS_SIZE} values, the buffer {n}"));
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has both (checked just above).
@@ -182,16 +185,15 @@ pub fn write_observation(s: &State, out: &mut [f32]) {
 /// and counting bits has no instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn write_observation_avx2(s: &State, out: &mut [f32]) {
+unsafe fn write_observation_avx2(s: &State, out: &mut [f32; OBS_SIZE]) {
     write_observation_generic(s, out)
 }
 
 #[inline(always)]
-fn write_observation_generic(s: &State, out: &mut [f32]) {
-    out.fill(0.0);
+fn write_observation_generic(s: &State, out: &mut [f32; OBS_SIZE]) {
     let mut w = Writer { buf: out, at: 0, layout: None };
     encode(s, &mut w);
-    debug_assert_eq!(w.at, w.buf.len());
+    debug_assert_eq!(w.at, OBS_SIZE);
 }
 
 pub type Layout = Vec<(&'static str, usize, usize)>;
@@ -201,17 +203,18 @@ pub fn observation_layout() -> &'static Layout {
     static LAYOUT: OnceLock<Layout> = OnceLock::new();
     LAYOUT.get_or_init(|| {
         let s = crate::rules::new_game(&crate::rules::Setup::default(), 0).expect("default setup is valid");
-        let mut buf = vec![0.0; 4096];
+        let mut buf = [0.0; OBS_SIZE];
         let mut layout = Vec::new();
         let mut w = Writer { buf: &mut buf, at: 0, layout: Some(&mut layout) };
         encode(&s, &mut w);
+        assert_eq!(w.at, OBS_SIZE, "OBS_SIZE must match the layout");
         layout
     })
 }
 
 /// The length of the observation vector.
 pub fn obs_size() -> usize {
-    observation_layout().last().map_or(0, |&(_, off, len)| off + len)
+    OBS_SIZE
 }
 
 /// The observation of `s` as a new vector.
@@ -377,13 +380,22 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     #[test]
+    fn the_layout_covers_obs_size() {
+        let last = observation_layout().last().unwrap();
+        assert_eq!(last.1 + last.2, OBS_SIZE);
+    }
+
+    #[test]
     fn both_code_paths_write_the_same_observation() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let (mut a, mut b) = (vec![f32::NAN; obs_size()], vec![f32::NAN; obs_size()]);
+        let (mut a, mut b) = ([f32::NAN; OBS_SIZE], [f32::NAN; OBS_SIZE]);
         for seed in 0..200 {
             let mut s = new_game(&Setup::default(), seed).unwrap();
             while !s.is_over() {
+                // From NaN: a value left unwritten shows.
+                a.fill(f32::NAN);
                 write_observation_generic(&s, &mut a);
+                assert!(a.iter().all(|x| x.is_finite()));
                 write_observation(&s, &mut b);
                 assert_eq!(
                     a.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
