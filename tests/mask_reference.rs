@@ -3,7 +3,7 @@
 //! over every difficulty and mission pair, from rich starting hands too.
 
 use maquis::agents::random::sample;
-use maquis::ids::{Difficulty, MissionId, Resource};
+use maquis::ids::{Difficulty, MissionId, MissionPool, Resource};
 use maquis::rules::legal_mask_reference;
 use maquis::{action_table, apply, legal_mask, new_game, Setup, StartOverrides};
 use rand::{Rng, SeedableRng};
@@ -41,6 +41,21 @@ fn fast_mask_matches_reference_every_difficulty() {
     for &d in Difficulty::ALL {
         for seed in 0..200 {
             check_playout(&Setup::new(d), seed);
+        }
+    }
+}
+
+#[test]
+fn fast_mask_matches_reference_every_mission_pool_with_rich_hands() {
+    // The pools differ in the tiles that can be built (A5) and the missions dealt.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for &pool in MissionPool::ALL {
+        for seed in 0..300 {
+            let mut start = rich_start(&mut rng, 4);
+            // Poison and fake IDs exist only in the second-edition pool (D2).
+            start.resources.retain(|&r, _| maquis::config::tokens_in_game(pool, r) > 0);
+            let setup = Setup { mission_pool: pool, ..Setup::new(Difficulty::Normal) }.start(start);
+            check_playout(&setup, seed);
         }
     }
 }

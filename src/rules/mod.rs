@@ -54,11 +54,7 @@ pub fn legal_mask(s: &State) -> ActionMask {
                 let l = Location::ALL[workers.trailing_zeros() as usize];
                 workers &= workers - 1;
                 mask.set(t.index(Action::Skip(l)).unwrap());
-                for &opt in actions::candidate_options(s, l) {
-                    if actions::option_legal(s, l, opt) {
-                        mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
-                    }
-                }
+                worker_options(s, l, &mut mask);
             }
             shots(s, &mut mask);
         }
@@ -69,6 +65,43 @@ pub fn legal_mask(s: &State) -> ActionMask {
         Phase::GameOver => {}
     }
     mask
+}
+
+/// The legal options of the worker on `l`: `option_legal` of each candidate, with what they share
+/// worked out once where a location has many (the nine tiles a bare spare room can build, the six
+/// airdrops of a radio). `tests/mask_reference.rs` holds the result to testing every option.
+#[inline]
+fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
+    use crate::board::{field_index, spare_room_index};
+    use crate::config::tile_in_pool;
+    let t = table();
+    let mut set = |opt: Opt| mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
+    if spare_room_index(l).is_some() && s.tile_at(l).is_none() {
+        // A5: building, the only options of a bare spare room; 2 money for any tile.
+        if s.hand[Resource::Money.idx()] >= 2 {
+            for &opt in actions::candidate_options(s, l) {
+                let tile = opt.built_tile().expect("a bare spare room's options are builds");
+                if !s.tile_built(tile) && tile_in_pool(s.mission_pool, tile) {
+                    set(opt);
+                }
+            }
+        }
+        return;
+    }
+    let mut empty = [None; 2];
+    for &opt in actions::candidate_options(s, l) {
+        let legal = match actions::airdrop_option(opt) {
+            // A1 (radios): one test per field, not per package.
+            Some((field, _)) => {
+                let fi = field_index(field).unwrap();
+                *empty[fi].get_or_insert_with(|| actions::field_is_empty(s, field))
+            }
+            None => actions::option_legal(s, l, opt),
+        };
+        if legal {
+            set(opt);
+        }
+    }
 }
 
 /// `legal_mask` the slow way, testing every option of every worker's location: the reference
