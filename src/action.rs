@@ -205,7 +205,7 @@ pub const NUM_ACTIONS: usize = 217;
 
 impl ActionTable {
     /// The index of an action (None for an action that has no name, e.g. `act:doctor:bomb`).
-    #[inline]
+    #[inline(always)]
     pub fn index(&self, a: Action) -> Option<usize> {
         let i = match a {
             Action::Place { loc, fake_id: false } => self.place[loc.idx()],
@@ -333,20 +333,23 @@ impl ActionMask {
         );
         let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
         let one = _mm256_set1_epi8(1);
-        let group = |g: usize| {
-            let word = (self.0[g / 2] >> (32 * (g % 2))) as u32;
+        // The 32 actions from `start` on.
+        let bytes = |start: usize| {
+            let (w, b) = (start / 64, start % 64);
+            let high = if b > 32 { self.0[w + 1] << (64 - b) } else { 0 };
+            let word = (self.0[w] >> b | high) as u32;
             let v = _mm256_shuffle_epi8(_mm256_set1_epi32(word as i32), pick);
             _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_and_si256(v, bit), bit), one)
         };
-        let full = NUM_ACTIONS / 32;
-        for g in 0..full {
+        const _: () = assert!(NUM_ACTIONS >= 32 && NUM_ACTIONS <= 256);
+        for g in 0..NUM_ACTIONS / 32 {
             // SAFETY: bytes 32g..32g+32 are inside `out` (g < NUM_ACTIONS / 32).
-            _mm256_storeu_si256(out.as_mut_ptr().add(32 * g) as *mut __m256i, group(g));
+            _mm256_storeu_si256(out.as_mut_ptr().add(32 * g) as *mut __m256i, bytes(32 * g));
         }
-        let mut last = [0u8; 32];
-        // SAFETY: `last` holds 32 bytes.
-        _mm256_storeu_si256(last.as_mut_ptr() as *mut __m256i, group(full));
-        out[32 * full..].copy_from_slice(&last[..NUM_ACTIONS - 32 * full]);
+        // The last 32 actions (overlapping the last group: the same bytes again).
+        let start = NUM_ACTIONS - 32;
+        // SAFETY: bytes start..NUM_ACTIONS are inside `out`.
+        _mm256_storeu_si256(out.as_mut_ptr().add(start) as *mut __m256i, bytes(start));
     }
 
     #[inline(always)]

@@ -79,9 +79,11 @@ fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
     if spare_room_index(l).is_some() && s.tile_at(l).is_none() {
         // A5: building, the only options of a bare spare room; 2 money for any tile.
         if s.hand[Resource::Money.idx()] >= 2 {
+            // `State::tile_built` of every tile at once.
+            let built = s.tiles.iter().flatten().fold(0u32, |m, t| m | 1 << t.idx());
             for &opt in actions::candidate_options(s, l) {
                 let tile = opt.built_tile().expect("a bare spare room's options are builds");
-                if !s.tile_built(tile) && tile_in_pool(s.mission_pool, tile) {
+                if built >> tile.idx() & 1 == 0 && tile_in_pool(s.mission_pool, tile) {
                     set(opt);
                 }
             }
