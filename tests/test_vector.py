@@ -283,6 +283,26 @@ def test_observations_stay_in_the_space():
             obs, *_ = v.step(v.sample_actions())
 
 
+def test_step_counts_the_episodes_that_ended_for_the_infos():
+    # The core's step returns (ended, illegal), from which the infos skip the end-of-episode
+    # entries on most steps; the counts must match the flags, and the infos with them.
+    v = MaquisVectorEnv(16, copy=False)
+    v.reset(seed=1)
+    rng = np.random.default_rng(0)
+    seen_end = seen_illegal = 0
+    for _ in range(300):
+        actions = v.sample_actions()
+        actions[rng.random(16) < 0.02] = 0  # now and then an action that may be illegal
+        ended, illegal = v._core.step(actions)
+        assert ended == int(v._terminated.sum()) and illegal == int(v._illegal.sum())
+        infos = v._step_infos(ended, illegal)
+        assert ("outcome" in infos) == (ended > 0) and ("illegal_action" in infos) == (illegal > 0)
+        assert infos["_action_mask"].all() and not infos["_action_mask"].flags.writeable
+        seen_end += ended
+        seen_illegal += illegal
+    assert seen_end > 0 and seen_illegal > 0
+
+
 def test_copy_false_returns_the_internal_arrays():
     v = MaquisVectorEnv(2, copy=False)
     obs, _ = v.reset(seed=0)

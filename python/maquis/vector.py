@@ -117,6 +117,8 @@ class MaquisVectorEnv(VectorEnv):
         self._outcomes = self._core.outcomes
         self._illegal = self._core.illegal
         self._final_obs = self._core.final_observations
+        self._all_true = np.ones(self.num_envs, dtype=bool)
+        self._all_true.flags.writeable = False
         self._seeded = np.zeros(self.num_envs, dtype=bool)  # streams seeded by a reset
         self._ready = False  # every environment has been reset at least once
 
@@ -192,30 +194,33 @@ class MaquisVectorEnv(VectorEnv):
         if not self._ready:
             never = np.flatnonzero(~self._seeded).tolist()
             raise _core.MaquisError(f"environments {never} were never reset: call reset() before step()")
-        self._core.step(np.ascontiguousarray(a, dtype=np.int64))
+        ended, illegal = self._core.step(np.ascontiguousarray(a, dtype=np.int64))
         return (
             self._obs.copy() if self.copy else self._obs,
             self._rewards.copy() if self.copy else self._rewards,
             self._terminated.copy() if self.copy else self._terminated,
             self._truncated.copy() if self.copy else self._truncated,
-            self._step_infos(),
+            self._step_infos(ended, illegal),
         )
 
-    def _step_infos(self) -> dict[str, Any]:
+    def _step_infos(self, num_ended: int, num_illegal: int) -> dict[str, Any]:
+        """The step's infos; `num_ended` / `num_illegal`: episodes that ended on this step, on an
+        illegal action (counted by Rust, so that most steps skip the end-of-episode entries)."""
         n = self.num_envs
         infos: dict[str, Any] = {
             "action_mask": self._masks_i8.copy() if self.copy else self._masks_i8,
-            "_action_mask": np.ones(n, dtype=bool),
+            # Every environment has a mask. copy=False: one read-only array, made once.
+            "_action_mask": self._all_true if not self.copy else np.ones(n, dtype=bool),
         }
-        ended = self._terminated.copy()
-        if not ended.any():
+        if not num_ended:
             return infos
+        ended = self._terminated.copy()
         end: dict[str, Any] = {}
         # np.empty fills an object array with None, at a fifth of np.full's cost.
         outcome = np.empty(n, dtype=object)
         outcome[ended] = _OUTCOME_NAMES[self._outcomes[ended]]
-        end["outcome"], end["_outcome"] = outcome, ended.copy()
-        if self._illegal.any():
+        end["outcome"], end["_outcome"] = outcome, ended
+        if num_illegal:
             end["illegal_action"], end["_illegal_action"] = self._illegal.copy(), self._illegal.copy()
         if self.metadata["autoreset_mode"] != AutoresetMode.SAME_STEP:
             infos.update(end)

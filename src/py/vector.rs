@@ -172,7 +172,11 @@ impl PyVecEngine {
     ///     ValueError: wrong shape. MaquisError / IllegalActionError "env i: …": an action out
     ///     of range, an illegal action with illegal_action="raise", or a finished environment
     ///     without next_step autoreset. Nothing changes on error.
-    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+    ///
+    /// Returns:
+    ///     (ended, illegal): how many episodes ended on this step, and how many of them on an
+    ///     illegal action (so that the caller builds end-of-episode infos only when needed).
+    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<(usize, usize)> {
         let n = self.engine.num_envs();
         if actions.len() != n {
             return Err(MaquisError::new_err(format!(
@@ -183,8 +187,12 @@ impl PyVecEngine {
         // Copied while holding the GIL: no other Python thread can change them under us.
         self.actions.clear();
         self.actions.extend(actions.as_array().iter().copied());
-        self.with_outputs(py, |engine, acts, out| engine.step(acts, out))?
-            .map_err(|e: EnvError| e.into())
+        self.with_outputs(py, |engine, acts, out| {
+            engine.step(acts, out)?;
+            let count = |flags: &[bool]| flags.iter().filter(|&&f| f).count();
+            Ok((count(out.terminated), count(out.illegal)))
+        })?
+        .map_err(|e: EnvError| e.into())
     }
 
     /// One uniformly random legal action per environment (0 for a finished one), int64
