@@ -23,7 +23,9 @@ struct Writer<'a> {
 }
 
 // Every writer sets every value of its slice: nothing is cleared first (clearing the 1.7 KB and
-// then setting the few non-zero values costs more).
+// then setting the few non-zero values costs more). Some write whole 8-value vectors past the
+// end of their slice, into the next one, which its own writer then overwrites (the slices are
+// written in order).
 impl Writer<'_> {
     /// The next `len` values, named `name`.
     #[inline(always)]
@@ -35,9 +37,18 @@ impl Writer<'_> {
         self.at += len;
         out
     }
+    /// The slice `name` of `len` values, and with it as many of the values after it as round
+    /// the length up to whole vectors of 8 (while the observation lasts).
+    #[inline(always)]
+    fn padded(&mut self, name: &'static str, len: usize) -> &mut [f32] {
+        let at = self.at;
+        self.slice(name, len);
+        let padded = len.next_multiple_of(8);
+        &mut self.buf[at..at + if at + padded <= OBS_SIZE { padded } else { len }]
+    }
     #[inline(always)]
     fn one_hot(&mut self, name: &'static str, len: usize, index: Option<usize>) {
-        let v = self.slice(name, len);
+        let v = self.padded(name, len);
         v.fill(0.0);
         if let Some(i) = index {
             v[i] = 1.0;
@@ -50,8 +61,8 @@ impl Writer<'_> {
     /// Value `i` is bit `i` of `bits`.
     #[inline(always)]
     fn bits(&mut self, name: &'static str, len: usize, bits: u32) {
-        for (i, x) in self.slice(name, len).iter_mut().enumerate() {
-            *x = (bits >> i & 1) as f32;
+        for (i, x) in self.padded(name, len).iter_mut().enumerate() {
+            *x = (bits >> (i & 31) & 1) as f32;
         }
     }
     #[inline(always)]
@@ -79,7 +90,10 @@ impl Writer<'_> {
     fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
         // Fixed-size arrays: the eight conversions compile to a few vector instructions.
         let v: &mut [f32; NUM_RESOURCES] = self.slice(name, NUM_RESOURCES).try_into().unwrap();
-        *v = n.map(|c| c as f32 / TOKENS_PER_RESOURCE as f32);
+        // By reference, not `n.map(..)`: converting a copy of the array went byte by byte.
+        for (x, &c) in v.iter_mut().zip(n) {
+            *x = c as f32 / TOKENS_PER_RESOURCE as f32;
+        }
     }
 }
 
