@@ -798,20 +798,13 @@ impl VecEngine {
         out.check(n);
         assert_eq!(actions.len(), n, "one action per environment");
         let per = self.share();
-        // Checked on the threads that step them (their slots are in those cores' caches); the
-        // first error of each share, then the first of all.
         let (cfg, autoreset) = (&self.cfg, self.autoreset);
-        let errors: Vec<Mutex<Option<EnvError>>> = (0..n.div_ceil(per)).map(|_| Mutex::new(None)).collect();
-        let parts: Vec<(usize, &[EnvSlot], &[i64])> =
-            self.slots.chunks(per).zip(actions.chunks(per)).enumerate().map(|(t, (s, a))| (t, s, a)).collect();
-        Self::on_threads(&self.pool, parts, |(t, slots, acts)| {
-            let first = slots.iter().zip(acts).enumerate().find_map(|(k, (slot, &a))| {
-                check_action(cfg, autoreset, slot, a).err().map(|error| EnvError { env: t * per + k, error })
-            });
-            *errors[t].lock().unwrap_or_else(|e| e.into_inner()) = first;
-        });
-        if let Some(e) = errors.into_iter().find_map(|e| e.into_inner().unwrap_or_else(|e| e.into_inner())) {
-            return Err(e);
+        // With illegal actions ending their episode and finished environments reset by the step,
+        // the only possible error is an action out of range: when the actions are all in range
+        // (one pass over them here), the checks below could only pass.
+        let in_range = actions.iter().all(|&a| (0..NUM_ACTIONS as i64).contains(&a));
+        if !(in_range && cfg.illegal == IllegalPolicy::Terminate && autoreset == Autoreset::NextStep) {
+            Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, per)?;
         }
         let VecEngine {
             slots,
@@ -823,6 +816,32 @@ impl VecEngine {
             c.step(cfg, autoreset)
         });
         Ok(())
+    }
+
+    /// Why `step` would refuse `actions`: the first error of all, checked on the threads that
+    /// step the environments (their slots are in those cores' caches).
+    fn check_actions(
+        pool: &Pool,
+        slots: &[EnvSlot],
+        actions: &[i64],
+        cfg: &EnvConfig,
+        autoreset: Autoreset,
+        per: usize,
+    ) -> std::result::Result<(), EnvError> {
+        let n = slots.len();
+        let errors: Vec<Mutex<Option<EnvError>>> = (0..n.div_ceil(per)).map(|_| Mutex::new(None)).collect();
+        let parts: Vec<(usize, &[EnvSlot], &[i64])> =
+            slots.chunks(per).zip(actions.chunks(per)).enumerate().map(|(t, (s, a))| (t, s, a)).collect();
+        Self::on_threads(pool, parts, |(t, slots, acts)| {
+            let first = slots.iter().zip(acts).enumerate().find_map(|(k, (slot, &a))| {
+                check_action(cfg, autoreset, slot, a).err().map(|error| EnvError { env: t * per + k, error })
+            });
+            *errors[t].lock().unwrap_or_else(|e| e.into_inner()) = first;
+        });
+        match errors.into_iter().find_map(|e| e.into_inner().unwrap_or_else(|e| e.into_inner())) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// One uniformly random legal action per environment, from its sampling stream (0 for a
