@@ -113,6 +113,21 @@ pub fn slot_options(id: MissionId) -> &'static [Opt] {
     }
 }
 
+/// The mission that must be dealt and open for `board_option` to offer `opt` anywhere (None: the
+/// option needs no particular one, or is not a board mission option). A cheap first test for
+/// `legal_mask`: most games deal neither of them.
+pub fn board_option_mission(opt: Opt) -> Option<MissionId> {
+    Some(match opt {
+        Opt::Graffiti => OfficersMansion,
+        Opt::Parade => MiliceParadeDay,
+        Opt::Records => MiliceHq,
+        Opt::DarkLady => DoubleAgent,
+        Opt::BridgeNorth | Opt::BridgeSouth => TakeOutTheBridges,
+        Opt::Distract => BombTheBarracks,
+        _ => return None,
+    })
+}
+
 /// The cost of a mission option on a board location, or None when no mission offers it now.
 fn board_option(s: &State, loc: Location, opt: Opt) -> Option<Cost> {
     let c = match opt {

@@ -91,7 +91,13 @@ fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
         return;
     }
     let mut empty = [None; 2];
+    // The missions dealt and still open, one bit per id (for `board_option_mission`).
+    let open = s.missions.iter().filter(|m| m.open()).fold(0u32, |acc, m| acc | 1 << m.id.idx());
+    let on_board = crate::board::slot_index(l).is_none();
     for &opt in actions::candidate_options(s, l) {
+        if on_board && mission_rules::board_option_mission(opt).is_some_and(|m| open & 1 << m.idx() == 0) {
+            continue;
+        }
         let legal = match actions::airdrop_option(opt) {
             // A1 (radios): one test per field, not per package.
             Some((field, _)) => {
