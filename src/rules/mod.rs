@@ -69,7 +69,8 @@ pub fn legal_mask(s: &State) -> ActionMask {
 
 /// The legal options of the worker on `l`: `option_legal` of each candidate, with what they share
 /// worked out once where a location has many (the nine tiles a bare spare room can build, the six
-/// airdrops of a radio). `tests/mask_reference.rs` holds the result to testing every option.
+/// airdrops of a radio), and a board location's mission options skipped while their mission is
+/// not open. `tests/mask_reference.rs` holds the result to testing every option.
 #[inline]
 fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
     use crate::board::{field_index, spare_room_index};
