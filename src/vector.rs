@@ -240,9 +240,11 @@ impl EnvSlot {
     /// changes (not even the stream).
     pub fn reset(&mut self, setup: &Setup) -> Result<()> {
         let mut rng = self.episode_rng.clone();
-        let state = new_game(setup, rng.next_u64())?;
+        // Straight into place (through a local and `set_state`, the 480-byte state was copied
+        // twice more).
+        self.state = new_game(setup, rng.next_u64())?;
         self.episode_rng = rng;
-        self.set_state(state);
+        self.refresh();
         Ok(())
     }
 
@@ -303,13 +305,18 @@ impl EnvSlot {
 
     /// Replaces the game (e.g. a loaded save); the episode is over iff the game is.
     pub fn set_state(&mut self, state: State) {
-        self.done = state.is_over();
+        self.state = state;
+        self.refresh();
+    }
+
+    /// The episode flag and the legal actions, from the game.
+    fn refresh(&mut self) {
+        self.done = self.state.is_over();
         self.mask = if self.done {
             ActionMask::default()
         } else {
-            legal_mask(&state)
+            legal_mask(&self.state)
         };
-        self.state = state;
     }
 
     /// The legal actions now (empty once the episode is over).
@@ -607,8 +614,14 @@ impl Chunk<'_> {
     }
 
     fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
-        let (o, a) = (obs_size(), NUM_ACTIONS);
-        for k in 0..self.slots.len() {
+        let (o, a, n) = (obs_size(), NUM_ACTIONS, self.slots.len());
+        // Row k of each array exists for every k < n: said once here, the loop needs no bounds
+        // checks.
+        assert!(self.actions.len() == n && self.presampled.len() == n);
+        assert!(self.obs.len() == n * o && self.final_obs.len() == n * o && self.masks.len() == n * a);
+        assert!([self.terminated.len(), self.truncated.len(), self.illegal.len()] == [n; 3]);
+        assert!(self.rewards.len() == n && self.outcomes.len() == n);
+        for k in 0..n {
             let slot = &mut self.slots[k];
             if slot.done() {
                 // Validated by VecEngine::step: only NextStep lets a finished environment through.
