@@ -6,7 +6,7 @@
 //! Python-side throughput (single env, vector env, peers) is `python -m maquis bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use maquis::agents::random::sample;
+use maquis::agents::random::{play_out, sample};
 use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
 use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State};
 use rand::SeedableRng;
@@ -16,14 +16,7 @@ use std::time::Duration;
 
 /// One random legal playout; returns its number of steps.
 fn playout_steps(setup: &Setup, seed: u64, rng: &mut ChaCha8Rng) -> u64 {
-    let mut s = new_game(setup, seed).unwrap();
-    let mut steps = 0;
-    while !s.is_over() {
-        let a = sample(&legal_mask(&s), rng).unwrap();
-        apply_legal(&mut s, action_table().actions[a]);
-        steps += 1;
-    }
-    steps
+    play_out(&mut new_game(setup, seed).unwrap(), rng)
 }
 
 /// Every position of `games` random playouts (live ones only), with the action played there.

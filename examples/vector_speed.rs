@@ -9,23 +9,16 @@
 //! a fixed amount of work (12,000 random games; 1024 envs × 200 steps) whose instruction count
 //! does not depend on the machine's load; it prints the steps to divide by.
 
-use maquis::agents::random::sample;
+use maquis::agents::random::play_out;
 use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
-use maquis::{action_table, apply_legal, legal_mask, new_game, Setup};
+use maquis::{new_game, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
 /// One random legal playout from `seed`; returns its number of steps.
 fn playout(setup: &Setup, seed: u64, rng: &mut ChaCha8Rng) -> u64 {
-    let mut s = new_game(setup, seed).unwrap();
-    let mut steps = 0;
-    while !s.is_over() {
-        let a = sample(&legal_mask(&s), rng).unwrap();
-        apply_legal(&mut s, action_table().actions[a]);
-        steps += 1;
-    }
-    steps
+    play_out(&mut new_game(setup, seed).unwrap(), rng)
 }
 
 /// Raw engine steps/s over about `secs` of random playouts.
