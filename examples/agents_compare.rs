@@ -135,8 +135,9 @@ fn trace(seed: u64) {
             day = s.day;
             println!(
                 "-- day {} morale {} soldiers {} home {} stuck {} recruitable {} gone {} hand {:?} tiles {:?} field {:?} boxes {}/{}",
-                s.day, s.morale, s.soldiers, s.home, s.stuck_workers(), s.recruitable, s.gone, s.hand, s.tiles,
-                s.airdrop, s.missions[0].boxes_done, s.missions[1].boxes_done
+                s.day, s.tracks.morale, s.tracks.soldiers, s.home, s.stuck_workers(), s.recruitable, s.gone,
+                s.tokens.hand, s.marks.tiles,
+                s.tokens.airdrop, s.missions[0].boxes_done, s.missions[1].boxes_done
             );
         }
         if std::env::var("SCORES").is_ok() && s.phase != maquis::ids::Phase::Placement {
@@ -164,7 +165,10 @@ fn trace(seed: u64) {
         }
         println!("   {}  {}", action_table().names[a], if patrols.is_empty() { String::new() } else { format!("-> patrol {patrols:?}") });
     }
-    println!("outcome {:?} day {} morale {} gone {} boxes {}/{}", s.outcome, s.day, s.morale, s.gone, s.missions[0].boxes_done, s.missions[1].boxes_done);
+    println!(
+        "outcome {:?} day {} morale {} gone {} boxes {}/{}",
+        s.outcome, s.day, s.tracks.morale, s.gone, s.missions[0].boxes_done, s.missions[1].boxes_done
+    );
 }
 
 fn main() {
@@ -198,7 +202,7 @@ fn main() {
                             t.games += 1;
                             t.outcomes[s.outcome.unwrap().idx()] += 1;
                             if s.outcome == Some(Outcome::Loss) {
-                                let k = if s.morale == 0 { 0 } else if s.workers_in_play() == 0 { 1 } else { 2 };
+                                let k = if s.tracks.morale == 0 { 0 } else if s.workers_in_play() == 0 { 1 } else { 2 };
                                 t.loss_kind[k] += 1;
                             }
                             t.days += s.day as u64 + (s.pass as u64 - 1) * 15;

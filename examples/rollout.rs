@@ -7,7 +7,8 @@
 //! - `difficulty`: a difficulty id (default `normal`), or `all` for every level in turn.
 //! - The `outcomes` digest covers each game's outcome, step count and final day.
 //! - `--check` also hashes every legal mask, observation and saved state along the way (slow):
-//!   the `trace` digest then changes if anything observable in any position changes.
+//!   the `trace` digest then changes if anything observable in any position changes (the saved
+//!   state's keys are sorted first, so reordering `State`'s fields changes nothing).
 
 use maquis::agents::random::sample;
 use maquis::ids::Difficulty;
@@ -64,7 +65,10 @@ fn main() {
                     for x in &obs {
                         trace.bytes(&x.to_le_bytes());
                     }
-                    trace.bytes(maquis::save::save(&s).as_bytes());
+                    // With its keys sorted (serde_json's `Value` keeps them in order): the digest
+                    // does not depend on the order of `State`'s fields.
+                    let saved: serde_json::Value = serde_json::from_str(&maquis::save::save(&s)).unwrap();
+                    trace.bytes(saved.to_string().as_bytes());
                 }
                 let a = sample(&mask, &mut rng).unwrap();
                 apply_legal(&mut s, action_table().actions[a]);

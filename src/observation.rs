@@ -110,10 +110,10 @@ fn encode(s: &State, w: &mut Writer) {
     w.one_hot("phase", Phase::COUNT, Some(s.phase.idx()));
     w.one_hot("difficulty", Difficulty::COUNT, Some(s.difficulty.idx()));
     w.one_hot("mission_pool", MissionPool::COUNT, Some(s.mission_pool.idx()));
-    w.one_hot("morale", MAX_MORALE as usize + 1, Some(s.morale as usize));
-    w.one_hot("soldiers", MAX_SOLDIERS as usize + 1, Some(s.soldiers as usize));
-    w.counts("hand", &s.hand);
-    w.counts("supply", &s.supply);
+    w.one_hot("morale", MAX_MORALE as usize + 1, Some(s.tracks.morale as usize));
+    w.one_hot("soldiers", MAX_SOLDIERS as usize + 1, Some(s.tracks.soldiers as usize));
+    w.counts("hand", &s.tokens.hand);
+    w.counts("supply", &s.tokens.supply);
     let workers = w.slice("workers", 5);
     let counts = [s.home, s.placed_workers(), s.stuck_workers(), s.recruitable, s.gone];
     for (x, &c) in workers.iter_mut().zip(counts.iter()) {
@@ -123,22 +123,22 @@ fn encode(s: &State, w: &mut Writer) {
     patrols[0] = s.patrols_today as f32 / 5.0;
     patrols[1] = s.patrols_drawn as f32 / 5.0;
     w.pawns(&s.pawns);
-    w.locs("stuck_worker", s.stuck);
-    w.locs("fake_id", s.fake_ids);
-    w.counts("airdrop_field_w", &s.airdrop[0]);
-    w.counts("airdrop_field_e", &s.airdrop[1]);
+    w.locs("stuck_worker", s.marks.stuck);
+    w.locs("fake_id", s.marks.fake_ids);
+    w.counts("airdrop_field_w", &s.tokens.airdrop[0]);
+    w.counts("airdrop_field_e", &s.tokens.airdrop[1]);
     let start = w.slice("airdrop_at_day_start", 2);
-    start[0] = s.airdrop_at_day_start[0] as u8 as f32;
-    start[1] = s.airdrop_at_day_start[1] as u8 as f32;
-    w.locs("aa_gun", s.aa_guns);
-    w.locs("tagged", s.tagged);
-    w.locs("visited", s.visited);
-    w.one_hot("dark_lady", NUM_LOCATIONS, s.dark_lady.map(|l| l.idx()));
+    start[0] = s.tokens.airdrop_at_day_start[0] as u8 as f32;
+    start[1] = s.tokens.airdrop_at_day_start[1] as u8 as f32;
+    w.locs("aa_gun", s.marks.aa_guns);
+    w.locs("tagged", s.marks.tagged);
+    w.locs("visited", s.marks.visited);
+    w.one_hot("dark_lady", NUM_LOCATIONS, s.marks.dark_lady.map(|l| l.idx()));
     for (i, _) in SPARE_ROOMS.iter().enumerate() {
-        w.one_hot(TILE_NAMES[i], NUM_TILES, s.tiles[i].map(|t| t.idx()));
+        w.one_hot(TILE_NAMES[i], NUM_TILES, s.marks.tiles[i].map(|t| t.idx()));
     }
     w.bits("closed_roads", NUM_ROADS, closed_roads(s));
-    w.bits("bridges_chosen", 2, (s.bridges_chosen & 3) as u32);
+    w.bits("bridges_chosen", 2, (s.marks.bridges_chosen & 3) as u32);
     for (slot, m) in s.missions.iter().enumerate() {
         w.one_hot(MISSION_A_NAMES[slot], NUM_MISSIONS, Some(m.id.idx()));
         let v = w.slice(MISSION_STATE_NAMES[slot], 7);
@@ -154,15 +154,15 @@ fn encode(s: &State, w: &mut Writer) {
     w.bits("patrol_discard", NUM_CARDS, discard);
     w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
     // M-infiltration: the card seen on top of the deck before this placement phase.
-    w.one_hot("peek", NUM_CARDS, s.peek.map(|c| c as usize));
-    w.flag("shot_today", s.shot_today);
-    w.flag("distracted_today", s.distracted_today);
-    w.one_hot("pending_location", NUM_LOCATIONS, s.pending.map(|p| p.loc.idx()));
-    let pending_tokens = s.pending.and_then(|p| p.reward).map(|r| r.tokens).unwrap_or_default();
+    w.one_hot("peek", NUM_CARDS, s.today.peek.map(|c| c as usize));
+    w.flag("shot_today", s.today.shot_today);
+    w.flag("distracted_today", s.today.distracted_today);
+    w.one_hot("pending_location", NUM_LOCATIONS, s.today.pending.map(|p| p.loc.idx()));
+    let pending_tokens = s.today.pending.and_then(|p| p.reward).map(|r| r.tokens).unwrap_or_default();
     w.counts("pending_tokens", &pending_tokens);
     // What else the pending activation will do if its worker gets home (B2, F8).
     let mut flags = [false; 8];
-    if let Some(p) = s.pending {
+    if let Some(p) = s.today.pending {
         let r = p.reward.unwrap_or_default();
         flags = [
             r.morale > 0,
@@ -179,6 +179,7 @@ fn encode(s: &State, w: &mut Writer) {
         *x = f as u8 as f32;
     }
 }
+
 
 /// Writes the observation of `s` into `out` (length `OBS_SIZE`).
 #[inline]
@@ -289,10 +290,10 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
     s.day = hot(part(obs, "day")).ok_or_else(|| bad("day"))? as u8;
     s.pass = 1 + (part(obs, "second_pass")[0] > 0.5) as u8;
     s.phase = Phase::from_idx(hot(part(obs, "phase")).ok_or_else(|| bad("phase"))?).unwrap();
-    s.morale = hot(part(obs, "morale")).ok_or_else(|| bad("morale"))? as u8;
-    s.soldiers = hot(part(obs, "soldiers")).ok_or_else(|| bad("soldiers"))? as u8;
-    s.hand = tokens(part(obs, "hand"));
-    s.supply = tokens(part(obs, "supply"));
+    s.tracks.morale = hot(part(obs, "morale")).ok_or_else(|| bad("morale"))? as u8;
+    s.tracks.soldiers = hot(part(obs, "soldiers")).ok_or_else(|| bad("soldiers"))? as u8;
+    s.tokens.hand = tokens(part(obs, "hand"));
+    s.tokens.supply = tokens(part(obs, "supply"));
     let workers = part(obs, "workers");
     (s.home, s.recruitable, s.gone) = (count(workers[0], 5.0), count(workers[3], 5.0), count(workers[4], 5.0));
     let patrols = part(obs, "patrols");
@@ -305,22 +306,22 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
             }
         }
     }
-    s.stuck = set_of(part(obs, "stuck_worker"));
-    s.fake_ids = set_of(part(obs, "fake_id"));
-    s.airdrop = [tokens(part(obs, "airdrop_field_w")), tokens(part(obs, "airdrop_field_e"))];
+    s.marks.stuck = set_of(part(obs, "stuck_worker"));
+    s.marks.fake_ids = set_of(part(obs, "fake_id"));
+    s.tokens.airdrop = [tokens(part(obs, "airdrop_field_w")), tokens(part(obs, "airdrop_field_e"))];
     let start = part(obs, "airdrop_at_day_start");
-    s.airdrop_at_day_start = [start[0] > 0.5, start[1] > 0.5];
-    s.aa_guns = set_of(part(obs, "aa_gun"));
-    s.tagged = set_of(part(obs, "tagged"));
-    s.visited = set_of(part(obs, "visited"));
-    s.dark_lady = hot(part(obs, "dark_lady")).and_then(Location::from_idx);
+    s.tokens.airdrop_at_day_start = [start[0] > 0.5, start[1] > 0.5];
+    s.marks.aa_guns = set_of(part(obs, "aa_gun"));
+    s.marks.tagged = set_of(part(obs, "tagged"));
+    s.marks.visited = set_of(part(obs, "visited"));
+    s.marks.dark_lady = hot(part(obs, "dark_lady")).and_then(Location::from_idx);
     for (i, name) in TILE_NAMES.iter().enumerate() {
-        s.tiles[i] = hot(part(obs, name)).and_then(Tile::from_idx);
+        s.marks.tiles[i] = hot(part(obs, name)).and_then(Tile::from_idx);
     }
     let closed = part(obs, "closed_roads");
-    s.bridges_destroyed = (closed[BRIDGE_NORTH] > 0.5) as u8 | ((closed[BRIDGE_SOUTH] > 0.5) as u8) << 1;
+    s.marks.bridges_destroyed = (closed[BRIDGE_NORTH] > 0.5) as u8 | ((closed[BRIDGE_SOUTH] > 0.5) as u8) << 1;
     let chosen = part(obs, "bridges_chosen");
-    s.bridges_chosen = (chosen[0] > 0.5) as u8 | ((chosen[1] > 0.5) as u8) << 1;
+    s.marks.bridges_chosen = (chosen[0] > 0.5) as u8 | ((chosen[1] > 0.5) as u8) << 1;
     for slot in 0..2 {
         let id = MissionId::from_idx(hot(part(obs, MISSION_A_NAMES[slot])).ok_or_else(|| bad("mission"))?).unwrap();
         let v = part(obs, MISSION_STATE_NAMES[slot]);
@@ -347,8 +348,8 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
     discarded.shuffle(&mut rng);
     let mut deck: Vec<u8> = (0..NUM_CARDS as u8).filter(|&c| discard[c as usize] <= 0.5).collect();
     deck.shuffle(&mut rng);
-    s.peek = hot(part(obs, "peek")).map(|c| c as u8);
-    if let Some(p) = s.peek {
+    s.today.peek = hot(part(obs, "peek")).map(|c| c as u8);
+    if let Some(p) = s.today.peek {
         if let Some(k) = deck.iter().position(|&c| c == p) {
             deck.swap(0, k);
         }
@@ -356,9 +357,9 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
     let mut d = PatrolDeck::from_order(&deck);
     d.discard[..discarded.len()].copy_from_slice(&discarded);
     s.deck = d;
-    s.shot_today = part(obs, "shot_today")[0] > 0.5;
-    s.distracted_today = part(obs, "distracted_today")[0] > 0.5;
-    s.pending = hot(part(obs, "pending_location")).and_then(Location::from_idx).map(|loc| {
+    s.today.shot_today = part(obs, "shot_today")[0] > 0.5;
+    s.today.distracted_today = part(obs, "distracted_today")[0] > 0.5;
+    s.today.pending = hot(part(obs, "pending_location")).and_then(Location::from_idx).map(|loc| {
         let f = part(obs, "pending_reward");
         let on = |i: usize| f[i] > 0.5;
         let mut reward = Reward {

@@ -53,13 +53,13 @@ fn bad(msg: String) -> Error {
 
 /// The invariants every reachable state keeps (also checked by the property tests).
 pub fn validate(s: &State) -> Result<()> {
-    if s.morale > MAX_MORALE || s.soldiers > MAX_SOLDIERS {
-        return Err(bad(format!("morale {} / soldiers {} out of range", s.morale, s.soldiers)));
+    if s.tracks.morale > MAX_MORALE || s.tracks.soldiers > MAX_SOLDIERS {
+        return Err(bad(format!("morale {} / soldiers {} out of range", s.tracks.morale, s.tracks.soldiers)));
     }
     if s.day > END_DAY || !(1..=2).contains(&s.pass) {
         return Err(bad(format!("day {} / pass {} out of range", s.day, s.pass)));
     }
-    if s.morale == 0 && s.phase != Phase::GameOver {
+    if s.tracks.morale == 0 && s.phase != Phase::GameOver {
         return Err(bad("morale 0 but the game is not over".into()));
     }
     if s.outcome.is_some() != (s.phase == Phase::GameOver) {
@@ -68,12 +68,12 @@ pub fn validate(s: &State) -> Result<()> {
     // T4: supply conservation.
     for r in Resource::ALL {
         let i = r.idx();
-        let on_workers = if *r == Resource::FakeId { s.fake_ids.count_ones() as u8 } else { 0 };
-        let pending = s.pending.and_then(|p| p.reward).map_or(0, |rw| rw.tokens[i]);
-        let total = s.supply[i] as u32
-            + s.hand[i] as u32
-            + s.airdrop[0][i] as u32
-            + s.airdrop[1][i] as u32
+        let on_workers = if *r == Resource::FakeId { s.marks.fake_ids.count_ones() as u8 } else { 0 };
+        let pending = s.today.pending.and_then(|p| p.reward).map_or(0, |rw| rw.tokens[i]);
+        let total = s.tokens.supply[i] as u32
+            + s.tokens.hand[i] as u32
+            + s.tokens.airdrop[0][i] as u32
+            + s.tokens.airdrop[1][i] as u32
             + on_workers as u32
             + pending as u32;
         if total != s.tokens_total(*r) as u32 {
@@ -88,10 +88,10 @@ pub fn validate(s: &State) -> Result<()> {
     if s.pawns[Location::SafeHouse.idx()] != Pawn::Empty {
         return Err(bad("a pawn stands on the safe house".into()));
     }
-    if s.fake_ids & !s.locs_with(Pawn::Worker) != 0 {
+    if s.marks.fake_ids & !s.locs_with(Pawn::Worker) != 0 {
         return Err(bad("a Fake ID lies where no worker stands".into()));
     }
-    if s.stuck & !(bit(SLOTS[0]) | bit(SLOTS[1])) != 0 {
+    if s.marks.stuck & !(bit(SLOTS[0]) | bit(SLOTS[1])) != 0 {
         return Err(bad("a stuck worker outside the mission slots".into()));
     }
     // T5: worker counts.
@@ -108,16 +108,16 @@ pub fn validate(s: &State) -> Result<()> {
     if s.missions[0].id == s.missions[1].id {
         return Err(bad("the two missions must differ".into()));
     }
-    if (s.phase == Phase::PostAction) != s.pending.is_some() && s.phase != Phase::GameOver {
+    if (s.phase == Phase::PostAction) != s.today.pending.is_some() && s.phase != Phase::GameOver {
         return Err(bad("a pending activation exists exactly in phase post_action".into()));
     }
-    if let Some(p) = s.pending {
+    if let Some(p) = s.today.pending {
         if s.pawns[p.loc.idx()] != Pawn::Worker {
             return Err(bad(format!("pending activation on {} where no worker stands", p.loc)));
         }
     }
     let mut built = [false; NUM_TILES];
-    for t in s.tiles.iter().flatten() {
+    for t in s.marks.tiles.iter().flatten() {
         if std::mem::replace(&mut built[t.idx()], true) {
             return Err(bad(format!("tile {t} is built twice")));
         }
@@ -140,22 +140,22 @@ pub fn state_dict(s: &State) -> Value {
     for &l in Location::ALL {
         let i = l.idx();
         let airdrop = match l {
-            Location::FieldW => counts(&s.airdrop[0]),
-            Location::FieldE => counts(&s.airdrop[1]),
+            Location::FieldW => counts(&s.tokens.airdrop[0]),
+            Location::FieldE => counts(&s.tokens.airdrop[1]),
             _ => json!({}),
         };
-        let tile = SPARE_ROOMS.iter().position(|&r| r == l).and_then(|k| s.tiles[k]).map(|t| t.as_str());
+        let tile = SPARE_ROOMS.iter().position(|&r| r == l).and_then(|k| s.marks.tiles[k]).map(|t| t.as_str());
         board.insert(
             l.as_str().into(),
             json!({
                 "pawn": s.pawns[i].as_str(),
-                "stuck_worker": s.stuck & bit(l) != 0,
-                "fake_id": s.fake_ids & bit(l) != 0,
+                "stuck_worker": s.marks.stuck & bit(l) != 0,
+                "fake_id": s.marks.fake_ids & bit(l) != 0,
                 "airdrop": airdrop,
-                "aa_gun": s.aa_guns & bit(l) != 0,
+                "aa_gun": s.marks.aa_guns & bit(l) != 0,
                 "tile": tile,
-                "tagged": s.tagged & bit(l) != 0,
-                "visited": s.visited & bit(l) != 0,
+                "tagged": s.marks.tagged & bit(l) != 0,
+                "visited": s.marks.visited & bit(l) != 0,
             }),
         );
     }
@@ -185,10 +185,10 @@ pub fn state_dict(s: &State) -> Value {
         "day": s.day,
         "pass": s.pass,
         "phase": s.phase.as_str(),
-        "morale": s.morale,
-        "soldiers": s.soldiers,
-        "hand": counts(&s.hand),
-        "supply": counts(&s.supply),
+        "morale": s.tracks.morale,
+        "soldiers": s.tracks.soldiers,
+        "hand": counts(&s.tokens.hand),
+        "supply": counts(&s.tokens.supply),
         "workers": {
             "available": s.home,
             "placed": s.placed_workers(),
@@ -200,16 +200,16 @@ pub fn state_dict(s: &State) -> Value {
         "missions": missions,
         "patrol_deck": s.deck.deck(),
         "patrol_discard": s.deck.discard(),
-        "shot_today": s.shot_today,
+        "shot_today": s.today.shot_today,
         "closed_roads": closed_roads,
-        "dark_lady": s.dark_lady.map(|l| l.as_str()),
+        "dark_lady": s.marks.dark_lady.map(|l| l.as_str()),
         "outcome": s.outcome.map(|o| o.as_str()),
         "difficulty": s.difficulty.as_str(),
         "mission_pool": s.mission_pool.as_str(),
-        "peek": s.peek,
-        "pending": s.pending.map(|p| p.loc.as_str()),
+        "peek": s.today.peek,
+        "pending": s.today.pending.map(|p| p.loc.as_str()),
         "patrols_today": s.patrols_today,
         "patrols_drawn": s.patrols_drawn,
-        "bridges_destroyed": [s.bridges_destroyed & 1 != 0, s.bridges_destroyed & 2 != 0],
+        "bridges_destroyed": [s.marks.bridges_destroyed & 1 != 0, s.marks.bridges_destroyed & 2 != 0],
     })
 }

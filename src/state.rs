@@ -76,32 +76,97 @@ pub struct Pending {
     pub with_mole: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct State {
-    pub difficulty: Difficulty,
-    pub mission_pool: MissionPool,
-    /// Workers that exist at this level (5, or 4 in Tricky and harder).
-    pub level_workers: u8,
-    pub day: u8,
-    pub pass: u8,
-    pub phase: Phase,
+/// Fields that change on few steps, behind a counter of changes, so that the vector
+/// environment rewrites their part of an observation only when it may have changed. Every
+/// mutable access counts as a change (`DerefMut`; the value has no other way in), so the count
+/// cannot miss one. The count is no part of the game: not compared, not saved.
+#[derive(Clone, Debug, Default)]
+pub struct Tracked<T> {
+    value: T,
+    changes: u32,
+}
+
+impl<T> Tracked<T> {
+    pub fn new(value: T) -> Tracked<T> {
+        Tracked { value, changes: 0 }
+    }
+    /// Mutable accesses so far (wrapping): equal counts, no change in between.
+    #[inline]
+    pub fn changes(&self) -> u32 {
+        self.changes
+    }
+}
+
+impl<T> std::ops::Deref for Tracked<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> std::ops::DerefMut for Tracked<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut T {
+        self.changes = self.changes.wrapping_add(1);
+        &mut self.value
+    }
+}
+
+impl<'a, T> IntoIterator for &'a Tracked<T>
+where
+    &'a T: IntoIterator,
+{
+    type Item = <&'a T as IntoIterator>::Item;
+    type IntoIter = <&'a T as IntoIterator>::IntoIter;
+    fn into_iter(self) -> Self::IntoIter {
+        self.value.into_iter()
+    }
+}
+
+impl<T: PartialEq> PartialEq for Tracked<T> {
+    fn eq(&self, other: &Tracked<T>) -> bool {
+        self.value == other.value
+    }
+}
+
+impl<T: Serialize> Serialize for Tracked<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        self.value.serialize(serializer)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Tracked<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Tracked<T>, D::Error> {
+        T::deserialize(deserializer).map(Tracked::new)
+    }
+}
+
+/// The two tracks (T1, T2).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tracks {
     pub morale: u8,
     pub soldiers: u8,
+}
+
+/// Where the resource tokens are (T4), but those held by workers.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tokens {
     pub hand: [u8; NUM_RESOURCES],
     pub supply: [u8; NUM_RESOURCES],
     /// Tokens lying on field_w, field_e.
     pub airdrop: [[u8; NUM_RESOURCES]; 2],
     /// Fields that held tokens at the start of the day (F4, A2).
     pub airdrop_at_day_start: [bool; 2],
-    pub pawns: [Pawn; NUM_LOCATIONS],
+}
+
+/// What lies on the board besides the pawns: markers, tiles, destroyed bridges.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Marks {
     /// Placed workers carrying a Fake ID (F5).
     pub fake_ids: LocSet,
     /// Slots holding a stuck worker (the mole, the cryptographer).
     pub stuck: LocSet,
-    /// Workers in a Safe House (available; during placement: still to place).
-    pub home: u8,
-    pub recruitable: u8,
-    pub gone: u8,
     /// Tiles on spare_room_ne, spare_room_w, spare_room_se.
     pub tiles: [Option<Tile>; 3],
     pub tagged: LocSet,
@@ -111,16 +176,47 @@ pub struct State {
     /// Bit 0 north, bit 1 south: chosen (destroyed at the end of the day) / destroyed.
     pub bridges_chosen: u8,
     pub bridges_destroyed: u8,
+}
+
+/// What this day and this activation have done so far.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Today {
     pub distracted_today: bool,
-    /// The missions on mission_a and mission_b.
-    pub missions: [MissionState; 2],
-    pub deck: PatrolDeck,
-    pub patrols_today: u8,
-    pub patrols_drawn: u8,
     pub shot_today: bool,
     pub pending: Option<Pending>,
     /// M-infiltration: the card the player saw on top of the deck before this placement phase.
     pub peek: Option<u8>,
+}
+
+/// The fields that change on most steps are plain; the others are grouped behind `Tracked`
+/// (flattened: the saved JSON has the same keys either way).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub difficulty: Difficulty,
+    pub mission_pool: MissionPool,
+    /// Workers that exist at this level (5, or 4 in Tricky and harder).
+    pub level_workers: u8,
+    pub day: u8,
+    pub pass: u8,
+    pub phase: Phase,
+    #[serde(flatten)]
+    pub tracks: Tracked<Tracks>,
+    #[serde(flatten)]
+    pub tokens: Tracked<Tokens>,
+    pub pawns: [Pawn; NUM_LOCATIONS],
+    #[serde(flatten)]
+    pub marks: Tracked<Marks>,
+    /// Workers in a Safe House (available; during placement: still to place).
+    pub home: u8,
+    pub recruitable: u8,
+    pub gone: u8,
+    /// The missions on mission_a and mission_b.
+    pub missions: Tracked<[MissionState; 2]>,
+    pub deck: PatrolDeck,
+    pub patrols_today: u8,
+    pub patrols_drawn: u8,
+    #[serde(flatten)]
+    pub today: Tracked<Today>,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
 }
@@ -193,13 +289,13 @@ impl State {
     }
 
     pub fn stuck_workers(&self) -> u8 {
-        self.stuck.count_ones() as u8
+        self.marks.stuck.count_ones() as u8
     }
 
     /// E1: no worker in play, i.e. `workers_in_play() == 0`, without counting.
     #[inline]
     pub fn no_workers_in_play(&self) -> bool {
-        self.home == 0 && self.stuck == 0 && self.locs_with(Pawn::Worker) == 0
+        self.home == 0 && self.marks.stuck == 0 && self.locs_with(Pawn::Worker) == 0
     }
 
     /// E1: workers in play (available, placed, stuck).
@@ -208,18 +304,18 @@ impl State {
     }
 
     pub fn tile_at(&self, l: Location) -> Option<Tile> {
-        SPARE_ROOMS.iter().position(|&r| r == l).and_then(|i| self.tiles[i])
+        SPARE_ROOMS.iter().position(|&r| r == l).and_then(|i| self.marks.tiles[i])
     }
 
     pub fn tile_built(&self, t: Tile) -> bool {
-        self.tiles.contains(&Some(t))
+        self.marks.tiles.contains(&Some(t))
     }
 
     /// Safe Houses for F7: the board's and any spare room holding the safe_house tile.
     pub fn safe_houses(&self) -> LocSet {
         let mut set = bit(Location::SafeHouse);
         for (i, &r) in SPARE_ROOMS.iter().enumerate() {
-            if self.tiles[i] == Some(Tile::SafeHouse) {
+            if self.marks.tiles[i] == Some(Tile::SafeHouse) {
                 set |= bit(r);
             }
         }
@@ -227,11 +323,11 @@ impl State {
     }
 
     pub fn field_tokens(&self, field: Location) -> &[u8; NUM_RESOURCES] {
-        &self.airdrop[if field == FIELDS[0] { 0 } else { 1 }]
+        &self.tokens.airdrop[if field == FIELDS[0] { 0 } else { 1 }]
     }
 
     pub fn field_has_tokens(&self, fi: usize) -> bool {
-        self.airdrop[fi].iter().any(|&n| n > 0)
+        self.tokens.airdrop[fi].iter().any(|&n| n > 0)
     }
 
     /// Tokens of each resource that exist in this ruleset (4, or 0 for poison/fake_id in the

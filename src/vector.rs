@@ -1138,7 +1138,7 @@ mod tests {
         let mut slot = EnvSlot::new(0);
         slot.reset(&s).unwrap();
         assert_eq!(slot.state().difficulty, Difficulty::Hard);
-        assert_eq!(slot.state().morale, 3);
+        assert_eq!(slot.state().tracks.morale, 3);
         assert_eq!(slot.state().missions[0].id, MissionId::Sabotage);
         for bad in [
             r#"{"dificulty": "hard"}"#,

@@ -32,7 +32,7 @@ fn p2_hidden_deck_order_is_not_observed() {
             let mut t = s.clone();
             let top = t.deck.top as usize;
             t.deck.cards[top..].reverse();
-            if t.deck != s.deck && s.peek.is_none() {
+            if t.deck != s.deck && s.today.peek.is_none() {
                 assert_eq!(observation(&s), observation(&t));
             }
             let a = maquis::agents::random::sample(&legal_mask(&s), &mut rng).unwrap();
@@ -50,7 +50,7 @@ fn m_infiltration_peek_is_the_only_visible_deck_card() {
         MissionId::Sabotage,
         [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     ));
-    s.stuck |= maquis::board::bit(maquis::Location::MissionA);
+    s.marks.stuck |= maquis::board::bit(maquis::Location::MissionA);
     s.home -= 1;
     s.missions[0].boxes_done = 1;
     maquis::rules::begin_day(&mut s);
@@ -64,12 +64,12 @@ fn m_infiltration_peek_is_the_only_visible_deck_card() {
     let k = t.deck.top as usize;
     t.deck.cards[k + 1..].reverse();
     assert_eq!(observation(&s), observation(&t));
-    t.peek = Some(t.deck.deck()[1]);
+    t.today.peek = Some(t.deck.deck()[1]);
     assert_ne!(observation(&s), observation(&t));
     // A draw during placement does not reveal the new top: the peek stays the card seen before.
-    let before = s.peek;
+    let before = s.today.peek;
     common::act(&mut s, "place:cafe");
-    assert_eq!(s.peek, before);
+    assert_eq!(s.today.peek, before);
     assert_ne!(s.deck.deck().first().copied(), before);
 }
 

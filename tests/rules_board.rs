@@ -123,8 +123,8 @@ fn b1_printed_actions_pay_their_cost_and_give_their_reward() {
         for &(r, n) in after {
             assert_eq!(hand(&s, r), n, "{l}:{opt}: hand of {r}");
         }
-        assert_eq!(s.morale as i8, 5 + dm, "{l}:{opt}: morale");
-        let total: u32 = s.hand.iter().map(|&n| n as u32).sum();
+        assert_eq!(s.tracks.morale as i8, 5 + dm, "{l}:{opt}: morale");
+        let total: u32 = s.tokens.hand.iter().map(|&n| n as u32).sum();
         let expected: u32 = after.iter().map(|&(_, n)| n as u32).sum();
         assert_eq!(total, expected, "{l}:{opt}: nothing else enters the hand");
         maquis::save::validate(&s).unwrap();
@@ -150,13 +150,13 @@ fn b1_cafe_recruits_and_spare_room_builds_and_field_picks_up() {
 
     // Field: pick up the airdrop lying there.
     let mut s = fresh();
-    s.supply[Weapon.idx()] -= 1;
-    s.airdrop[1][Weapon.idx()] = 1;
-    s.airdrop_at_day_start[1] = true;
+    s.tokens.supply[Weapon.idx()] -= 1;
+    s.tokens.airdrop[1][Weapon.idx()] = 1;
+    s.tokens.airdrop_at_day_start[1] = true;
     action_phase(&mut s, &[FieldE, Cafe], &[], &[]);
     act(&mut s, "act:field_e:pickup");
     assert_eq!(hand(&s, Weapon), 1);
-    assert_eq!(s.airdrop[1], [0; 8]);
+    assert_eq!(s.tokens.airdrop[1], [0; 8]);
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn b1_slash_means_one_side_only() {
     action_phase(&mut s, &[RadioA, Cafe], &[], &[]);
     act(&mut s, "act:radio_a:intel");
     assert_eq!(hand(&s, Intel), 1);
-    assert_eq!(s.airdrop, [[0; 8]; 2]);
+    assert_eq!(s.tokens.airdrop, [[0; 8]; 2]);
     assert_eq!(s.pawns[RadioA.idx()], Pawn::Empty, "one activation only");
     assert!(!is_legal(&s, "act:radio_a:airdrop_field_w_food"));
 
@@ -247,7 +247,7 @@ fn b2_safe_reward_is_kept_even_if_the_worker_is_arrested() {
     action_phase(&mut s, &[PoorDistrict, Cafe], &[BlackMarket, PontLeveque], &[]);
     act(&mut s, "act:poor_district:morale");
     assert_eq!(s.gone, 1, "the worker is arrested");
-    assert_eq!(s.morale, 6, "the safe morale gain is kept");
+    assert_eq!(s.tracks.morale, 6, "the safe morale gain is kept");
     assert_eq!((hand(&s, Food), hand(&s, Medicine)), (0, 0));
 }
 
@@ -257,7 +257,7 @@ fn b2_unsafe_airdrop_is_lost_on_arrest() {
     action_phase(&mut s, &[RadioB, Cafe], &[BlackMarket], &[]);
     act(&mut s, "act:radio_b:airdrop_field_w_food");
     assert_eq!(s.gone, 1);
-    assert_eq!(s.airdrop[0], [0; 8], "nothing falls on the field");
+    assert_eq!(s.tokens.airdrop[0], [0; 8], "nothing falls on the field");
     assert_eq!(supply(&s, Food), 4);
 }
 
@@ -269,7 +269,7 @@ fn b2_unsafe_morale_change_is_lost_on_arrest() {
     action_phase(&mut s, &[BlackMarket, Cafe], &[Grocer, PontLeveque], &[]);
     act(&mut s, "act:black_market:sell_food");
     assert_eq!(s.gone, 1);
-    assert_eq!(s.morale, 6);
+    assert_eq!(s.tracks.morale, 6);
     assert_eq!((hand(&s, Food), hand(&s, Money)), (0, 0));
 }
 
@@ -389,14 +389,14 @@ fn b4_the_river_is_crossed_only_at_pont_leveque_and_the_two_bridges() {
     // the east bank is unaffected.
     for &w in WEST_BANK.iter().filter(|&&l| l != PontLeveque) {
         let mut s = fresh_missions(TakeOutTheBridges, Sabotage);
-        s.bridges_destroyed = 3;
+        s.marks.bridges_destroyed = 3;
         action_phase(&mut s, &[w, Cafe], &[PontLeveque], &[]);
         act(&mut s, &format!("skip:{}", name(w)));
         assert_eq!(s.gone, 1, "west bank {w} is cut off");
     }
     for w in [RadioB, BlackMarket, SpareRoomNe, Grocer, SpareRoomSe] {
         let mut s = fresh_missions(TakeOutTheBridges, Sabotage);
-        s.bridges_destroyed = 3;
+        s.marks.bridges_destroyed = 3;
         action_phase(&mut s, &[w, Cafe], &[PontLeveque], &[]);
         act(&mut s, &format!("skip:{}", name(w)));
         assert_eq!(s.gone, 0, "east bank {w} gets home");
@@ -407,7 +407,7 @@ fn b4_the_river_is_crossed_only_at_pont_leveque_and_the_two_bridges() {
 fn b4_north_bridge_joins_black_market_and_pont_du_nord() {
     for destroyed in [0u8, 1, 2] {
         let mut s = fresh_missions(TakeOutTheBridges, Sabotage);
-        s.bridges_destroyed = destroyed;
+        s.marks.bridges_destroyed = destroyed;
         action_phase(&mut s, &[PontDuNord, Cafe], &[PoorDistrict], &[]);
         act(&mut s, "skip:pont_du_nord");
         // Only the north bridge (bit 0) matters to pont_du_nord.
@@ -419,7 +419,7 @@ fn b4_north_bridge_joins_black_market_and_pont_du_nord() {
 fn b4_south_bridge_joins_black_market_and_poor_district() {
     for destroyed in [0u8, 1, 2] {
         let mut s = fresh_missions(TakeOutTheBridges, Sabotage);
-        s.bridges_destroyed = destroyed;
+        s.marks.bridges_destroyed = destroyed;
         action_phase(&mut s, &[PoorDistrict, Cafe], &[PontDuNord, PontLeveque], &[]);
         act(&mut s, "skip:poor_district");
         assert_eq!(s.gone, u8::from(destroyed & 2 != 0), "bridges destroyed: {destroyed:#b}");
@@ -651,7 +651,7 @@ fn p3_arrests_first_worker_when_all_three_occupied() {
     assert_eq!(pawn_at(&s, PontLeveque), Pawn::Milice, "the patrol takes the arrested worker's place");
     assert_eq!(pawn_at(&s, PontDuNord), Pawn::Worker);
     assert_eq!(pawn_at(&s, Doctor), Pawn::Worker);
-    assert_eq!(s.fake_ids, 0);
+    assert_eq!(s.marks.fake_ids, 0);
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (0, 4), "the Fake ID returns to the supply");
     assert_eq!(s.deck.discard(), &[1, 4, 0]);
     maquis::save::validate(&s).unwrap();
@@ -746,18 +746,18 @@ fn a1_airdrop_puts_the_package_on_the_chosen_empty_field() {
         act(&mut s, &format!("act:radio_b:{opt}"));
         let mut want = [0u8; 8];
         want[r.idx()] = n;
-        assert_eq!(s.airdrop[fi], want, "{opt}");
-        assert_eq!(s.airdrop[1 - fi], [0; 8], "{opt}: the other field");
+        assert_eq!(s.tokens.airdrop[fi], want, "{opt}");
+        assert_eq!(s.tokens.airdrop[1 - fi], [0; 8], "{opt}: the other field");
         assert_eq!(supply(&s, r), 4 - n, "{opt}: taken from the supply");
-        assert_eq!(s.hand, [0; 8], "{opt}: nothing in the hand");
+        assert_eq!(s.tokens.hand, [0; 8], "{opt}: nothing in the hand");
     }
 }
 
 #[test]
 fn a1_airdrop_only_onto_an_empty_field() {
     let mut s = fresh();
-    s.supply[Money.idx()] -= 1;
-    s.airdrop[1][Money.idx()] = 1;
+    s.tokens.supply[Money.idx()] -= 1;
+    s.tokens.airdrop[1][Money.idx()] = 1;
     action_phase(&mut s, &[RadioA, Cafe], &[], &[]);
     let opts = options_at(&s, RadioA);
     assert!(opts.iter().all(|o| !o.starts_with("airdrop_field_e")), "{opts:?}");
@@ -767,9 +767,9 @@ fn a1_airdrop_only_onto_an_empty_field() {
 #[test]
 fn a1_airdrop_not_legal_when_no_field_is_empty() {
     let mut s = fresh();
-    s.supply[Money.idx()] -= 2;
-    s.airdrop[0][Money.idx()] = 1;
-    s.airdrop[1][Money.idx()] = 1;
+    s.tokens.supply[Money.idx()] -= 2;
+    s.tokens.airdrop[0][Money.idx()] = 1;
+    s.tokens.airdrop[1][Money.idx()] = 1;
     action_phase(&mut s, &[RadioA, Cafe], &[], &[]);
     assert_eq!(options_at(&s, RadioA), vec!["intel"]);
 }
@@ -794,7 +794,7 @@ fn a1_airdrop_gives_what_the_supply_has() {
     give(&mut s, Food, 3);
     action_phase(&mut s, &[RadioA, Cafe], &[], &[]);
     act(&mut s, "act:radio_a:airdrop_field_e_food");
-    assert_eq!(s.airdrop[1][Food.idx()], 1, "only one food was left in the supply");
+    assert_eq!(s.tokens.airdrop[1][Food.idx()], 1, "only one food was left in the supply");
     assert_eq!(supply(&s, Food), 0);
     maquis::save::validate(&s).unwrap();
 }
@@ -805,14 +805,14 @@ fn a1_airdrop_gives_what_the_supply_has() {
 #[test]
 fn a2_pickup_takes_all_tokens_on_the_field_into_the_hand() {
     let mut s = fresh();
-    s.supply[Food.idx()] -= 3;
-    s.airdrop[0][Food.idx()] = 3;
-    s.airdrop_at_day_start[0] = true;
+    s.tokens.supply[Food.idx()] -= 3;
+    s.tokens.airdrop[0][Food.idx()] = 3;
+    s.tokens.airdrop_at_day_start[0] = true;
     assert!(is_legal(&s, "place:field_w"));
     action_phase(&mut s, &[FieldW, Cafe], &[], &[]);
     act(&mut s, "act:field_w:pickup");
     assert_eq!(hand(&s, Food), 3);
-    assert_eq!(s.airdrop[0], [0; 8]);
+    assert_eq!(s.tokens.airdrop[0], [0; 8]);
 }
 
 #[test]
@@ -821,7 +821,7 @@ fn a2_a_drop_is_collected_from_the_next_day_on() {
     assert!(!is_legal(&s, "place:field_w"), "day 0: nothing on the field");
     action_phase(&mut s, &[RadioA, Cafe], &[], &[]);
     act(&mut s, "act:radio_a:airdrop_field_w_money");
-    assert_eq!(s.airdrop[0][Money.idx()], 1);
+    assert_eq!(s.tokens.airdrop[0][Money.idx()], 1);
     act(&mut s, "skip:cafe");
     // Day 1: the field held tokens at the start of the day.
     assert_eq!((s.day, s.phase), (1, Phase::Placement));
@@ -887,7 +887,7 @@ fn a4_build_pays_two_money_and_covers_the_room() {
     action_phase(&mut s, &[SpareRoomNe, Cafe], &[], &[]);
     assert_eq!(options_at(&s, SpareRoomNe).len(), 9, "any of the nine tiles");
     act(&mut s, "act:spare_room_ne:build_counterfeiter");
-    assert_eq!(s.tiles, [Some(Tile::Counterfeiter), None, None]);
+    assert_eq!(s.marks.tiles, [Some(Tile::Counterfeiter), None, None]);
     assert_eq!((hand(&s, Money), supply(&s, Money)), (1, 3));
 }
 
@@ -943,7 +943,7 @@ fn a4_from_the_next_day_the_room_offers_the_tile_action() {
 /// A worker on spare_room_w holding `tile`, another parked on the café.
 fn on_tile(tile: Tile, hand_: &[(Resource, u8)], patrols: &[Location]) -> State {
     let mut s = with_deck(DECK, start_morale(5));
-    s.tiles[1] = Some(tile);
+    s.marks.tiles[1] = Some(tile);
     for &(r, n) in hand_ {
         give(&mut s, r, n);
     }
@@ -970,9 +970,9 @@ fn a5_each_tile_action_pays_and_gives_as_printed() {
         for &(r, n) in after {
             assert_eq!(hand(&s, r), n, "{tile}:{opt}: {r}");
         }
-        let total: u32 = s.hand.iter().map(|&n| n as u32).sum();
+        let total: u32 = s.tokens.hand.iter().map(|&n| n as u32).sum();
         assert_eq!(total, after.iter().map(|&(_, n)| n as u32).sum::<u32>(), "{tile}:{opt}: nothing else");
-        assert_eq!(s.morale as i8, 5 + dm, "{tile}:{opt}: morale");
+        assert_eq!(s.tracks.morale as i8, 5 + dm, "{tile}:{opt}: morale");
     }
 }
 
@@ -1002,13 +1002,13 @@ fn a5_unsafe_tiles_lose_their_reward_on_arrest_propagandist_keeps_it() {
 
     let mut s = on_tile(Tile::Propagandist, &[], &[BlackMarket, PontLeveque]);
     act(&mut s, "act:spare_room_w:morale");
-    assert_eq!((s.gone, s.morale), (1, 6), "propagandist is safe");
+    assert_eq!((s.gone, s.tracks.morale), (1, 6), "propagandist is safe");
 }
 
 #[test]
 fn a5_safe_house_tile_has_no_action_is_placeable_and_is_a_safe_house() {
     let mut s = fresh();
-    s.tiles[1] = Some(Tile::SafeHouse);
+    s.marks.tiles[1] = Some(Tile::SafeHouse);
     assert!(is_legal(&s, "place:spare_room_w"), "a worker may still be placed there");
     // radio_a is cut off by a patrol on doctor — unless spare_room_w is a Safe House.
     action_phase(&mut s, &[SpareRoomW, RadioA, Cafe], &[Doctor, PontLeveque, BlackMarket], &[]);
@@ -1034,7 +1034,7 @@ fn a5_safe_house_tile_built_today_shelters_later_workers() {
 #[test]
 fn a5_fixer_performs_an_unbuilt_tile_action_for_one_more_money() {
     let mut s = fresh();
-    s.tiles = [Some(Tile::Fixer), None, Some(Tile::Informant)];
+    s.marks.tiles = [Some(Tile::Fixer), None, Some(Tile::Informant)];
     give(&mut s, Money, 1);
     give(&mut s, Medicine, 1);
     action_phase(&mut s, &[SpareRoomNe, Cafe], &[], &[]);
@@ -1055,15 +1055,15 @@ fn a5_fixer_performs_an_unbuilt_tile_action_for_one_more_money() {
 fn a5_fixer_safety_is_the_performed_tiles() {
     // spare_room_ne is cut off by black_market.
     let mut s = fresh();
-    s.tiles[0] = Some(Tile::Fixer);
+    s.marks.tiles[0] = Some(Tile::Fixer);
     give(&mut s, Money, 2);
-    s.morale = 5;
+    s.tracks.morale = 5;
     action_phase(&mut s, &[SpareRoomNe, Cafe], &[BlackMarket], &[]);
     act(&mut s, "act:spare_room_ne:fixer_propagandist");
-    assert_eq!((s.gone, s.morale, hand(&s, Money)), (1, 6, 1), "propagandist is safe: morale kept");
+    assert_eq!((s.gone, s.tracks.morale, hand(&s, Money)), (1, 6, 1), "propagandist is safe: morale kept");
 
     let mut s = fresh();
-    s.tiles[0] = Some(Tile::Fixer);
+    s.marks.tiles[0] = Some(Tile::Fixer);
     give(&mut s, Money, 2);
     action_phase(&mut s, &[SpareRoomNe, Cafe], &[BlackMarket], &[]);
     act(&mut s, "act:spare_room_ne:fixer_counterfeiter");
@@ -1079,14 +1079,14 @@ fn a6_black_market_morale_loss_happens_only_when_the_worker_gets_home() {
     give(&mut s, Medicine, 1);
     action_phase(&mut s, &[BlackMarket, Cafe], &[], &[]);
     act(&mut s, "act:black_market:sell_medicine");
-    assert_eq!((s.morale, hand(&s, Money), hand(&s, Medicine)), (5, 1, 0));
+    assert_eq!((s.tracks.morale, hand(&s, Money), hand(&s, Medicine)), (5, 1, 0));
 
     // Cut off (grocer and pont_leveque patrolled): the money and the morale loss are both lost.
     let mut s = fresh();
     give(&mut s, Medicine, 1);
     action_phase(&mut s, &[BlackMarket, Cafe], &[Grocer, PontLeveque], &[]);
     act(&mut s, "act:black_market:sell_medicine");
-    assert_eq!((s.gone, s.morale, hand(&s, Money), hand(&s, Medicine)), (1, 6, 0, 0));
+    assert_eq!((s.gone, s.tracks.morale, hand(&s, Money), hand(&s, Medicine)), (1, 6, 0, 0));
 }
 
 #[test]
@@ -1095,6 +1095,6 @@ fn a6_black_market_sale_can_end_the_game_at_morale_one() {
     give(&mut s, Food, 1);
     action_phase(&mut s, &[BlackMarket, Cafe], &[], &[]);
     act(&mut s, "act:black_market:sell_food");
-    assert_eq!(s.morale, 0);
+    assert_eq!(s.tracks.morale, 0);
     assert_eq!(s.outcome, Some(maquis::Outcome::Loss));
 }

@@ -80,7 +80,7 @@ fn t1_a_game_lasts_15_days_and_orange_days_cost_morale() {
     let mut s = solo(Difficulty::Normal, StartOverrides::default());
     let mut seen = vec![];
     while !s.is_over() {
-        seen.push((s.day, s.morale));
+        seen.push((s.day, s.tracks.morale));
         pass_day(&mut s, &[Cafe]);
     }
     let days: Vec<u8> = seen.iter().map(|&(d, _)| d).collect();
@@ -88,7 +88,7 @@ fn t1_a_game_lasts_15_days_and_orange_days_cost_morale() {
     // Morale drops when the marker moves onto 3, 6, 9, 12, 14.
     let morale: Vec<u8> = seen.iter().map(|&(_, m)| m).collect();
     assert_eq!(morale, [6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3, 2, 2, 1]);
-    assert_eq!((s.day, s.morale), (15, 1), "END shows as day 15 and costs nothing");
+    assert_eq!((s.day, s.tracks.morale), (15, 1), "END shows as day 15 and costs nothing");
 }
 
 // =============================================================================================
@@ -96,9 +96,9 @@ fn t1_a_game_lasts_15_days_and_orange_days_cost_morale() {
 
 #[test]
 fn t2_morale_starts_at_6() {
-    assert_eq!(fresh().morale, 6);
+    assert_eq!(fresh().tracks.morale, 6);
     let s = maquis::new_game(&maquis::Setup::new(Difficulty::Hard).missions(AidTheSpy, Sabotage), 1).unwrap();
-    assert_eq!(s.morale, 6);
+    assert_eq!(s.tracks.morale, 6);
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn t2_morale_never_exceeds_7() {
     give(&mut s, Medicine, 1);
     action_phase(&mut s, &[PoorDistrict, Cafe], &[], &[]);
     act(&mut s, "act:poor_district:morale");
-    assert_eq!(s.morale, 7, "the excess gain is lost");
+    assert_eq!(s.tracks.morale, 7, "the excess gain is lost");
     assert_eq!((hand(&s, Food), hand(&s, Medicine)), (0, 0), "the cost is still paid");
 }
 
@@ -128,7 +128,7 @@ fn t2_morale_never_exceeds_7() {
 fn t2_morale_zero_ends_the_game_at_once_in_a_loss() {
     let mut s = solo(Difficulty::Normal, StartOverrides { morale: Some(1), day: Some(2), ..Default::default() });
     pass_day(&mut s, &[Cafe]);
-    assert_eq!(s.morale, 0);
+    assert_eq!(s.tracks.morale, 0);
     assert!(s.is_over());
     assert_eq!(s.outcome, Some(Outcome::Loss));
     assert!(maquis::legal_mask(&s).is_empty());
@@ -139,23 +139,23 @@ fn t2_morale_zero_ends_the_game_at_once_in_a_loss() {
 
 #[test]
 fn t3_soldier_track_starts_at_0() {
-    assert_eq!(fresh().soldiers, 0);
+    assert_eq!(fresh().tracks.soldiers, 0);
 }
 
 #[test]
 fn t3_each_actual_step_costs_one_morale() {
     let mut s = fresh();
     maquis::rules::advance_soldiers(&mut s, 2);
-    assert_eq!((s.soldiers, s.morale), (2, 4));
+    assert_eq!((s.tracks.soldiers, s.tracks.morale), (2, 4));
 }
 
 #[test]
 fn t3_steps_beyond_5_neither_advance_nor_cost_morale() {
     let mut s = start(StartOverrides { soldiers: Some(4), ..Default::default() });
     maquis::rules::advance_soldiers(&mut s, 3);
-    assert_eq!((s.soldiers, s.morale), (5, 5), "only one step was taken");
+    assert_eq!((s.tracks.soldiers, s.tracks.morale), (5, 5), "only one step was taken");
     maquis::rules::advance_soldiers(&mut s, 1);
-    assert_eq!((s.soldiers, s.morale), (5, 5));
+    assert_eq!((s.tracks.soldiers, s.tracks.morale), (5, 5));
 
     // In play: Milice HQ's poison (morale +2, then soldier track +3) at soldier track 4.
     let mut s = missions(MiliceHq, Sabotage, StartOverrides { soldiers: Some(4), morale: Some(3), ..Default::default() });
@@ -163,7 +163,7 @@ fn t3_steps_beyond_5_neither_advance_nor_cost_morale() {
     give(&mut s, Poison, 2);
     action_phase(&mut s, &[MissionA, Cafe], &[], &[]);
     act(&mut s, "act:mission_a:poison");
-    assert_eq!((s.soldiers, s.morale), (5, 4), "3 + 2 − 1");
+    assert_eq!((s.tracks.soldiers, s.tracks.morale), (5, 4), "3 + 2 − 1");
 }
 
 #[test]
@@ -185,8 +185,8 @@ fn t4_four_tokens_of_each_of_eight_resources() {
     assert_eq!(Resource::ALL.len(), 8);
     let ids: Vec<&str> = Resource::ALL.iter().map(|r| r.as_str()).collect();
     assert_eq!(ids, ["intel", "food", "medicine", "money", "weapon", "explosive", "poison", "fake_id"]);
-    assert_eq!(s.supply, [4; 8]);
-    assert_eq!(s.hand, [0; 8]);
+    assert_eq!(s.tokens.supply, [4; 8]);
+    assert_eq!(s.tokens.hand, [0; 8]);
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn t4_a_gain_gives_what_the_supply_has_and_the_rest_is_lost() {
 
     // Smuggler (+3 food) with one food in the supply: +1.
     let mut s = fresh();
-    s.tiles[1] = Some(maquis::Tile::Smuggler);
+    s.marks.tiles[1] = Some(maquis::Tile::Smuggler);
     give(&mut s, Food, 3);
     action_phase(&mut s, &[SpareRoomW, Cafe], &[], &[]);
     act(&mut s, "act:spare_room_w:food");
@@ -230,7 +230,7 @@ fn t4_tokens_are_in_supply_hand_field_or_with_a_worker() {
     // Soldiers only, so that no shot prompt interrupts.
     s.pawns.iter_mut().filter(|p| p.is_patrol()).for_each(|p| *p = Pawn::Soldier);
     act(&mut s, "act:radio_a:airdrop_field_w_food");
-    let on_field = s.airdrop[0][Food.idx()];
+    let on_field = s.tokens.airdrop[0][Food.idx()];
     assert_eq!(on_field + supply(&s, Food) + hand(&s, Food), 4);
     maquis::save::validate(&s).unwrap();
 }
@@ -281,8 +281,8 @@ fn t5_a_worker_that_becomes_stuck_gives_its_fake_id_back_to_the_hand() {
     action_phase(&mut s, &[MissionA, Cafe], &[], &[]);
     fake_id_on(&mut s, MissionA);
     act(&mut s, "act:mission_a:train");
-    assert_eq!(s.stuck, bit(MissionA));
-    assert_eq!(s.fake_ids, 0);
+    assert_eq!(s.marks.stuck, bit(MissionA));
+    assert_eq!(s.marks.fake_ids, 0);
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (1, 3));
 }
 
@@ -411,10 +411,10 @@ fn f4_fields_only_when_they_held_an_airdrop_at_the_start_of_the_day() {
     let mut s = fresh();
     assert!(!is_legal(&s, "place:field_w") && !is_legal(&s, "place:field_e"));
     // Tokens that appear during the day do not count until the next day.
-    s.supply[Money.idx()] -= 1;
-    s.airdrop[1][Money.idx()] = 1;
+    s.tokens.supply[Money.idx()] -= 1;
+    s.tokens.airdrop[1][Money.idx()] = 1;
     assert!(!is_legal(&s, "place:field_e"));
-    s.airdrop_at_day_start[1] = true;
+    s.tokens.airdrop_at_day_start[1] = true;
     assert!(is_legal(&s, "place:field_e"));
     assert!(!is_legal(&s, "place:field_w"));
 }
@@ -428,9 +428,9 @@ fn f4_field_with_an_aa_gun_is_placeable() {
 #[test]
 fn f4_locations_a_mission_makes_unusable_are_not_placeable() {
     let mut s = missions(BombForTheOfficer, Sabotage, StartOverrides::default());
-    s.supply[Money.idx()] -= 1;
-    s.airdrop[1][Money.idx()] = 1;
-    s.airdrop_at_day_start[1] = true;
+    s.tokens.supply[Money.idx()] -= 1;
+    s.tokens.airdrop[1][Money.idx()] = 1;
+    s.tokens.airdrop_at_day_start[1] = true;
     assert!(!is_legal(&s, "place:field_e"), "even with an airdrop");
     assert!(!is_legal(&s, "place:spare_room_se"));
     assert!(is_legal(&s, "place:spare_room_ne"));
@@ -468,13 +468,13 @@ fn f5_a_worker_may_be_placed_with_one_fake_id_from_the_hand() {
     give(&mut s, FakeId, 2);
     assert!(is_legal(&s, "place:fence:fake_id"));
     act(&mut s, "place:fence:fake_id");
-    assert_eq!(s.fake_ids, bit(Fence));
+    assert_eq!(s.marks.fake_ids, bit(Fence));
     assert_eq!(hand(&s, FakeId), 1);
     act(&mut s, "place:cafe");
-    assert_eq!(s.fake_ids, bit(Fence), "placing without one keeps the hand");
+    assert_eq!(s.marks.fake_ids, bit(Fence), "placing without one keeps the hand");
     assert_eq!(hand(&s, FakeId), 1);
     act(&mut s, "place:radio_a:fake_id");
-    assert_eq!(s.fake_ids, bit(Fence) | bit(RadioA));
+    assert_eq!(s.marks.fake_ids, bit(Fence) | bit(RadioA));
     assert_eq!(hand(&s, FakeId), 0);
     maquis::save::validate(&s).unwrap();
 }
@@ -516,15 +516,15 @@ fn f6_an_option_is_legal_only_when_its_cost_can_be_paid() {
 fn f6_rewards_pay_for_later_activations_the_same_day() {
     let mut s = fresh();
     action_phase(&mut s, &[Grocer, Doctor, PoorDistrict], &[], &[]);
-    s.morale = 5;
+    s.tracks.morale = 5;
     assert!(!is_legal(&s, "act:poor_district:morale"));
     act(&mut s, "act:grocer:food");
     assert!(!is_legal(&s, "act:poor_district:morale"));
     act(&mut s, "act:doctor:medicine");
     assert!(is_legal(&s, "act:poor_district:morale"));
     act(&mut s, "act:poor_district:morale");
-    assert_eq!(s.morale, 6);
-    assert_eq!(s.hand, [0; 8]);
+    assert_eq!(s.tracks.morale, 6);
+    assert_eq!(s.tokens.hand, [0; 8]);
 }
 
 // =============================================================================================
@@ -571,7 +571,7 @@ fn f7_closed_roads_cannot_be_used() {
     assert_eq!(s.gone, 0);
     // A destroyed bridge: pont_du_nord with poor_district patrolled needs the north bridge.
     let mut s = missions(TakeOutTheBridges, Sabotage, StartOverrides::default());
-    s.bridges_destroyed = 1;
+    s.marks.bridges_destroyed = 1;
     action_phase(&mut s, &[PontDuNord, Cafe], &[], &[PoorDistrict]);
     act(&mut s, "skip:pont_du_nord");
     assert_eq!(s.gone, 1);
@@ -584,7 +584,7 @@ fn f7_closed_roads_are_listed_in_the_state_dict() {
     let s = missions(MiliceParadeDay, Sabotage, StartOverrides { day: Some(4), ..Default::default() });
     assert_eq!(maquis::save::state_dict(&s)["closed_roads"], serde_json::json!([]));
     let mut s = missions(TakeOutTheBridges, Sabotage, StartOverrides::default());
-    s.bridges_destroyed = 3;
+    s.marks.bridges_destroyed = 3;
     assert_eq!(
         maquis::save::state_dict(&s)["closed_roads"],
         serde_json::json!([["pont_du_nord", "black_market"], ["poor_district", "black_market"]])
@@ -599,7 +599,7 @@ fn f7_fake_id_crosses_one_patrol() {
     act(&mut s, "act:radio_b:intel");
     assert_eq!(s.gone, 0, "the Fake ID takes the worker past black_market");
     assert_eq!(hand(&s, Intel), 1, "and the unsafe reward arrives");
-    assert_eq!(s.fake_ids, 0);
+    assert_eq!(s.marks.fake_ids, 0);
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (0, 4), "the Fake ID is spent");
 }
 
@@ -642,7 +642,7 @@ fn f7_arrest_loses_unsafe_reward() {
     fake_id_on(&mut s, RadioA);
     act(&mut s, "act:radio_a:airdrop_field_e_food");
     assert_eq!(s.gone, 1);
-    assert_eq!(s.airdrop[1], [0; 8], "the airdrop is lost");
+    assert_eq!(s.tokens.airdrop[1], [0; 8], "the airdrop is lost");
     assert_eq!(supply(&s, Food), 4);
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (0, 4), "its Fake ID returns to the supply");
     maquis::save::validate(&s).unwrap();
@@ -655,13 +655,13 @@ fn f7_b2_safe_reward_kept_on_arrest() {
     give(&mut s, Medicine, 1);
     action_phase(&mut s, &[PoorDistrict, Cafe], &[], &[BlackMarket, PontLeveque]);
     act(&mut s, "act:poor_district:morale");
-    assert_eq!((s.gone, s.morale), (1, 5));
+    assert_eq!((s.gone, s.tracks.morale), (1, 5));
 }
 
 #[test]
 fn f7_a_spare_room_safe_house_is_a_destination() {
     let mut s = fresh();
-    s.tiles[1] = Some(maquis::Tile::SafeHouse);
+    s.marks.tiles[1] = Some(maquis::Tile::SafeHouse);
     action_phase(&mut s, &[RadioA, Cafe], &[], &[Doctor]);
     act(&mut s, "skip:radio_a");
     assert_eq!(s.gone, 0);
@@ -699,8 +699,8 @@ fn f8_shooting_the_blocking_milice_frees_the_route() {
     assert_eq!(s.phase, Phase::Action);
     assert_eq!(pawn_at(&s, BlackMarket), Pawn::Empty, "the Milice leaves the board");
     assert_eq!((hand(&s, Weapon), supply(&s, Weapon)), (0, 4), "the weapon is discarded");
-    assert_eq!((s.soldiers, s.morale), (1, 5), "soldier track +1, morale −1");
-    assert!(s.shot_today);
+    assert_eq!((s.tracks.soldiers, s.tracks.morale), (1, 5), "soldier track +1, morale −1");
+    assert!(s.today.shot_today);
     assert_eq!((s.gone, hand(&s, Intel)), (0, 1), "the worker got home with its reward");
 }
 
@@ -711,8 +711,8 @@ fn f8_accept_then_the_route_is_checked() {
     act(&mut s, "accept");
     assert_eq!(s.phase, Phase::Action);
     assert_eq!((s.gone, hand(&s, Intel), hand(&s, Weapon)), (1, 0, 1));
-    assert!(!s.shot_today);
-    assert_eq!(s.soldiers, 0);
+    assert!(!s.today.shot_today);
+    assert_eq!(s.tracks.soldiers, 0);
 }
 
 #[test]
@@ -720,7 +720,7 @@ fn f8_shooting_another_milice_does_not_save_the_worker() {
     let mut s = cut_off_with_weapon();
     act(&mut s, "skip:radio_b");
     act(&mut s, "shoot:doctor");
-    assert_eq!((s.gone, s.soldiers, hand(&s, Weapon)), (1, 1, 0));
+    assert_eq!((s.gone, s.tracks.soldiers, hand(&s, Weapon)), (1, 1, 0));
     assert_eq!(pawn_at(&s, Doctor), Pawn::Empty);
 }
 
@@ -741,7 +741,7 @@ fn f8_shooting_during_the_action_phase_once_per_day() {
     give(&mut s, Weapon, 2);
     action_phase(&mut s, &[RadioB, Cafe, SpareRoomW], &[BlackMarket, Doctor], &[]);
     act(&mut s, "shoot:doctor");
-    assert_eq!((s.soldiers, s.morale, hand(&s, Weapon)), (1, 5, 1));
+    assert_eq!((s.tracks.soldiers, s.tracks.morale, hand(&s, Weapon)), (1, 5, 1));
     assert!(!is_legal(&s, "shoot:black_market"), "once per day");
     // A later cut-off worker gets no second chance.
     act(&mut s, "skip:radio_b");
@@ -751,7 +751,7 @@ fn f8_shooting_during_the_action_phase_once_per_day() {
     act(&mut s, "skip:cafe");
     act(&mut s, "skip:spare_room_w");
     assert_eq!(s.day, 1);
-    assert!(!s.shot_today);
+    assert!(!s.today.shot_today);
 }
 
 #[test]
@@ -802,7 +802,7 @@ fn f8_a_pending_weapon_may_pay_for_the_shot() {
     act(&mut s, "shoot:poor_district");
     assert_eq!(s.gone, 0, "fence → poor_district → pont_leveque → home");
     assert_eq!((hand(&s, Weapon), supply(&s, Weapon)), (0, 4), "the bought weapon was the one shot");
-    assert_eq!((hand(&s, Money), s.soldiers), (0, 1));
+    assert_eq!((hand(&s, Money), s.tracks.soldiers), (0, 1));
     maquis::save::validate(&s).unwrap();
 }
 
@@ -840,7 +840,7 @@ fn f8_an_airdropped_weapon_is_not_at_hand() {
     action_phase(&mut s, &[RadioB, Cafe], &[BlackMarket], &[]);
     act(&mut s, "act:radio_b:airdrop_field_w_weapon");
     assert_eq!((s.phase, s.gone), (Phase::Action, 1));
-    assert_eq!((s.airdrop[0][Weapon.idx()], supply(&s, Weapon)), (0, 4));
+    assert_eq!((s.tokens.airdrop[0][Weapon.idx()], supply(&s, Weapon)), (0, 4));
 }
 
 #[test]
@@ -863,7 +863,7 @@ fn f8_a_weapon_gained_this_day_can_be_used() {
     act(&mut s, "act:fence:weapon");
     assert!(is_legal(&s, "shoot:doctor"));
     act(&mut s, "shoot:doctor");
-    assert_eq!((s.soldiers, hand(&s, Weapon)), (1, 0));
+    assert_eq!((s.tracks.soldiers, hand(&s, Weapon)), (1, 0));
 }
 
 #[test]
@@ -894,7 +894,7 @@ fn f9_upkeep_removes_patrols_and_advances_the_day() {
     assert_eq!(s.day, 1);
     assert_eq!(patrols_on_board(&s), 0);
     assert!(s.pawns.iter().all(|&p| p == Pawn::Empty));
-    assert!(!s.shot_today);
+    assert!(!s.today.shot_today);
 }
 
 #[test]
@@ -907,7 +907,7 @@ fn f9_stuck_workers_stay() {
     act(&mut s, "act:mission_a:train");
     act(&mut s, "skip:cafe");
     assert_eq!(s.day, 1);
-    assert_eq!(s.stuck, bit(MissionA));
+    assert_eq!(s.marks.stuck, bit(MissionA));
     assert_eq!((s.home, s.stuck_workers()), (2, 1));
     assert_eq!(pawn_at(&s, Doctor), Pawn::Empty);
 }
@@ -918,7 +918,7 @@ fn f9_moving_onto_an_orange_day_costs_one_morale() {
         let mut s = solo(Difficulty::Normal, StartOverrides { day: Some(day), ..Default::default() });
         pass_day(&mut s, &[Cafe]);
         let orange = [3, 6, 9, 12, 14].contains(&(day + 1));
-        assert_eq!(s.morale, if orange { 5 } else { 6 }, "moving onto {}", day + 1);
+        assert_eq!(s.tracks.morale, if orange { 5 } else { 6 }, "moving onto {}", day + 1);
     }
 }
 
@@ -927,7 +927,7 @@ fn f9_end_of_day_mission_effects_come_before_the_morale_step() {
     // Day 2 at morale 1; Sabotage complete; the second bridge is chosen today. Step 1 destroys it
     // and completes the second mission (a win) before step 3 would take the last morale (day 3).
     let mut s = missions(TakeOutTheBridges, Sabotage, StartOverrides { day: Some(2), morale: Some(1), ..Default::default() });
-    s.bridges_destroyed = 1;
+    s.marks.bridges_destroyed = 1;
     s.missions[0].boxes_done = 1;
     complete_mission(&mut s, 1);
     give(&mut s, Explosive, 2);
@@ -935,8 +935,8 @@ fn f9_end_of_day_mission_effects_come_before_the_morale_step() {
     act(&mut s, "act:black_market:bridge_south");
     assert!(s.is_over());
     assert_eq!(s.outcome, Some(Outcome::Win));
-    assert_eq!((s.day, s.morale), (2, 1));
-    assert_eq!(s.bridges_destroyed, 3);
+    assert_eq!((s.day, s.tracks.morale), (2, 1));
+    assert_eq!(s.marks.bridges_destroyed, 3);
 }
 
 #[test]
@@ -945,11 +945,11 @@ fn f9_bridge_is_destroyed_at_the_end_of_the_day_not_at_once() {
     give(&mut s, Explosive, 2);
     action_phase(&mut s, &[BlackMarket, PontDuNord], &[], &[PoorDistrict]);
     act(&mut s, "act:black_market:bridge_north");
-    assert_eq!(s.bridges_destroyed, 0);
+    assert_eq!(s.marks.bridges_destroyed, 0);
     // The bridge is still usable today: pont_du_nord gets home over it.
     act(&mut s, "skip:pont_du_nord");
     assert_eq!(s.gone, 0);
-    assert_eq!((s.day, s.bridges_destroyed), (1, 1));
+    assert_eq!((s.day, s.marks.bridges_destroyed), (1, 1));
 }
 
 // =============================================================================================
@@ -977,7 +977,7 @@ fn e1_morale_zero_is_a_loss_whatever_else_holds() {
     give(&mut s, Poison, 2);
     action_phase(&mut s, &[MissionA, Cafe], &[], &[]);
     act(&mut s, "act:mission_a:poison");
-    assert_eq!(s.morale, 0);
+    assert_eq!(s.tracks.morale, 0);
     assert_eq!(s.outcome, Some(Outcome::Loss));
 }
 
@@ -1161,7 +1161,7 @@ fn e3_outcome_table() {
         for done in 0..=2usize {
             for major in [false, true] {
                 let mut s = missions(MiliceHq, Sabotage, StartOverrides::default());
-                s.morale = morale;
+                s.tracks.morale = morale;
                 for slot in 0..done {
                     complete_mission(&mut s, 1 - slot);
                 }

@@ -156,12 +156,12 @@ fn idle_until(s: &mut State, day: u8) {
 }
 
 fn give(s: &mut State, r: Resource, n: u8) {
-    s.supply[r.idx()] -= n;
-    s.hand[r.idx()] += n;
+    s.tokens.supply[r.idx()] -= n;
+    s.tokens.hand[r.idx()] += n;
 }
 
 fn h(s: &State, r: Resource) -> u8 {
-    s.hand[r.idx()]
+    s.tokens.hand[r.idx()]
 }
 
 /// Boxes already done on a mission (the last one on absolute day `last`).
@@ -324,7 +324,7 @@ fn m0_shield_keeps_a_missions_reward_when_its_worker_is_arrested() {
     act(&mut s, "act:pont_du_nord:graffiti");
     assert_eq!(s.gone, 2, "the tagger was arrested");
     assert_eq!(s.pawns[PontDuNord.idx()], Pawn::Empty);
-    assert_ne!(s.tagged & bit(PontDuNord), 0);
+    assert_ne!(s.marks.tagged & bit(PontDuNord), 0);
     assert_eq!(s.missions[0].boxes_done, 1);
 
     // Sabotage (shield): an infiltration on the card counts even though fence's patrol cuts the
@@ -346,7 +346,7 @@ fn m0_unsafe_three_star_objectives_lose_their_reward_on_arrest() {
     assert_eq!(s.gone, 1);
     assert_eq!(s.missions[0].boxes_done, 0);
     assert_eq!((h(&s, Intel), h(&s, Money)), (0, 0));
-    assert_eq!((s.supply[Intel.idx()], s.supply[Money.idx()]), (4, 4));
+    assert_eq!((s.tokens.supply[Intel.idx()], s.tokens.supply[Money.idx()]), (4, 4));
 
     // Bomb the Barracks' recon.
     let mut s = new(BombTheBarracks, Sabotage, opts());
@@ -395,13 +395,14 @@ fn m_milice_parade_day_parade_costs_a_weapon_raises_morale_completes_and_arrests
     place(&mut s, &["cafe", "spare_room_se"]);
     assert_eq!(closed_roads(&s), serde_json::json!([["rue_baradat", "fence"]]));
     act(&mut s, "act:rue_baradat:parade");
-    assert_eq!((h(&s, FakeId), s.supply[FakeId.idx()]), (0, 4), "an arrest: the Fake ID goes back to the supply");
-    assert_eq!(s.morale, 6);
+    let fake_ids = (h(&s, FakeId), s.tokens.supply[FakeId.idx()]);
+    assert_eq!(fake_ids, (0, 4), "an arrest: the Fake ID goes back to the supply");
+    assert_eq!(s.tracks.morale, 6);
     assert!(s.missions[0].complete);
     assert_eq!(s.missions[0].tier, Some(Tier::Success));
     assert_eq!(s.gone, 1, "the parading worker is arrested");
     assert_eq!(s.pawns[RueBaradat.idx()], Pawn::Empty);
-    assert_eq!((h(&s, Weapon), s.supply[Weapon.idx()]), (0, 4));
+    assert_eq!((h(&s, Weapon), s.tokens.supply[Weapon.idx()]), (0, 4));
     // Finished: the road is open again, even on this orange day.
     assert_eq!(closed_roads(&s), serde_json::json!([]));
     assert!(!s.is_over());
@@ -460,7 +461,7 @@ fn m_milice_parade_day_arrest_costs_morale_in_very_hard() {
     begin(&mut s, &["rue_baradat", "cafe"]);
     act(&mut s, "act:rue_baradat:parade");
     assert!(s.missions[0].complete);
-    assert_eq!(s.morale, 5, "+1 for the parade, −1 for the arrest");
+    assert_eq!(s.tracks.morale, 5, "+1 for the parade, −1 for the arrest");
     assert_eq!(s.gone, 1, "the parading worker is arrested");
 }
 
@@ -480,7 +481,7 @@ fn m_officers_mansion_complete_needs_all_three_tags_made_earlier_the_same_day() 
     act(&mut s, "act:pont_leveque:graffiti");
     assert!(!is_legal(&s, "act:mission_a:complete"), "two tags are not enough");
     act(&mut s, "act:pont_du_nord:graffiti");
-    assert_eq!(s.tagged, bit(RueBaradat) | bit(PontLeveque) | bit(PontDuNord));
+    assert_eq!(s.marks.tagged, bit(RueBaradat) | bit(PontLeveque) | bit(PontDuNord));
     assert_eq!(s.missions[0].boxes_done, 3);
     assert!(!s.missions[0].complete);
     act(&mut s, "act:mission_a:complete");
@@ -494,7 +495,7 @@ fn m_officers_mansion_each_location_is_tagged_once() {
     let mut s = new(OfficersMansion, Sabotage, opts());
     begin(&mut s, &["rue_baradat", "cafe", "spare_room_se"]);
     act(&mut s, "act:rue_baradat:graffiti");
-    assert_eq!(s.tagged, bit(RueBaradat));
+    assert_eq!(s.marks.tagged, bit(RueBaradat));
     skip_rest(&mut s);
     begin(&mut s, &["rue_baradat", "pont_du_nord", "cafe"]);
     assert!(!is_legal(&s, "act:rue_baradat:graffiti"), "already tagged");
@@ -525,7 +526,7 @@ fn m_sabotage_box3_pays_one_explosive_on_a_later_day() {
     begin(&mut s, &["mission_a", "cafe", "spare_room_se"]);
     assert!(!is_legal(&s, "act:mission_a:infiltrate"), "only two infiltrations");
     act(&mut s, "act:mission_a:sabotage");
-    assert_eq!((h(&s, Explosive), s.supply[Explosive.idx()]), (0, 4));
+    assert_eq!((h(&s, Explosive), s.tokens.supply[Explosive.idx()]), (0, 4));
     assert!(s.missions[0].complete);
     assert_eq!(s.missions[0].tier, Some(Tier::Success));
 }
@@ -547,8 +548,8 @@ fn m_sabotage_infiltrations_on_different_days_and_sabotage_on_a_later_day() {
     prefill(&mut s, 0, 2, Some(3));
     assert!(is_legal(&s, "act:mission_a:sabotage"));
     // Box 3 pays one explosive: none, no sabotage.
-    s.hand[Explosive.idx()] = 0;
-    s.supply[Explosive.idx()] = 4;
+    s.tokens.hand[Explosive.idx()] = 0;
+    s.tokens.supply[Explosive.idx()] = 4;
     assert!(!is_legal(&s, "act:mission_a:sabotage"));
 }
 
@@ -615,8 +616,8 @@ fn m_infiltration_mole_pays_two_intel_stays_stuck_and_returns_its_fake_id() {
     act(&mut s, "act:mission_a:mole");
     assert_eq!(h(&s, Intel), 0);
     assert_eq!(h(&s, FakeId), 1, "a worker that becomes stuck gives its Fake ID back to the hand");
-    assert_eq!(s.fake_ids, 0);
-    assert_ne!(s.stuck & bit(MissionA), 0);
+    assert_eq!(s.marks.fake_ids, 0);
+    assert_ne!(s.marks.stuck & bit(MissionA), 0);
     assert_eq!(s.pawns[MissionA.idx()], Pawn::Empty);
     assert_eq!(s.missions[0].boxes_done, 1);
     assert!(!s.missions[0].complete);
@@ -647,7 +648,7 @@ fn m_infiltration_slot_takes_one_more_worker_who_extracts_with_the_mole() {
     assert!(s.missions[0].complete);
     assert_eq!(s.missions[0].tier, Some(Tier::Success));
     assert_eq!((h(&s, Weapon), h(&s, Explosive)), (0, 0));
-    assert_eq!(s.stuck, 0);
+    assert_eq!(s.marks.stuck, 0);
     assert_eq!(s.home, 2, "the mole and the extractor both went home");
     skip_rest(&mut s);
     assert_eq!(s.home, 3);
@@ -666,7 +667,7 @@ fn m_infiltration_extraction_completes_even_if_both_are_arrested() {
     act(&mut s, "act:mission_a:extract");
     assert!(s.missions[0].complete, "arrest does not undo the mission");
     assert_eq!(s.gone, 2, "the mole and the extractor are both arrested");
-    assert_eq!(s.stuck, 0);
+    assert_eq!(s.marks.stuck, 0);
     assert_eq!(s.pawns[MissionA.idx()], Pawn::Empty);
 }
 
@@ -764,7 +765,7 @@ fn m_german_shepherds_forbids_shooting_while_unfinished() {
     assert!(s.missions[0].complete);
     assert!(is_legal(&s, "shoot:radio_b"), "finished: shooting is allowed again");
     act(&mut s, "shoot:radio_b");
-    assert_eq!(s.soldiers, 1);
+    assert_eq!(s.tracks.soldiers, 1);
 
     // A worker cut off while German Shepherds is unfinished gets no shot decision (F8).
     let mut s = new(GermanShepherds, Sabotage, hand(&[(Medicine, 1), (Food, 1), (Weapon, 1)]));
@@ -795,7 +796,8 @@ fn m_double_agent_six_visits_reveal_the_dark_lady_and_her_visitor_leaves_the_gam
     act(&mut s, "skip:pont_du_nord");
     act(&mut s, "act:doctor:medicine");
     act(&mut s, "skip:cafe");
-    assert_eq!(s.visited, bit(RueBaradat) | bit(PontDuNord) | bit(Doctor), "activations with or without an action");
+    let expected = bit(RueBaradat) | bit(PontDuNord) | bit(Doctor);
+    assert_eq!(s.marks.visited, expected, "activations with or without an action");
     assert_eq!(s.missions[0].boxes_done, 3);
     assert_eq!(s.gone, 0);
 
@@ -804,12 +806,12 @@ fn m_double_agent_six_visits_reveal_the_dark_lady_and_her_visitor_leaves_the_gam
     assert_eq!(s.deck.deck()[0], 7);
     act(&mut s, "skip:poor_district");
     act(&mut s, "skip:radio_a");
-    assert_eq!(s.dark_lady, None);
+    assert_eq!(s.marks.dark_lady, None);
     assert!(!is_legal(&s, "act:fence:dark_lady"));
     assert!(!is_legal(&s, "act:pont_leveque:dark_lady"), "the revealing activation cannot meet her");
     act(&mut s, "skip:pont_leveque");
-    assert_eq!(s.visited.count_ones(), 6);
-    assert_eq!(s.dark_lady, Some(Fence), "the first location of the revealed card");
+    assert_eq!(s.marks.visited.count_ones(), 6);
+    assert_eq!(s.marks.dark_lady, Some(Fence), "the first location of the revealed card");
     assert_eq!(*s.deck.discard().last().unwrap(), 7, "the revealed card is discarded");
     assert_eq!(s.deck.deck()[0], 0);
     assert!(!s.missions[0].complete);
@@ -826,21 +828,22 @@ fn m_double_agent_six_visits_reveal_the_dark_lady_and_her_visitor_leaves_the_gam
 #[test]
 fn m_double_agent_removal_is_not_an_arrest() {
     let mut s = new_at(Difficulty::VeryHard, DoubleAgent, Sabotage, opts());
-    s.visited = bit(RueBaradat) | bit(PontDuNord) | bit(Doctor) | bit(PoorDistrict) | bit(RadioA) | bit(PontLeveque);
+    s.marks.visited =
+        bit(RueBaradat) | bit(PontDuNord) | bit(Doctor) | bit(PoorDistrict) | bit(RadioA) | bit(PontLeveque);
     prefill(&mut s, 0, 6, Some(0));
-    s.dark_lady = Some(Grocer);
-    let morale = s.morale;
+    s.marks.dark_lady = Some(Grocer);
+    let morale = s.tracks.morale;
     begin(&mut s, &["grocer", "cafe"]);
     act(&mut s, "act:grocer:dark_lady");
     assert!(s.missions[0].complete);
     assert_eq!(s.gone, 1, "her visitor is gone");
-    assert_eq!(s.morale, morale, "very hard: an arrest would cost 1 morale, a removal does not");
+    assert_eq!(s.tracks.morale, morale, "very hard: an arrest would cost 1 morale, a removal does not");
 }
 
 #[test]
 fn m_double_agent_reveal_reshuffles_an_empty_deck() {
     let mut s = new(DoubleAgent, Sabotage, opts());
-    s.visited = bit(RueBaradat) | bit(PontDuNord) | bit(Doctor) | bit(PoorDistrict) | bit(RadioA);
+    s.marks.visited = bit(RueBaradat) | bit(PontDuNord) | bit(Doctor) | bit(PoorDistrict) | bit(RadioA);
     prefill(&mut s, 0, 5, Some(0));
     begin(&mut s, &["pont_leveque", "cafe", "spare_room_se"]);
     s.deck = PatrolDeck::from_order(&[]); // every card in the discard
@@ -848,7 +851,7 @@ fn m_double_agent_reveal_reshuffles_an_empty_deck() {
     assert_eq!(s.deck.deck().len(), 9);
     assert_eq!(s.deck.discard().len(), 1);
     let card = s.deck.discard()[0] as usize;
-    assert_eq!(s.dark_lady, Some(maquis::deck::PATROL_CARDS[card][0]));
+    assert_eq!(s.marks.dark_lady, Some(maquis::deck::PATROL_CARDS[card][0]));
     validate(&s).unwrap();
 }
 
@@ -903,7 +906,7 @@ fn m_assassination_completes_last_when_the_final_milice_is_shot() {
     assert!(!s.missions[0].complete, "soldier track 4");
     assert!(!s.is_over());
     act(&mut s, "shoot:radio_b");
-    assert_eq!(s.soldiers, 5);
+    assert_eq!(s.tracks.soldiers, 5);
     assert!(s.missions[0].complete);
     assert_eq!(s.outcome, Some(Outcome::Win));
 }
@@ -1002,20 +1005,20 @@ fn m_liberate_the_town_morale_is_taken_after_the_final_moves_change() {
     // Tricky: the final move is onto 12, an orange day (−1 morale).
     let mut s = liberate(Difficulty::Tricky, 11, 4, 3);
     idle_day(&mut s);
-    assert_eq!((s.day, s.morale), (12, 3));
+    assert_eq!((s.day, s.tracks.morale), (12, 3));
     assert!(s.is_over());
     assert!(!s.missions[0].complete);
 
     let mut s = liberate(Difficulty::Tricky, 11, 5, 3);
     idle_day(&mut s);
-    assert_eq!((s.day, s.morale), (12, 4));
+    assert_eq!((s.day, s.tracks.morale), (12, 4));
     assert!(s.missions[0].complete);
     assert_eq!(s.outcome, Some(Outcome::Draw));
 
     // Hard: 12 is a triangle day.
     let mut s = liberate(Difficulty::Hard, 11, 4, 3);
     idle_day(&mut s);
-    assert_eq!((s.day, s.morale), (12, 3));
+    assert_eq!((s.day, s.tracks.morale), (12, 3));
     assert!(!s.missions[0].complete);
 }
 
@@ -1063,7 +1066,7 @@ fn m_coded_messages_train_by_day_6_and_the_cryptographer_is_stuck_until_the_end_
     act(&mut s, "act:mission_a:train");
     assert_eq!((h(&s, Money), h(&s, Food), h(&s, Weapon)), (0, 0, 0));
     assert_eq!(h(&s, FakeId), 1, "the stuck worker's Fake ID goes back to the hand");
-    assert_ne!(s.stuck & bit(MissionA), 0);
+    assert_ne!(s.marks.stuck & bit(MissionA), 0);
     assert_eq!(s.missions[0].boxes_done, 1);
     assert!(!s.missions[0].complete);
     skip_rest(&mut s);
@@ -1080,7 +1083,7 @@ fn m_coded_messages_train_by_day_6_and_the_cryptographer_is_stuck_until_the_end_
     assert_eq!(s.day, 11);
     assert!(s.missions[0].complete, "complete at the end of day 10");
     assert_eq!(s.missions[0].tier, Some(Tier::Success));
-    assert_eq!(s.stuck, 0);
+    assert_eq!(s.marks.stuck, 0);
     assert_eq!(s.home, 3, "the cryptographer is available again");
 }
 
@@ -1117,12 +1120,12 @@ fn m_take_out_the_bridges_chosen_bridge_is_destroyed_at_the_end_of_the_day() {
     assert!(is_legal(&s, "act:black_market:bridge_south"));
     act(&mut s, "act:black_market:bridge_north");
     assert_eq!(h(&s, Explosive), 2);
-    assert_eq!(s.bridges_destroyed, 0);
+    assert_eq!(s.marks.bridges_destroyed, 0);
     assert_eq!(closed_roads(&s), serde_json::json!([]), "the bridge stands until the end of the day");
     assert_eq!(s.missions[0].boxes_done, 0);
     skip_rest(&mut s);
 
-    assert_eq!(s.bridges_destroyed, 1);
+    assert_eq!(s.marks.bridges_destroyed, 1);
     assert_eq!(closed_roads(&s), serde_json::json!([["pont_du_nord", "black_market"]]));
     assert_eq!(s.missions[0].boxes_done, 1);
     assert!(!s.missions[0].complete);
@@ -1141,7 +1144,7 @@ fn m_take_out_the_bridges_chosen_bridge_is_destroyed_at_the_end_of_the_day() {
     );
     // The bridges stay destroyed after the mission is complete.
     idle_day(&mut s);
-    assert_eq!(s.bridges_destroyed, 3);
+    assert_eq!(s.marks.bridges_destroyed, 3);
 
     // Two explosives are needed.
     let mut s = new(TakeOutTheBridges, Sabotage, hand(&[(Explosive, 1)]));
@@ -1162,9 +1165,9 @@ fn m_take_out_the_bridges_choice_is_safe() {
     assert_eq!(s.pawns[PontDuNord.idx()], Pawn::Milice);
     act(&mut s, "act:black_market:bridge_south");
     assert_eq!(s.gone, 1);
-    assert_eq!(s.bridges_chosen, 2);
+    assert_eq!(s.marks.bridges_chosen, 2);
     skip_rest(&mut s);
-    assert_eq!(s.bridges_destroyed, 2);
+    assert_eq!(s.marks.bridges_destroyed, 2);
     assert_eq!(s.missions[0].boxes_done, 1);
 }
 
@@ -1177,7 +1180,7 @@ fn m_take_out_the_bridges_destroyed_bridge_cuts_the_way_home() {
             act(&mut s, "act:black_market:bridge_north");
         }
         skip_rest(&mut s);
-        assert_eq!(s.bridges_destroyed, destroyed as u8);
+        assert_eq!(s.marks.bridges_destroyed, destroyed as u8);
         // radio_b, radio_a, poor_district: pont_du_nord's way home is the north bridge.
         begin_with(&mut s, &[1, 4, 9, 0, 2, 3, 5, 6, 7, 8], &["fence", "rue_baradat", "pont_du_nord"]);
         assert_eq!(s.pawns[PoorDistrict.idx()], Pawn::Milice);
@@ -1194,9 +1197,9 @@ fn m_bomb_for_the_officer_field_e_and_spare_room_se_unusable_while_unfinished() 
     let mut s = new(BombForTheOfficer, Sabotage, opts());
     // An airdrop lies on both fields since the start of the day.
     for fi in 0..2 {
-        s.supply[Food.idx()] -= 1;
-        s.airdrop[fi][Food.idx()] = 1;
-        s.airdrop_at_day_start[fi] = true;
+        s.tokens.supply[Food.idx()] -= 1;
+        s.tokens.airdrop[fi][Food.idx()] = 1;
+        s.tokens.airdrop_at_day_start[fi] = true;
     }
     assert!(is_legal(&s, "place:field_w"));
     assert!(!is_legal(&s, "place:field_e"));
@@ -1247,11 +1250,11 @@ fn m_bomb_for_the_officer_deliver_needs_morale_five_and_frees_the_locations() {
 fn m_milice_hq_setup_morale_starts_at_4() {
     for (a, b) in [(MiliceHq, Sabotage), (Sabotage, MiliceHq)] {
         let s = new(a, b, opts());
-        assert_eq!(s.morale, 4);
+        assert_eq!(s.tracks.morale, 4);
         assert_eq!(s.patrols_today, 4, "T2: morale 4 → 4 patrols");
     }
     let s = new(Sabotage, AidTheSpy, opts());
-    assert_eq!(s.morale, 6);
+    assert_eq!(s.tracks.morale, 6);
 }
 
 #[test]
@@ -1267,8 +1270,8 @@ fn m_milice_hq_records_then_poison_is_major_with_soldiers_below_3() {
     assert_eq!(h(&s, Poison), 0);
     assert!(s.missions[0].complete);
     assert_eq!(s.missions[0].tier, Some(Tier::Major));
-    assert_eq!(s.soldiers, 3);
-    assert_eq!(s.morale, 3, "4 + 2 − 3");
+    assert_eq!(s.tracks.soldiers, 3);
+    assert_eq!(s.tracks.morale, 3, "4 + 2 − 3");
 }
 
 #[test]
@@ -1282,8 +1285,8 @@ fn m_milice_hq_poison_is_only_a_success_with_soldiers_at_3() {
     act(&mut s, "act:mission_a:poison");
     assert!(s.missions[0].complete);
     assert_eq!(s.missions[0].tier, Some(Tier::Success));
-    assert_eq!(s.soldiers, 5);
-    assert_eq!(s.morale, 5, "6 + 2 capped at 7, then two real soldier steps");
+    assert_eq!(s.tracks.soldiers, 5);
+    assert_eq!(s.tracks.morale, 5, "6 + 2 capped at 7, then two real soldier steps");
 
     // One poison is not enough.
     let mut s = new(MiliceHq, Sabotage, hand(&[(Poison, 1)]));
@@ -1329,8 +1332,8 @@ fn m_milice_hq_major_success_and_a_second_mission_is_a_major_win() {
 fn m_bomb_the_barracks_setup_soldier_track_starts_at_3() {
     for (a, b) in [(BombTheBarracks, Sabotage), (Sabotage, BombTheBarracks)] {
         let s = new(a, b, opts());
-        assert_eq!(s.soldiers, 3);
-        assert_eq!(s.morale, 6);
+        assert_eq!(s.tracks.soldiers, 3);
+        assert_eq!(s.tracks.morale, 6);
     }
 }
 
@@ -1408,9 +1411,9 @@ fn m_bomb_the_barracks_bomb_without_an_earlier_distraction_is_a_success() {
 #[test]
 fn m_bomb_the_barracks_distraction_only_on_a_field_with_no_airdrop() {
     let mut s = barracks_ready(&[(Weapon, 1)]);
-    s.supply[Food.idx()] -= 1;
-    s.airdrop[1][Food.idx()] = 1;
-    s.airdrop_at_day_start[1] = true;
+    s.tokens.supply[Food.idx()] -= 1;
+    s.tokens.airdrop[1][Food.idx()] = 1;
+    s.tokens.airdrop_at_day_start[1] = true;
     begin(&mut s, &["field_e", "field_w", "cafe"]);
     assert!(!is_legal(&s, "act:field_e:distract"), "an airdrop lies there");
     assert!(is_legal(&s, "act:field_e:pickup"));
@@ -1467,13 +1470,13 @@ fn m_free_the_resistance_leader_rescue_on_day_10_exactly_is_a_major_success() {
     assert!(!is_legal(&s, "act:mission_a:rescue"), "day 9");
     skip_rest(&mut s);
     assert!(is_legal(&s, "place:mission_a"), "objective 2 is open until the end of day 10");
-    let (morale, soldiers) = (s.morale, s.soldiers);
+    let (morale, soldiers) = (s.tracks.morale, s.tracks.soldiers);
     begin(&mut s, &["mission_a", "cafe", "spare_room_se"]);
     assert!(!is_legal(&s, "act:mission_a:poison"), "poison only until day 9");
     act(&mut s, "act:mission_a:rescue");
     assert_eq!((h(&s, FakeId), h(&s, Weapon), h(&s, Medicine)), (0, 0, 0));
-    assert_eq!(s.soldiers, soldiers + 2);
-    assert_eq!(s.morale, morale - 2);
+    assert_eq!(s.tracks.soldiers, soldiers + 2);
+    assert_eq!(s.tracks.morale, morale - 2);
     assert!(s.missions[0].complete);
     assert_eq!(s.missions[0].tier, Some(Tier::Major));
 }
@@ -1510,11 +1513,11 @@ fn m_free_the_resistance_leader_fails_without_objective_2_by_the_end_of_day_10()
 fn m_destroy_aa_guns_setup_guns_on_both_fields_rue_baradat_black_market_and_the_card() {
     let board = bit(FieldW) | bit(FieldE) | bit(RueBaradat) | bit(BlackMarket);
     let s = new(DestroyAaGuns, Sabotage, opts());
-    assert_eq!(s.aa_guns, board | bit(MissionA));
+    assert_eq!(s.marks.aa_guns, board | bit(MissionA));
     let s = new(Sabotage, DestroyAaGuns, opts());
-    assert_eq!(s.aa_guns, board | bit(MissionB));
+    assert_eq!(s.marks.aa_guns, board | bit(MissionB));
     let s = new(Sabotage, AidTheSpy, opts());
-    assert_eq!(s.aa_guns, 0);
+    assert_eq!(s.marks.aa_guns, 0);
     // A worker may be placed on a field holding a gun (no airdrop needed), and on the card.
     let s = new(Sabotage, DestroyAaGuns, opts());
     assert!(is_legal(&s, "place:field_w"));
@@ -1535,7 +1538,7 @@ fn m_destroy_aa_guns_three_complete_the_rest_can_still_be_destroyed_five_is_majo
     assert_eq!((h(&s, Explosive), h(&s, Weapon)), (0, 2));
     assert!(s.missions[1].complete);
     assert_eq!(s.missions[1].tier, Some(Tier::Success));
-    assert_eq!(s.aa_guns, bit(BlackMarket) | bit(MissionB));
+    assert_eq!(s.marks.aa_guns, bit(BlackMarket) | bit(MissionB));
     skip_rest(&mut s);
     assert!(!s.is_over());
 
@@ -1548,7 +1551,7 @@ fn m_destroy_aa_guns_three_complete_the_rest_can_still_be_destroyed_five_is_majo
     act(&mut s, "act:mission_b:aa_weapon");
     assert_eq!(s.missions[1].boxes_done, 5);
     assert_eq!(s.missions[1].tier, Some(Tier::Major));
-    assert_eq!(s.aa_guns, 0);
+    assert_eq!(s.marks.aa_guns, 0);
     skip_rest(&mut s);
     assert!(!is_legal(&s, "place:mission_b"));
 }
@@ -1564,7 +1567,7 @@ fn m_destroy_aa_guns_gun_options_at_rue_baradat_and_black_market_instead_of_the_
     assert!(is_legal(&s, "act:black_market:sell_food"));
     act(&mut s, "act:black_market:aa_weapon");
     assert_eq!(h(&s, Food), 1, "one option per activation: the usual one is not taken too");
-    assert_eq!(s.aa_guns & bit(BlackMarket), 0);
+    assert_eq!(s.marks.aa_guns & bit(BlackMarket), 0);
     // No gun, no option; no weapon left.
     assert!(!is_legal(&s, "act:rue_baradat:aa_weapon"));
     assert!(is_legal(&s, "act:rue_baradat:aa_explosive"));
@@ -1593,7 +1596,7 @@ fn m_destroy_aa_guns_destroying_is_safe() {
     assert_eq!(s.pawns[Doctor.idx()], Pawn::Milice);
     act(&mut s, "act:rue_baradat:aa_explosive");
     assert_eq!(s.gone, 1);
-    assert_eq!(s.aa_guns & bit(RueBaradat), 0);
+    assert_eq!(s.marks.aa_guns & bit(RueBaradat), 0);
     assert_eq!(s.missions[0].boxes_done, 1);
 }
 
@@ -1616,7 +1619,7 @@ fn m_tier_is_fixed_when_the_game_ends() {
     assert_eq!(s.outcome, Some(Outcome::Win));
     assert_eq!(s.missions[0].tier, Some(Tier::Success));
     assert!(legal_mask(&s).is_empty(), "the game is over: the tier can no longer rise");
-    assert_ne!(s.aa_guns, 0);
+    assert_ne!(s.marks.aa_guns, 0);
 }
 
 #[test]

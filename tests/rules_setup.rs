@@ -27,9 +27,9 @@ fn play_out(mut s: State, top_up: bool) -> (Vec<(u8, u8, u8)>, State) {
     let mut days = vec![];
     while !s.is_over() {
         if top_up {
-            s.morale = 6;
+            s.tracks.morale = 6;
         }
-        days.push((s.pass, s.day, s.morale));
+        days.push((s.pass, s.day, s.tracks.morale));
         pass_day(&mut s, &[Cafe]);
         assert!(days.len() <= 40);
     }
@@ -43,8 +43,8 @@ fn airdrops(d: Difficulty) -> (u8, u8, u8) {
         let mut s = at(d, StartOverrides::default());
         action_phase(&mut s, &[RadioA, Cafe], &[], &[]);
         act(&mut s, &format!("act:radio_a:{opt}"));
-        got.push(s.airdrop[0][r.idx()]);
-        assert_eq!(s.airdrop[0].iter().sum::<u8>(), got[got.len() - 1], "{d} {opt}: one kind only");
+        got.push(s.tokens.airdrop[0][r.idx()]);
+        assert_eq!(s.tokens.airdrop[0].iter().sum::<u8>(), got[got.len() - 1], "{d} {opt}: one kind only");
     }
     (got[0], got[1], got[2])
 }
@@ -75,7 +75,7 @@ fn d1_very_easy_moving_onto_end_starts_a_second_pass() {
     assert!(!s.is_over());
     assert_eq!((s.pass, s.day, s.phase), (2, 0, Phase::Placement), "back on START, day numbers restart");
     assert_eq!(maquis::save::state_dict(&s)["pass"], 2);
-    assert_eq!(s.morale, 6, "END and START cost nothing");
+    assert_eq!(s.tracks.morale, 6, "END and START cost nothing");
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn d1_very_easy_orange_days_come_round_again_in_the_second_pass() {
     // Without help, 6 morale cannot survive 6 orange days: pass 1 costs 5, pass 2 day 3 the sixth.
     let (days, s) = play_out(solo(Difficulty::VeryEasy, StartOverrides::default()), false);
     assert_eq!(days.last().map(|&(p, d, _)| (p, d)), Some((2, 2)));
-    assert_eq!((s.pass, s.day, s.morale), (2, 3, 0));
+    assert_eq!((s.pass, s.day, s.tracks.morale), (2, 3, 0));
     assert_eq!(s.outcome, Some(Outcome::Loss));
 }
 
@@ -106,7 +106,7 @@ fn d1_easy_and_normal_have_five_workers_and_fifteen_days() {
     for d in [Difficulty::Easy, Difficulty::Normal] {
         let (days, s) = play_out(solo(d, StartOverrides::default()), false);
         assert_eq!(days.len(), 15, "{d}");
-        assert_eq!((s.day, s.morale), (15, 1), "{d}: five orange days");
+        assert_eq!((s.day, s.tracks.morale), (15, 1), "{d}: five orange days");
     }
 }
 
@@ -143,7 +143,7 @@ fn d1_tricky_ends_when_the_marker_moves_onto_12() {
     assert_eq!(s.day, 12);
     // Orange days 3, 6, 9 and 12 (the final move) cost morale.
     assert_eq!(days.iter().map(|&(_, _, m)| m).collect::<Vec<_>>(), [6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3]);
-    assert_eq!(s.morale, 2);
+    assert_eq!(s.tracks.morale, 2);
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn d1_hard_triangle_days_instead_of_orange() {
         assert_eq!(days.len(), 12, "{d}: ends on 12 as tricky");
         // Triangle days 2, 5, 8, 10, 12 cost morale; orange 3, 6, 9 do not.
         assert_eq!(days.iter().map(|&(_, _, m)| m).collect::<Vec<_>>(), [6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 2, 2], "{d}");
-        assert_eq!((s.day, s.morale), (12, 1), "{d}");
+        assert_eq!((s.day, s.tracks.morale), (12, 1), "{d}");
     }
 }
 
@@ -165,7 +165,7 @@ fn d1_very_hard_route_arrest_costs_one_morale() {
         let mut s = at(d, StartOverrides::default());
         action_phase(&mut s, &[RadioB, Cafe], &[], &[BlackMarket]);
         act(&mut s, "skip:radio_b");
-        assert_eq!((s.gone, s.morale), (1, morale), "{d}");
+        assert_eq!((s.gone, s.tracks.morale), (1, morale), "{d}");
     }
 }
 
@@ -175,7 +175,7 @@ fn d1_very_hard_patrol_arrest_costs_one_morale() {
     for (d, morale) in [(Difficulty::Hard, 6), (Difficulty::VeryHard, 5)] {
         let mut s = game(&setup(d, Sabotage, UndergroundNewspaper, [5, 0, 1, 2, 3, 4, 6, 7, 8, 9]));
         play(&mut s, &["place:pont_du_nord", "place:doctor"]);
-        assert_eq!((s.gone, s.morale), (1, morale), "{d}");
+        assert_eq!((s.gone, s.tracks.morale), (1, morale), "{d}");
     }
 }
 
@@ -188,7 +188,7 @@ fn d1_very_hard_parade_arrest_costs_one_morale() {
         give(&mut s, Weapon, 1);
         action_phase(&mut s, &[RueBaradat, Cafe], &[], &[]);
         act(&mut s, "act:rue_baradat:parade");
-        assert_eq!((s.gone, s.morale), (1, morale), "{d}: +1 from the parade");
+        assert_eq!((s.gone, s.tracks.morale), (1, morale), "{d}: +1 from the parade");
     }
 }
 
@@ -198,7 +198,7 @@ fn d1_very_hard_fake_id_crossing_is_not_an_arrest() {
     action_phase(&mut s, &[RadioB, Cafe], &[], &[BlackMarket]);
     fake_id_on(&mut s, RadioB);
     act(&mut s, "skip:radio_b");
-    assert_eq!((s.gone, s.morale), (0, 6));
+    assert_eq!((s.gone, s.tracks.morale), (0, 6));
 }
 
 // =============================================================================================
@@ -229,7 +229,7 @@ fn d2_pools_tiles_and_resources() {
         let mut s = game(&with_pool(p).missions(a, b).patrol_deck(DECK));
         let first_ed = p != MissionPool::SecondEdition;
         let want_supply = if first_ed { [4, 4, 4, 4, 4, 4, 0, 0] } else { [4; 8] };
-        assert_eq!(s.supply, want_supply, "{p}: no poison or fake_id in the first-edition pools");
+        assert_eq!(s.tokens.supply, want_supply, "{p}: no poison or fake_id in the first-edition pools");
         give(&mut s, Money, 2);
         action_phase(&mut s, &[SpareRoomNe, Cafe], &[], &[]);
         let builds: BTreeSet<String> = legal_names(&s).into_iter().filter(|n| n.starts_with("act:spare_room_ne:build_")).map(|n| n["act:spare_room_ne:".len()..].to_string()).collect();
@@ -245,7 +245,7 @@ fn d2_pools_tiles_and_resources() {
 fn d2_first_edition_fixer_tiles_do_not_exist() {
     // Even placed by hand, a first-edition fixer could not perform pharmacist or forger.
     let mut s = game(&with_pool(MissionPool::FirstEdition).missions(Sabotage, AidTheSpy).patrol_deck(DECK));
-    s.tiles[0] = Some(maquis::Tile::Fixer);
+    s.marks.tiles[0] = Some(maquis::Tile::Fixer);
     give(&mut s, Money, 4);
     give(&mut s, Medicine, 4);
     give(&mut s, Intel, 4);

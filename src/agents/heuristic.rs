@@ -298,13 +298,13 @@ impl HeuristicAgent {
         let k = self.risk_samples.max(1) as usize;
         let offset = rng.below(NUM_CARDS);
         let seqs: Vec<[u8; 16]> = (0..k).map(|i| sim.sample_sequence(rng, offset + i)).collect();
-        let has_fake = s.hand[FAKE] > 0;
-        let fake_value = ctx.unit[FAKE][(s.hand[FAKE] as usize).clamp(1, 4) - 1];
+        let has_fake = s.tokens.hand[FAKE] > 0;
+        let fake_value = ctx.unit[FAKE][(s.tokens.hand[FAKE] as usize).clamp(1, 4) - 1];
         let in_play = (s.home + s.placed_workers()) as usize;
         let mut wv = ctx.worker[in_play.min(5)] - ctx.worker[in_play.min(5) - 1];
         if config::arrest_costs_morale(s.difficulty) {
             // D1 Very Hard: an arrest also costs a morale point.
-            wv += ctx.morale[(s.morale as usize).min(15)];
+            wv += ctx.morale[(s.tracks.morale as usize).min(15)];
         }
         if in_play + s.stuck_workers() as usize <= 1 {
             // The last worker: losing it ends the game.
@@ -397,9 +397,9 @@ pub fn observable_hash(s: &State) -> u64 {
         h ^= x;
         h = h.wrapping_mul(0x0000_0100_0000_01B3);
     };
-    mix(s.day as u64 | (s.pass as u64) << 8 | (s.phase as u64) << 16 | (s.morale as u64) << 24);
-    mix(s.soldiers as u64 | (s.home as u64) << 8 | (s.patrols_drawn as u64) << 16 | (s.gone as u64) << 24);
-    for (i, &x) in s.hand.iter().enumerate() {
+    mix(s.day as u64 | (s.pass as u64) << 8 | (s.phase as u64) << 16 | (s.tracks.morale as u64) << 24);
+    mix(s.tracks.soldiers as u64 | (s.home as u64) << 8 | (s.patrols_drawn as u64) << 16 | (s.gone as u64) << 24);
+    for (i, &x) in s.tokens.hand.iter().enumerate() {
         mix((x as u64) << (i * 4));
     }
     for &p in s.pawns.iter() {
@@ -407,7 +407,7 @@ pub fn observable_hash(s: &State) -> u64 {
     }
     // The discard as a set (as the observation shows it).
     mix(s.deck.discard().iter().fold(0u64, |acc, &c| acc | 1 << c) + (1 << 20));
-    mix(s.fake_ids as u64 | (s.stuck as u64) << 32);
+    mix(s.marks.fake_ids as u64 | (s.marks.stuck as u64) << 32);
     for m in &s.missions {
         mix(m.boxes_done as u64 | (m.id as u64) << 8);
     }
@@ -467,7 +467,7 @@ fn plan(s: &State, slot: usize, costly: i32) -> Plan {
             next[WEAPON] = 1;
             p.deadline = next_orange(s);
         }
-        M::OfficersMansion => p.steps = 4 - (s.tagged & GRAFFITI_LOCATIONS).count_ones() as i32,
+        M::OfficersMansion => p.steps = 4 - (s.marks.tagged & GRAFFITI_LOCATIONS).count_ones() as i32,
         M::Sabotage => {
             p.steps = 3 - b;
             if b == 2 {
@@ -499,7 +499,7 @@ fn plan(s: &State, slot: usize, costly: i32) -> Plan {
             later[MED] = 2 - b;
             later[FOOD] = 2 - b;
         }
-        M::DoubleAgent => p.steps = 7 - (s.visited & VISIT_LOCATIONS).count_ones() as i32,
+        M::DoubleAgent => p.steps = 7 - (s.marks.visited & VISIT_LOCATIONS).count_ones() as i32,
         M::AidTheSpy => {
             p.steps = 2 - b;
             if b == 0 {
@@ -513,7 +513,7 @@ fn plan(s: &State, slot: usize, costly: i32) -> Plan {
         }
         M::Assassination => {
             // Five shots in all (once a day, a Milice on the board), each costing a morale point.
-            let n = (5 - s.soldiers as i32).max(0);
+            let n = (5 - s.tracks.soldiers as i32).max(0);
             p.steps = n;
             next[WEAPON] = n.min(1);
             later[WEAPON] = (n - 1).clamp(0, 2);
@@ -538,7 +538,7 @@ fn plan(s: &State, slot: usize, costly: i32) -> Plan {
             }
         }
         M::TakeOutTheBridges => {
-            let done = (s.bridges_chosen | s.bridges_destroyed).count_ones() as i32;
+            let done = (s.marks.bridges_chosen | s.marks.bridges_destroyed).count_ones() as i32;
             p.steps = 2 - done;
             next[EXPL] = 2;
             later[EXPL] = 2 * (1 - done);
@@ -664,7 +664,7 @@ impl<'w> Ctx<'w> {
             for r in 0..NUM_RESOURCES {
                 effort += p.req(r) as f64 * w.embodied[r];
                 effort_next += p.next[r] as f64 * w.embodied[r];
-                if p.req(r) > s.hand[r] as i32 {
+                if p.req(r) > s.tokens.hand[r] as i32 {
                     if let Some(t) = maker(r) {
                         if !s.tile_built(t) {
                             effort += 5.0;
@@ -697,7 +697,7 @@ impl<'w> Ctx<'w> {
         // Need slots per resource: (value per token, tokens), best first.
         let mut wants: [Vec<(f64, i32)>; NUM_RESOURCES] = Default::default();
         let mut tiles_wanted: [f64; 9] = [0.0; 9];
-        let mut left = s.hand; // tokens not yet allocated
+        let mut left = s.tokens.hand; // tokens not yet allocated
         for (e, urgency, p) in &slots {
             // Tokens for the next box never outweigh what the box brings.
             let tokens_next: f64 = (0..NUM_RESOURCES).map(|r| p.next[r] as f64 * w.embodied[r]).sum();
@@ -754,7 +754,7 @@ impl<'w> Ctx<'w> {
         // Morale: survive the remaining orange days with a buffer, and meet mission conditions.
         let survive = costly + 1;
         let target = morale_target.max(survive + 1);
-        let morale_short = (target - s.morale as i32).clamp(0, 3);
+        let morale_short = (target - s.tracks.morale as i32).clamp(0, 3);
         if morale_short > 0 {
             let v = w.support_unit.max(target_e.min(w.morale_point_cap / 3.0));
             wants[FOOD].push((v, morale_short));
@@ -764,7 +764,7 @@ impl<'w> Ctx<'w> {
             wants[FOOD].push((w.support_unit, 1));
         }
         // Money for a generally useful tile while a spare room is free.
-        if dl > 6 && s.tiles.iter().any(|t| t.is_none()) {
+        if dl > 6 && s.marks.tiles.iter().any(|t| t.is_none()) {
             wants[MONEY].push((w.support_unit, 2));
         }
         let mut need = [0i32; NUM_RESOURCES];
@@ -814,10 +814,12 @@ impl<'w> Ctx<'w> {
             let ti = *t as usize;
             let general = match t {
                 Tile::Counterfeiter => 12.0 + w.counterfeiter_per_day * dlf,
-                Tile::Informant if need[INTEL] > s.hand[INTEL] as i32 + 1 => 10.0 + 3.0 * dlf,
+                Tile::Informant if need[INTEL] > s.tokens.hand[INTEL] as i32 + 1 => 10.0 + 3.0 * dlf,
                 Tile::SafeHouse => 10.0 + 2.5 * dlf,
                 Tile::Propagandist => 5.0 + 2.0 * dlf,
-                Tile::Smuggler if need[FOOD] + need[MED] > (s.hand[FOOD] + s.hand[MED]) as i32 + 2 => 10.0 + 2.0 * dlf,
+                Tile::Smuggler if need[FOOD] + need[MED] > (s.tokens.hand[FOOD] + s.tokens.hand[MED]) as i32 + 2 => {
+                    10.0 + 2.0 * dlf
+                }
                 Tile::Smuggler => 3.0,
                 _ => 2.0,
             };
@@ -846,20 +848,20 @@ fn progress(s: &State, slot: usize) -> f64 {
     let b = m.boxes_done as f64;
     match m.id {
         M::MiliceParadeDay | M::DestroyTheTrain | M::BombForTheOfficer | M::LiberateTheTown => 0.0,
-        M::OfficersMansion => 0.2 * (s.tagged & GRAFFITI_LOCATIONS).count_ones() as f64,
+        M::OfficersMansion => 0.2 * (s.marks.tagged & GRAFFITI_LOCATIONS).count_ones() as f64,
         M::Sabotage => 0.25 * b,
         M::UndergroundNewspaper => 0.27 * b,
         M::Infiltration => 0.45 * b,
         M::GermanShepherds => 0.27 * b,
         M::DoubleAgent => {
-            let v = (s.visited & VISIT_LOCATIONS).count_ones() as f64;
-            0.1 * v + if s.dark_lady.is_some() { 0.1 } else { 0.0 }
+            let v = (s.marks.visited & VISIT_LOCATIONS).count_ones() as f64;
+            0.1 * v + if s.marks.dark_lady.is_some() { 0.1 } else { 0.0 }
         }
         M::AidTheSpy => 0.45 * b,
-        M::Assassination => w_assassination() * s.soldiers as f64,
+        M::Assassination => w_assassination() * s.tracks.soldiers as f64,
         M::CodedMessages => 0.8 * b,
         M::TakeOutTheBridges => {
-            0.42 * (s.bridges_chosen | s.bridges_destroyed).count_ones() as f64
+            0.42 * (s.marks.bridges_chosen | s.marks.bridges_destroyed).count_ones() as f64
         }
         M::MiliceHq => 0.35 * b,
         M::BombTheBarracks => 0.2 * b,
@@ -895,12 +897,12 @@ fn eval(s: &State, c: &Ctx) -> f64 {
         }
     }
     for r in 0..NUM_RESOURCES {
-        let n = (s.hand[r] as usize).min(4);
+        let n = (s.tokens.hand[r] as usize).min(4);
         for k in 0..n {
             v += c.unit[r][k];
         }
         // Airdrops lying on the fields, worth a little less (they must be picked up).
-        let on_fields = (s.airdrop[0][r] + s.airdrop[1][r]) as usize;
+        let on_fields = (s.tokens.airdrop[0][r] + s.tokens.airdrop[1][r]) as usize;
         for k in n..(n + on_fields).min(4) {
             v += w.field_share * c.unit[r][k];
         }
@@ -910,7 +912,7 @@ fn eval(s: &State, c: &Ctx) -> f64 {
             v -= w.pickup_cost;
         }
     }
-    let effective = (s.morale as i32 + c.costly - costly_days_left(s)).clamp(0, 15) as usize;
+    let effective = (s.tracks.morale as i32 + c.costly - costly_days_left(s)).clamp(0, 15) as usize;
     for k in 1..=effective {
         v += c.morale[k];
     }
@@ -926,12 +928,12 @@ fn eval(s: &State, c: &Ctx) -> f64 {
     while placed != 0 {
         let l = Location::ALL[placed.trailing_zeros() as usize];
         placed &= placed - 1;
-        let fake = s.fake_ids & bit(l) != 0;
+        let fake = s.marks.fake_ids & bit(l) != 0;
         match routes::route_home(s, l, fake) {
             routes::Route::Clear => workers += 1,
             routes::Route::WithFakeId => {
                 workers += 1;
-                fake_spend += c.unit[FAKE][s.hand[FAKE].min(3) as usize];
+                fake_spend += c.unit[FAKE][s.tokens.hand[FAKE].min(3) as usize];
             }
             routes::Route::None => {}
         }
@@ -942,7 +944,7 @@ fn eval(s: &State, c: &Ctx) -> f64 {
         v += c.alive;
     }
     v -= fake_spend;
-    for (room, t) in s.tiles.iter().enumerate() {
+    for (room, t) in s.marks.tiles.iter().enumerate() {
         if let Some(t) = t {
             v += c.tile_value[*t as usize][room];
         }
@@ -1012,7 +1014,7 @@ fn probe_do(p: &mut State, loc: Location, opt: Option<Opt>) -> bool {
     match perf.disposition {
         actions::Disposition::GoHome { with_mole } => {
             if with_mole {
-                p.stuck &= !bit(loc);
+                p.marks.stuck &= !bit(loc);
                 p.home += 1;
             }
             p.home += 1;
@@ -1024,7 +1026,7 @@ fn probe_do(p: &mut State, loc: Location, opt: Option<Opt>) -> bool {
             }
         }
         actions::Disposition::Stuck => {
-            p.stuck |= bit(loc);
+            p.marks.stuck |= bit(loc);
             true
         }
         actions::Disposition::Arrested | actions::Disposition::Removed => {
@@ -1072,7 +1074,7 @@ fn project(s: &State, c: &Ctx) -> State {
         }
     }
     p.phase = Phase::Action;
-    p.pending = None;
+    p.today.pending = None;
     loop {
         let placed = p.locs_with(Pawn::Worker);
         if placed == 0 || p.is_over() {
@@ -1130,12 +1132,12 @@ impl DaySim {
             homes: s.safe_houses(),
             workers: s.locs_with(Pawn::Worker),
             patrols: s.patrol_set(),
-            fakes: s.fake_ids,
+            fakes: s.marks.fake_ids,
             remaining: s.patrols_today.saturating_sub(s.patrols_drawn) as usize,
             deck,
             deck_len: d.len(),
             // M-infiltration: the top card shown at the start of the day, if not yet drawn.
-            known_top: s.peek.is_some() && d.first() == s.peek.as_ref(),
+            known_top: s.today.peek.is_some() && d.first() == s.today.peek.as_ref(),
         }
     }
 

@@ -44,7 +44,7 @@ pub fn slot_placeable(s: &State, slot: usize) -> bool {
     // Ruling (RULES.md M-destroy_aa_guns, M-tier): the remaining guns, the card's included, can
     // still be destroyed after the mission is complete: the card's work is not done while its gun stands.
     if m.id == DestroyAaGuns {
-        return s.aa_guns & bit(SLOTS[slot]) != 0;
+        return s.marks.aa_guns & bit(SLOTS[slot]) != 0;
     }
     if !m.open() {
         return false;
@@ -54,7 +54,7 @@ pub fn slot_placeable(s: &State, slot: usize) -> bool {
         DestroyTheTrain => (6..=9).contains(&s.day),
         CodedMessages => m.boxes_done == 0 && s.day <= 6,
         FreeTheResistanceLeader => if m.boxes_done == 0 { s.day <= 5 } else { s.day <= 10 },
-        DestroyAaGuns => s.aa_guns & bit(SLOTS[slot]) != 0,
+        DestroyAaGuns => s.marks.aa_guns & bit(SLOTS[slot]) != 0,
         OfficersMansion | Sabotage | UndergroundNewspaper | Infiltration | GermanShepherds | AidTheSpy
         | BombForTheOfficer | MiliceHq | BombTheBarracks => true,
     }
@@ -68,7 +68,7 @@ fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     }
     let b = m.boxes_done;
     let c = match (m.id, opt) {
-        (OfficersMansion, Opt::Complete) if s.tagged & GRAFFITI_LOCATIONS == GRAFFITI_LOCATIONS => FREE,
+        (OfficersMansion, Opt::Complete) if s.marks.tagged & GRAFFITI_LOCATIONS == GRAFFITI_LOCATIONS => FREE,
         (Sabotage, Opt::Infiltrate) if b < 2 && not_today(s, slot) => FREE,
         (Sabotage, Opt::Sabotage) if b == 2 && not_today(s, slot) => cost(&[(Explosive, 1)]),
         (UndergroundNewspaper, Opt::Deliver) if not_today(s, slot) => cost(&[(Intel, 2)]),
@@ -79,7 +79,7 @@ fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
         (AidTheSpy, Opt::Supplies) if b == 1 && not_today(s, slot) => cost(&[(Money, 1), (Food, 2)]),
         (DestroyTheTrain, Opt::Deliver) if (6..=9).contains(&s.day) => cost(&[(Explosive, 3)]),
         (CodedMessages, Opt::Train) if b == 0 && s.day <= 6 => cost(&[(Money, 1), (Food, 1), (Weapon, 1)]),
-        (BombForTheOfficer, Opt::Deliver) if s.morale >= 5 => cost(&[(Weapon, 1), (Explosive, 1)]),
+        (BombForTheOfficer, Opt::Deliver) if s.tracks.morale >= 5 => cost(&[(Weapon, 1), (Explosive, 1)]),
         (MiliceHq, Opt::Poison) if b == 1 => cost(&[(Poison, 2)]),
         (BombTheBarracks, Opt::Recon) if b < 2 && not_today(s, slot) => FREE,
         (BombTheBarracks, Opt::Bomb) if b == 2 => cost(&[(FakeId, 1), (Explosive, 2)]),
@@ -88,8 +88,8 @@ fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
         (FreeTheResistanceLeader, Opt::Rescue) if b == 1 && s.day == 10 => {
             cost(&[(FakeId, 1), (Weapon, 2), (Medicine, 1)])
         }
-        (DestroyAaGuns, Opt::AaExplosive) if s.aa_guns & bit(SLOTS[slot]) != 0 => cost(&[(Explosive, 1)]),
-        (DestroyAaGuns, Opt::AaWeapon) if s.aa_guns & bit(SLOTS[slot]) != 0 => cost(&[(Weapon, 1)]),
+        (DestroyAaGuns, Opt::AaExplosive) if s.marks.aa_guns & bit(SLOTS[slot]) != 0 => cost(&[(Explosive, 1)]),
+        (DestroyAaGuns, Opt::AaWeapon) if s.marks.aa_guns & bit(SLOTS[slot]) != 0 => cost(&[(Weapon, 1)]),
         _ => return None,
     };
     Some(c)
@@ -131,23 +131,23 @@ pub fn board_option_mission(opt: Opt) -> Option<MissionId> {
 /// The cost of a mission option on a board location, or None when no mission offers it now.
 fn board_option(s: &State, loc: Location, opt: Opt) -> Option<Cost> {
     let c = match opt {
-        Opt::Graffiti if s.has_open(OfficersMansion) && GRAFFITI_LOCATIONS & bit(loc) & !s.tagged != 0 => FREE,
+        Opt::Graffiti if s.has_open(OfficersMansion) && GRAFFITI_LOCATIONS & bit(loc) & !s.marks.tagged != 0 => FREE,
         Opt::Parade if loc == RueBaradat && s.has_open(MiliceParadeDay) && is_orange(s.day) => cost(&[(Weapon, 1)]),
         Opt::Records if loc == RueBaradat && s.open_mission(MiliceHq).is_some_and(|m| m.boxes_done == 0) => FREE,
-        Opt::DarkLady if s.has_open(DoubleAgent) && s.dark_lady == Some(loc) => FREE,
+        Opt::DarkLady if s.has_open(DoubleAgent) && s.marks.dark_lady == Some(loc) => FREE,
         Opt::BridgeNorth | Opt::BridgeSouth if loc == BlackMarket && s.has_open(TakeOutTheBridges) => {
             let b = if opt == Opt::BridgeNorth { 1 } else { 2 };
-            if (s.bridges_chosen | s.bridges_destroyed) & b != 0 {
+            if (s.marks.bridges_chosen | s.marks.bridges_destroyed) & b != 0 {
                 return None;
             }
             cost(&[(Explosive, 2)])
         }
         // M-destroy_aa_guns: wherever a gun stands (guns exist only when the mission is dealt).
-        Opt::AaExplosive if s.aa_guns & bit(loc) != 0 => cost(&[(Explosive, 1)]),
-        Opt::AaWeapon if s.aa_guns & bit(loc) != 0 => cost(&[(Weapon, 1)]),
+        Opt::AaExplosive if s.marks.aa_guns & bit(loc) != 0 => cost(&[(Explosive, 1)]),
+        Opt::AaWeapon if s.marks.aa_guns & bit(loc) != 0 => cost(&[(Weapon, 1)]),
         Opt::Distract if matches!(loc, FieldW | FieldE) && distraction_possible(s) => {
             let fi = crate::board::field_index(loc).unwrap();
-            if s.field_has_tokens(fi) || s.aa_guns & bit(loc) != 0 {
+            if s.field_has_tokens(fi) || s.marks.aa_guns & bit(loc) != 0 {
                 return None;
             }
             cost(&[(Weapon, 1)])
@@ -177,7 +177,7 @@ pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
     let slot_of = |s: &State, id: MissionId| s.mission_slot(id).unwrap();
     match opt {
         Opt::Graffiti => {
-            s.tagged |= bit(loc);
+            s.marks.tagged |= bit(loc);
             let slot = slot_of(s, OfficersMansion);
             box_done(s, slot);
             done
@@ -199,15 +199,15 @@ pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
             Performed { unsafe_reward: None, disposition: Disposition::Removed }
         }
         Opt::BridgeNorth => {
-            s.bridges_chosen |= 1;
+            s.marks.bridges_chosen |= 1;
             done
         }
         Opt::BridgeSouth => {
-            s.bridges_chosen |= 2;
+            s.marks.bridges_chosen |= 2;
             done
         }
         Opt::AaExplosive | Opt::AaWeapon => {
-            s.aa_guns &= !bit(loc);
+            s.marks.aa_guns &= !bit(loc);
             let slot = slot_of(s, DestroyAaGuns);
             box_done(s, slot);
             done
@@ -230,7 +230,7 @@ pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
                 }
                 (MiliceHq, Opt::Poison) => {
                     // Success if the soldier track was ≥ 3 before, otherwise major.
-                    let tier = if s.soldiers >= 3 { Tier::Success } else { Tier::Major };
+                    let tier = if s.tracks.soldiers >= 3 { Tier::Success } else { Tier::Major };
                     change_morale(s, 2);
                     advance_soldiers(s, 3);
                     box_done(s, slot);
@@ -238,7 +238,7 @@ pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
                     done
                 }
                 (BombTheBarracks, Opt::Bomb) => {
-                    let tier = if s.distracted_today { Tier::Major } else { Tier::Success };
+                    let tier = if s.today.distracted_today { Tier::Major } else { Tier::Success };
                     box_done(s, slot);
                     complete(s, slot, tier);
                     done
@@ -307,25 +307,25 @@ pub fn complete(s: &mut State, slot: usize, tier: Tier) {
 /// M-double_agent: an activation at one of the six locations marks it visited; the sixth reveals
 /// the Dark Lady (the first location of the top patrol card, which is discarded).
 pub fn on_activation(s: &mut State, loc: Location) {
-    if !s.has_open(DoubleAgent) || VISIT_LOCATIONS & bit(loc) & !s.visited == 0 {
+    if !s.has_open(DoubleAgent) || VISIT_LOCATIONS & bit(loc) & !s.marks.visited == 0 {
         return;
     }
-    s.visited |= bit(loc);
+    s.marks.visited |= bit(loc);
     let slot = s.mission_slot(DoubleAgent).unwrap();
     box_done(s, slot);
-    if s.visited & VISIT_LOCATIONS == VISIT_LOCATIONS && s.dark_lady.is_none() {
+    if s.marks.visited & VISIT_LOCATIONS == VISIT_LOCATIONS && s.marks.dark_lady.is_none() {
         let card = s.deck.draw(&mut s.rng);
-        s.dark_lady = Some(crate::deck::PATROL_CARDS[card as usize][0]);
+        s.marks.dark_lady = Some(crate::deck::PATROL_CARDS[card as usize][0]);
     }
 }
 
 /// F9 step 1: end-of-day mission effects, then the deadlines of the day that ends.
 pub fn end_of_day(s: &mut State) {
     // M-take_out_the_bridges: chosen bridges are destroyed tonight.
-    if s.bridges_chosen != 0 {
-        let chosen = s.bridges_chosen;
-        s.bridges_chosen = 0;
-        s.bridges_destroyed |= chosen;
+    if s.marks.bridges_chosen != 0 {
+        let chosen = s.marks.bridges_chosen;
+        s.marks.bridges_chosen = 0;
+        s.marks.bridges_destroyed |= chosen;
         if let Some(slot) = s.mission_slot(TakeOutTheBridges) {
             for _ in 0..chosen.count_ones() {
                 if s.missions[slot].open() {
@@ -337,7 +337,7 @@ pub fn end_of_day(s: &mut State) {
     // M-coded_messages: the cryptographer comes home at the end of day 10, the mission complete.
     if let Some(slot) = s.mission_slot(CodedMessages) {
         if s.day == 10 && s.missions[slot].open() && s.missions[slot].boxes_done == 1 {
-            s.stuck &= !bit(SLOTS[slot]);
+            s.marks.stuck &= !bit(SLOTS[slot]);
             s.home += 1;
             box_done(s, slot);
         }
@@ -364,7 +364,7 @@ pub fn missed_deadlines(s: &mut State, day: u8) {
 pub fn check_assassination(s: &mut State) {
     if let Some(slot) = s.mission_slot(Assassination) {
         let other = &s.missions[1 - slot];
-        if s.missions[slot].open() && s.soldiers == 5 && other.complete {
+        if s.missions[slot].open() && s.tracks.soldiers == 5 && other.complete {
             let m = &mut s.missions[slot];
             m.complete = true;
             m.boxes_done = 1;
@@ -376,7 +376,7 @@ pub fn check_assassination(s: &mut State) {
 /// M-liberate_the_town: at the final move of the day marker, ≥ 3 weapons and morale ≥ 4.
 pub fn check_liberation(s: &mut State) {
     if let Some(slot) = s.mission_slot(LiberateTheTown) {
-        if s.missions[slot].open() && s.hand[Weapon.idx()] >= 3 && s.morale >= 4 {
+        if s.missions[slot].open() && s.tokens.hand[Weapon.idx()] >= 3 && s.tracks.morale >= 4 {
             let m = &mut s.missions[slot];
             m.complete = true;
             m.boxes_done = 1;

@@ -97,20 +97,20 @@ fn simple_action(s: &State, loc: Location, opt: Opt) -> Option<Simple> {
 
 #[inline]
 pub fn can_pay(s: &State, c: &Cost) -> bool {
-    (0..NUM_RESOURCES).all(|i| s.hand[i] >= c[i])
+    (0..NUM_RESOURCES).all(|i| s.tokens.hand[i] >= c[i])
 }
 
 pub fn pay(s: &mut State, c: &Cost) {
     for i in 0..NUM_RESOURCES {
-        s.hand[i] -= c[i];
-        s.supply[i] += c[i];
+        s.tokens.hand[i] -= c[i];
+        s.tokens.supply[i] += c[i];
     }
 }
 
 /// T4: take up to `n` tokens from the supply; a shortfall is lost.
 pub fn take(s: &mut State, r: Resource, n: u8) -> u8 {
-    let got = n.min(s.supply[r.idx()]);
-    s.supply[r.idx()] -= got;
+    let got = n.min(s.tokens.supply[r.idx()]);
+    s.tokens.supply[r.idx()] -= got;
     got
 }
 
@@ -130,7 +130,7 @@ pub fn airdrop_option(opt: Opt) -> Option<(Location, Resource)> {
 /// A1: an empty field has no airdrop, no AA gun, and is not made unusable by a mission.
 pub fn field_is_empty(s: &State, field: Location) -> bool {
     let fi = field_index(field).unwrap();
-    !s.field_has_tokens(fi) && s.aa_guns & bit(field) == 0 && mission_rules::unusable(s) & bit(field) == 0
+    !s.field_has_tokens(fi) && s.marks.aa_guns & bit(field) == 0 && mission_rules::unusable(s) & bit(field) == 0
 }
 
 /// F6: can the worker on `loc` perform `opt` now (the option exists here today and its cost can
@@ -141,14 +141,17 @@ pub fn option_legal(s: &State, loc: Location, opt: Opt) -> bool {
     }
     match (loc, opt) {
         (RadioA | RadioB, _) if airdrop_option(opt).is_some() => field_is_empty(s, airdrop_option(opt).unwrap().0),
-        (Cafe, Opt::Recruit) => s.recruitable > 0 && s.hand[Food.idx()] >= 1,
+        (Cafe, Opt::Recruit) => s.recruitable > 0 && s.tokens.hand[Food.idx()] >= 1,
         (FieldW | FieldE, Opt::Pickup) => {
             let fi = field_index(loc).unwrap();
-            s.airdrop_at_day_start[fi] && s.field_has_tokens(fi)
+            s.tokens.airdrop_at_day_start[fi] && s.field_has_tokens(fi)
         }
         (SpareRoomNe | SpareRoomW | SpareRoomSe, _) if opt.built_tile().is_some() => {
             let t = opt.built_tile().unwrap();
-            s.tile_at(loc).is_none() && !s.tile_built(t) && tile_in_pool(s.mission_pool, t) && s.hand[Money.idx()] >= 2
+            s.tile_at(loc).is_none()
+                && !s.tile_built(t)
+                && tile_in_pool(s.mission_pool, t)
+                && s.tokens.hand[Money.idx()] >= 2
         }
         _ => mission_rules::option_legal(s, loc, opt),
     }
@@ -234,13 +237,13 @@ pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
         }
         (FieldW | FieldE, Opt::Pickup) => {
             let fi = field_index(loc).unwrap();
-            let r = Reward { tokens: std::mem::take(&mut s.airdrop[fi]), ..Reward::default() };
+            let r = Reward { tokens: std::mem::take(&mut s.tokens.airdrop[fi]), ..Reward::default() };
             settle(s, r, false, home)
         }
         (SpareRoomNe | SpareRoomW | SpareRoomSe, _) if opt.built_tile().is_some() => {
             // A4: building is safe and immediate.
             pay(s, &cost(&[(Money, 2)]));
-            s.tiles[spare_room_index(loc).unwrap()] = opt.built_tile();
+            s.marks.tiles[spare_room_index(loc).unwrap()] = opt.built_tile();
             Performed { unsafe_reward: None, disposition: home }
         }
         _ => mission_rules::perform(s, loc, opt),
@@ -263,12 +266,12 @@ pub fn grant(s: &mut State, r: &Reward) {
         Some(field) => {
             let fi = if field == FIELDS[0] { 0 } else { 1 };
             for i in 0..NUM_RESOURCES {
-                s.airdrop[fi][i] += r.tokens[i];
+                s.tokens.airdrop[fi][i] += r.tokens[i];
             }
         }
         None => {
             for i in 0..NUM_RESOURCES {
-                s.hand[i] += r.tokens[i];
+                s.tokens.hand[i] += r.tokens[i];
             }
         }
     }
@@ -280,7 +283,7 @@ pub fn grant(s: &mut State, r: &Reward) {
         s.home += 1;
     }
     if r.distract {
-        s.distracted_today = true;
+        s.today.distracted_today = true;
     }
     if let Some(slot) = r.mission_box {
         mission_rules::box_done(s, slot as usize);
@@ -290,6 +293,6 @@ pub fn grant(s: &mut State, r: &Reward) {
 /// B2: a lost reward's tokens go back to the supply.
 pub fn forfeit(s: &mut State, r: &Reward) {
     for i in 0..NUM_RESOURCES {
-        s.supply[i] += r.tokens[i];
+        s.tokens.supply[i] += r.tokens[i];
     }
 }

@@ -45,7 +45,7 @@ pub fn legal_mask(s: &State) -> ActionMask {
             // Action indices (action.rs): `place:<loc>` is loc − 1 (the Safe House, location 0,
             // takes no worker), `place:<loc>:fake_id` is 18 + loc − 1.
             let places = (placement::placeable_set(s) >> 1) as u64;
-            let fake = s.hand[Resource::FakeId.idx()] > 0;
+            let fake = s.tokens.hand[Resource::FakeId.idx()] > 0;
             mask.0[0] = places | if fake { places << 18 } else { 0 };
         }
         Phase::Action => {
@@ -79,9 +79,9 @@ fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
     let mut set = |opt: Opt| mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
     if spare_room_index(l).is_some() && s.tile_at(l).is_none() {
         // A5: building, the only options of a bare spare room; 2 money for any tile.
-        if s.hand[Resource::Money.idx()] >= 2 {
+        if s.tokens.hand[Resource::Money.idx()] >= 2 {
             // `State::tile_built` of every tile at once.
-            let built = s.tiles.iter().flatten().fold(0u32, |m, t| m | 1 << t.idx());
+            let built = s.marks.tiles.iter().flatten().fold(0u32, |m, t| m | 1 << t.idx());
             for &opt in actions::candidate_options(s, l) {
                 let tile = opt.built_tile().expect("a bare spare room's options are builds");
                 if built >> tile.idx() & 1 == 0 && tile_in_pool(s.mission_pool, tile) {
@@ -124,7 +124,7 @@ pub fn legal_mask_reference(s: &State) -> ActionMask {
             for &l in Location::ALL {
                 if placement::placeable(s, l) {
                     mask.set(t.index(Action::Place { loc: l, fake_id: false }).unwrap());
-                    if s.hand[Resource::FakeId.idx()] > 0 {
+                    if s.tokens.hand[Resource::FakeId.idx()] > 0 {
                         mask.set(t.index(Action::Place { loc: l, fake_id: true }).unwrap());
                     }
                 }
@@ -165,16 +165,16 @@ fn shots(s: &State, mask: &mut ActionMask) {
 /// Weapons the player could spend now: the hand, plus a pending weapon (F8).
 fn weapons_at_hand(s: &State) -> u8 {
     let pending = s
-        .pending
+        .today.pending
         .and_then(|p| p.reward)
         .filter(|r| r.airdrop_field.is_none())
         .map_or(0, |r| r.tokens[Resource::Weapon.idx()]);
-    s.hand[Resource::Weapon.idx()] + pending
+    s.tokens.hand[Resource::Weapon.idx()] + pending
 }
 
 /// F8. A weapon at hand, no shot today, a Milice on the board, German Shepherds not unfinished.
 pub fn shot_possible(s: &State) -> bool {
-    !s.shot_today
+    !s.today.shot_today
         && weapons_at_hand(s) > 0
         && !mission_rules::shooting_forbidden(s)
         && s.pawns.iter().any(|&p| p == Pawn::Milice)
@@ -204,7 +204,7 @@ fn why_illegal(s: &State, a: Action) -> String {
     }
     match a {
         Action::Place { loc, fake_id } => {
-            if fake_id && s.hand[Resource::FakeId.idx()] == 0 {
+            if fake_id && s.tokens.hand[Resource::FakeId.idx()] == 0 {
                 "no Fake ID in hand".into()
             } else if s.pawns[loc.idx()] != Pawn::Empty {
                 format!("{loc} already holds a pawn")
@@ -288,16 +288,16 @@ pub fn begin_day(s: &mut State) {
     s.patrols_today = patrols::patrol_count(s);
     s.patrols_drawn = 0;
     for (fi, _) in FIELDS.iter().enumerate() {
-        s.airdrop_at_day_start[fi] = s.field_has_tokens(fi);
+        s.tokens.airdrop_at_day_start[fi] = s.field_has_tokens(fi);
     }
     // M-infiltration: the player sees the top card (reshuffle first if the deck is empty).
-    s.peek = mole_in_place(s).then(|| s.deck.peek(&mut s.rng));
+    s.today.peek = mole_in_place(s).then(|| s.deck.peek(&mut s.rng));
 }
 
 /// M-infiltration: the mole is on the card.
 pub fn mole_in_place(s: &State) -> bool {
     s.mission_slot(crate::ids::MissionId::Infiltration)
-        .is_some_and(|slot| s.stuck & bit(crate::board::SLOTS[slot]) != 0)
+        .is_some_and(|slot| s.marks.stuck & bit(crate::board::SLOTS[slot]) != 0)
 }
 
 /// F6. Activates the worker on `loc`, with an option or without.
@@ -312,7 +312,7 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
             if s.is_over() {
                 return;
             }
-            s.pending = Some(Pending { loc, reward: performed.unsafe_reward, with_mole });
+            s.today.pending = Some(Pending { loc, reward: performed.unsafe_reward, with_mole });
             // F8: a cut-off worker gives the player a chance to shoot before the route check.
             if shot_possible(s) && routes::route_home(s, loc, false) == Route::None {
                 s.phase = Phase::PostAction;
@@ -322,7 +322,7 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
         }
         Disposition::Stuck => {
             take_worker_off(s, loc, FakeIdTo::Hand);
-            s.stuck |= bit(loc);
+            s.marks.stuck |= bit(loc);
         }
         Disposition::Arrested => {
             arrest_worker_at(s, loc);
@@ -339,13 +339,13 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
 
 /// F7. The route check that ends an activation: home (reward applied) or arrested (reward lost).
 pub fn finish_activation(s: &mut State) {
-    let Some(p) = s.pending.take() else { return };
+    let Some(p) = s.today.pending.take() else { return };
     s.phase = Phase::Action;
-    let has_fake = s.fake_ids & bit(p.loc) != 0;
+    let has_fake = s.marks.fake_ids & bit(p.loc) != 0;
     let route = routes::route_home(s, p.loc, has_fake);
     if p.with_mole {
         // M-infiltration: the mole goes home by F7 too (it carries no Fake ID).
-        s.stuck &= !bit(p.loc);
+        s.marks.stuck &= !bit(p.loc);
         if routes::route_home(s, p.loc, false) == Route::None {
             arrested(s);
         } else {
@@ -379,12 +379,12 @@ enum FakeIdTo {
 /// Removes the worker pawn from `loc`; its Fake ID goes to the hand or back to the supply.
 fn take_worker_off(s: &mut State, loc: Location, fake_to: FakeIdTo) {
     s.pawns[loc.idx()] = Pawn::Empty;
-    if s.fake_ids & bit(loc) != 0 {
-        s.fake_ids &= !bit(loc);
+    if s.marks.fake_ids & bit(loc) != 0 {
+        s.marks.fake_ids &= !bit(loc);
         let f = Resource::FakeId.idx();
         match fake_to {
-            FakeIdTo::Hand => s.hand[f] += 1,
-            FakeIdTo::Supply => s.supply[f] += 1,
+            FakeIdTo::Hand => s.tokens.hand[f] += 1,
+            FakeIdTo::Supply => s.tokens.supply[f] += 1,
         }
     }
 }
@@ -408,27 +408,27 @@ fn shoot(s: &mut State, loc: Location) {
     let w = Resource::Weapon.idx();
     // Ruling (RULES.md F8): a pending weapon may pay for the shot; we spend it before the hand's,
     // as it would be lost if its carrier were arrested.
-    match s.pending.as_mut().and_then(|p| p.reward.as_mut()) {
+    match s.today.pending.as_mut().and_then(|p| p.reward.as_mut()) {
         Some(r) if r.airdrop_field.is_none() && r.tokens[w] > 0 => r.tokens[w] -= 1,
-        _ => s.hand[w] -= 1,
+        _ => s.tokens.hand[w] -= 1,
     }
-    s.supply[w] += 1;
+    s.tokens.supply[w] += 1;
     s.pawns[loc.idx()] = Pawn::Empty;
-    s.shot_today = true;
+    s.today.shot_today = true;
     advance_soldiers(s, 1);
 }
 
 /// T2. Morale moves within 0–7; an excess gain is lost; 0 ends the game (E1, checked by the caller).
 pub fn change_morale(s: &mut State, delta: i8) {
-    s.morale = (s.morale as i16 + delta as i16).clamp(0, MAX_MORALE as i16) as u8;
+    s.tracks.morale = (s.tracks.morale as i16 + delta as i16).clamp(0, MAX_MORALE as i16) as u8;
     check_end(s);
 }
 
 /// T3. Each step the soldier track actually advances costs 1 morale; steps beyond 5 do nothing.
 pub fn advance_soldiers(s: &mut State, steps: u8) {
     for _ in 0..steps {
-        if s.soldiers < MAX_SOLDIERS {
-            s.soldiers += 1;
+        if s.tracks.soldiers < MAX_SOLDIERS {
+            s.tracks.soldiers += 1;
             change_morale(s, -1);
         }
     }
@@ -439,7 +439,7 @@ pub fn check_end(s: &mut State) {
     if s.is_over() {
         return;
     }
-    if s.morale == 0 {
+    if s.tracks.morale == 0 {
         upkeep::finish(s, crate::ids::Outcome::Loss);
         return;
     }
@@ -456,7 +456,7 @@ pub fn check_end(s: &mut State) {
 /// while an Infiltration mole is in place) and the game's RNG (future reshuffles).
 pub fn determinize<R: rand::Rng>(s: &mut State, rng: &mut R) {
     use rand::SeedableRng;
-    let known_top = usize::from(s.peek.is_some() && s.deck.deck().first() == s.peek.as_ref());
+    let known_top = usize::from(s.today.peek.is_some() && s.deck.deck().first() == s.today.peek.as_ref());
     s.deck.determinize(rng, known_top);
     s.rng = rand_chacha::ChaCha8Rng::seed_from_u64(rng.next_u64());
 }

@@ -7,12 +7,12 @@ use crate::tracks::MIN_PATROLS;
 
 /// F2. n = max(available workers, minimum patrols for the current morale); stuck workers do not count.
 pub fn patrol_count(s: &State) -> u8 {
-    s.home.max(MIN_PATROLS[s.morale as usize])
+    s.home.max(MIN_PATROLS[s.tracks.morale as usize])
 }
 
 /// P4. The last min(s, n) patrols of the day (in draw order, unplaced ones counted) are soldiers.
 pub fn is_soldier(s: &State, patrol_index: u8) -> bool {
-    let soldiers = s.soldiers.min(s.patrols_today);
+    let soldiers = s.tracks.soldiers.min(s.patrols_today);
     patrol_index >= s.patrols_today - soldiers
 }
 

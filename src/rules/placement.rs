@@ -15,9 +15,9 @@ pub fn placeable_set(s: &State) -> LocSet {
     let mut set = s.locs_with(Pawn::Empty) & !bit(SafeHouse) & !unusable(s);
     for (fi, &field) in FIELDS.iter().enumerate() {
         if set & bit(field) != 0 {
-            let gun = s.aa_guns & bit(field) != 0;
+            let gun = s.marks.aa_guns & bit(field) != 0;
             let distraction = distraction_possible(s) && !s.field_has_tokens(fi) && !gun;
-            if !(s.airdrop_at_day_start[fi] || gun || distraction) {
+            if !(s.tokens.airdrop_at_day_start[fi] || gun || distraction) {
                 set &= !bit(field);
             }
         }
@@ -36,7 +36,7 @@ pub fn place_worker(s: &mut State, loc: Location, fake_id: bool) {
     s.pawns[loc.idx()] = Pawn::Worker;
     s.home -= 1;
     if fake_id {
-        s.hand[Resource::FakeId.idx()] -= 1;
-        s.fake_ids |= bit(loc);
+        s.tokens.hand[Resource::FakeId.idx()] -= 1;
+        s.marks.fake_ids |= bit(loc);
     }
 }

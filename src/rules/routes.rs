@@ -12,10 +12,10 @@ pub fn closed_roads(s: &State) -> u32 {
     if s.has_open(MissionId::MiliceParadeDay) && is_orange(s.day) {
         closed |= 1 << ROAD_BARADAT_FENCE;
     }
-    if s.bridges_destroyed & 1 != 0 {
+    if s.marks.bridges_destroyed & 1 != 0 {
         closed |= 1 << BRIDGE_NORTH;
     }
-    if s.bridges_destroyed & 2 != 0 {
+    if s.marks.bridges_destroyed & 2 != 0 {
         closed |= 1 << BRIDGE_SOUTH;
     }
     closed

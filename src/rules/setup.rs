@@ -7,7 +7,7 @@ use crate::deck::{PatrolDeck, NUM_CARDS};
 use crate::error::{Error, Result};
 use crate::ids::*;
 use crate::missions::{info, pool, GROUPS_2019, PNP_2013_GROUPS};
-use crate::state::{MissionState, State};
+use crate::state::{MissionState, State, Tokens, Tracked, Tracks};
 use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, START_MORALE};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -189,43 +189,28 @@ pub fn new_state(setup: &Setup, seed: u64) -> Result<State> {
         day: 0,
         pass: 1,
         phase: Phase::Placement,
-        morale: START_MORALE,
-        soldiers: 0,
-        hand: [0; NUM_RESOURCES],
-        supply,
-        airdrop: [[0; NUM_RESOURCES]; 2],
-        airdrop_at_day_start: [false; 2],
+        tracks: Tracked::new(Tracks { morale: START_MORALE, soldiers: 0 }),
+        tokens: Tracked::new(Tokens { supply, ..Tokens::default() }),
         pawns: [Pawn::Empty; NUM_LOCATIONS],
-        fake_ids: 0,
-        stuck: 0,
+        marks: Tracked::default(),
         home,
         recruitable,
         gone: 0,
-        tiles: [None; 3],
-        tagged: 0,
-        visited: 0,
-        aa_guns: 0,
-        dark_lady: None,
-        bridges_chosen: 0,
-        bridges_destroyed: 0,
-        distracted_today: false,
-        missions: [MissionState::new(missions[0]), MissionState::new(missions[1])],
+        missions: Tracked::new([MissionState::new(missions[0]), MissionState::new(missions[1])]),
         deck,
         patrols_today: 0,
         patrols_drawn: 0,
-        shot_today: false,
-        pending: None,
-        peek: None,
+        today: Tracked::default(),
         outcome: None,
         rng,
     };
     // The missions' own setup effects.
     for (slot, m) in missions.iter().enumerate() {
         match m {
-            MissionId::MiliceHq => s.morale = 4,
-            MissionId::BombTheBarracks => s.soldiers = 3,
+            MissionId::MiliceHq => s.tracks.morale = 4,
+            MissionId::BombTheBarracks => s.tracks.soldiers = 3,
             MissionId::DestroyAaGuns => {
-                s.aa_guns = bit(Location::FieldW)
+                s.marks.aa_guns = bit(Location::FieldW)
                     | bit(Location::FieldE)
                     | bit(Location::RueBaradat)
                     | bit(Location::BlackMarket)
@@ -242,26 +227,26 @@ pub fn new_state(setup: &Setup, seed: u64) -> Result<State> {
 
 fn apply_overrides(s: &mut State, o: &StartOverrides) -> Result<()> {
     for (&r, &n) in &o.resources {
-        if n > s.supply[r.idx()] {
+        if n > s.tokens.supply[r.idx()] {
             return Err(Error::BadOption(format!(
                 "start.resources asks for {n} {r} but the supply holds {}",
-                s.supply[r.idx()]
+                s.tokens.supply[r.idx()]
             )));
         }
-        s.supply[r.idx()] -= n;
-        s.hand[r.idx()] += n;
+        s.tokens.supply[r.idx()] -= n;
+        s.tokens.hand[r.idx()] += n;
     }
     if let Some(m) = o.morale {
         if !(1..=MAX_MORALE).contains(&m) {
             return Err(Error::BadOption(format!("start.morale must be 1-{MAX_MORALE}, got {m}")));
         }
-        s.morale = m;
+        s.tracks.morale = m;
     }
     if let Some(x) = o.soldiers {
         if x > MAX_SOLDIERS {
             return Err(Error::BadOption(format!("start.soldiers must be 0-{MAX_SOLDIERS}, got {x}")));
         }
-        s.soldiers = x;
+        s.tracks.soldiers = x;
     }
     if let Some(day) = o.day {
         let last = config::final_day(s.difficulty).min(END_DAY) - 1;

@@ -18,8 +18,8 @@ pub fn upkeep(s: &mut State) {
             *p = Pawn::Empty;
         }
     }
-    s.shot_today = false;
-    s.distracted_today = false;
+    s.today.shot_today = false;
+    s.today.distracted_today = false;
 
     s.day += 1;
     let costly = if triangle_morale(s.difficulty) { is_triangle(s.day) } else { is_orange(s.day) };
@@ -48,7 +48,7 @@ pub fn upkeep(s: &mut State) {
 /// E3. The outcome if the game ended now.
 pub fn outcome(s: &State) -> Outcome {
     let complete = s.missions.iter().filter(|m| m.complete).count();
-    if s.morale == 0 {
+    if s.tracks.morale == 0 {
         Outcome::Loss
     } else if complete == 2 {
         let major = s.missions.iter().any(|m| info(m.id).stars == 3 && m.tier == Some(Tier::Major));
@@ -63,5 +63,5 @@ pub fn outcome(s: &State) -> Outcome {
 pub fn finish(s: &mut State, o: Outcome) {
     s.outcome = Some(o);
     s.phase = Phase::GameOver;
-    s.pending = None;
+    s.today.pending = None;
 }

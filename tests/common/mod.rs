@@ -44,10 +44,10 @@ pub fn try_act(s: &mut State, name: &str) -> maquis::Result<()> {
 
 /// Tokens of `r` in the hand and in the supply.
 pub fn hand(s: &State, r: maquis::Resource) -> u8 {
-    s.hand[r.idx()]
+    s.tokens.hand[r.idx()]
 }
 pub fn supply(s: &State, r: maquis::Resource) -> u8 {
-    s.supply[r.idx()]
+    s.tokens.supply[r.idx()]
 }
 
 /// Applies several named actions in order.
@@ -69,9 +69,9 @@ pub mod positions {
 
     /// Moves `n` tokens of `r` from the supply to the hand (T4 stays balanced).
     pub fn give(s: &mut State, r: Resource, n: u8) {
-        assert!(s.supply[r.idx()] >= n, "the supply holds only {} {r}", s.supply[r.idx()]);
-        s.supply[r.idx()] -= n;
-        s.hand[r.idx()] += n;
+        assert!(s.tokens.supply[r.idx()] >= n, "the supply holds only {} {r}", s.tokens.supply[r.idx()]);
+        s.tokens.supply[r.idx()] -= n;
+        s.tokens.hand[r.idx()] += n;
     }
 
     /// Turns a game in its placement phase with nothing placed yet into an action phase: workers
@@ -102,9 +102,9 @@ pub mod positions {
     pub fn fake_id_on(s: &mut State, l: Location) {
         assert_eq!(s.pawns[l.idx()], Pawn::Worker);
         let f = Resource::FakeId.idx();
-        assert!(s.supply[f] > 0);
-        s.supply[f] -= 1;
-        s.fake_ids |= maquis::board::bit(l);
+        assert!(s.tokens.supply[f] > 0);
+        s.tokens.supply[f] -= 1;
+        s.marks.fake_ids |= maquis::board::bit(l);
     }
 
     pub fn pawn_at(s: &State, l: Location) -> Pawn {
