@@ -19,14 +19,32 @@ struct Writer<'a> {
     // A fixed-size array: with the offsets constant, no slice needs a bounds check.
     buf: &'a mut [f32; OBS_SIZE],
     at: usize,
+    /// The end of the current section: padded writes stop there (the next section may be skipped).
+    end: usize,
     layout: Option<&'a mut Vec<(&'static str, usize, usize)>>,
 }
 
 // Every writer sets every value of its slice: nothing is cleared first (clearing the 1.7 KB and
 // then setting the few non-zero values costs more). Some write whole 8-value vectors past the
-// end of their slice, into the next one, which its own writer then overwrites (the slices are
-// written in order).
+// end of their slice, into the next one of the same section, which its own writer then
+// overwrites (the slices are written in order).
 impl Writer<'_> {
+    /// Starts a section of the next `len` values: true if it is to be written (`write`, or the
+    /// layout is being recorded; then `close` ends it), else it is skipped, left as it is.
+    #[inline(always)]
+    fn open(&mut self, write: bool, len: usize) -> bool {
+        self.end = self.at + len;
+        if !(write || self.layout.is_some()) {
+            self.at = self.end;
+            return false;
+        }
+        true
+    }
+    #[inline(always)]
+    fn close(&mut self) {
+        // The offsets are constants here: this folds away, or fails at once in every test.
+        assert_eq!(self.at, self.end, "a section's length is the sum of its slices");
+    }
     /// The next `len` values, named `name`.
     #[inline(always)]
     fn slice(&mut self, name: &'static str, len: usize) -> &mut [f32] {
@@ -38,13 +56,13 @@ impl Writer<'_> {
         out
     }
     /// The slice `name` of `len` values, and with it as many of the values after it as round
-    /// the length up to whole vectors of 8 (while the observation lasts).
+    /// the length up to whole vectors of 8 (while the section lasts).
     #[inline(always)]
     fn padded(&mut self, name: &'static str, len: usize) -> &mut [f32] {
         let at = self.at;
         self.slice(name, len);
         let padded = len.next_multiple_of(8);
-        &mut self.buf[at..at + if at + padded <= OBS_SIZE { padded } else { len }]
+        &mut self.buf[at..at + if at + padded <= self.end { padded } else { len }]
     }
     #[inline(always)]
     fn one_hot(&mut self, name: &'static str, len: usize, index: Option<usize>) {
@@ -101,113 +119,257 @@ const MISSION_A_NAMES: [&str; 2] = ["mission_a_id", "mission_b_id"];
 const MISSION_STATE_NAMES: [&str; 2] = ["mission_a_state", "mission_b_state"];
 const TILE_NAMES: [&str; 3] = ["tile_spare_room_ne", "tile_spare_room_w", "tile_spare_room_se"];
 
-// Inlined into `write_observation`, where the writer records no layout: the offsets fold into
-// constants.
-#[inline(always)]
-fn encode(s: &State, w: &mut Writer) {
-    w.one_hot("day", END_DAY as usize + 1, Some(s.day as usize));
-    w.flag("second_pass", s.pass == 2);
-    w.one_hot("phase", Phase::COUNT, Some(s.phase.idx()));
-    w.one_hot("difficulty", Difficulty::COUNT, Some(s.difficulty.idx()));
-    w.one_hot("mission_pool", MissionPool::COUNT, Some(s.mission_pool.idx()));
-    w.one_hot("morale", MAX_MORALE as usize + 1, Some(s.tracks.morale as usize));
-    w.one_hot("soldiers", MAX_SOLDIERS as usize + 1, Some(s.tracks.soldiers as usize));
-    w.counts("hand", &s.tokens.hand);
-    w.counts("supply", &s.tokens.supply);
-    let workers = w.slice("workers", 5);
-    let counts = [s.home, s.placed_workers(), s.stuck_workers(), s.recruitable, s.gone];
-    for (x, &c) in workers.iter_mut().zip(counts.iter()) {
-        *x = c as f32 / 5.0;
-    }
-    let patrols = w.slice("patrols", 2);
-    patrols[0] = s.patrols_today as f32 / 5.0;
-    patrols[1] = s.patrols_drawn as f32 / 5.0;
-    w.pawns(&s.pawns);
-    w.locs("stuck_worker", s.marks.stuck);
-    w.locs("fake_id", s.marks.fake_ids);
-    w.counts("airdrop_field_w", &s.tokens.airdrop[0]);
-    w.counts("airdrop_field_e", &s.tokens.airdrop[1]);
-    let start = w.slice("airdrop_at_day_start", 2);
-    start[0] = s.tokens.airdrop_at_day_start[0] as u8 as f32;
-    start[1] = s.tokens.airdrop_at_day_start[1] as u8 as f32;
-    w.locs("aa_gun", s.marks.aa_guns);
-    w.locs("tagged", s.marks.tagged);
-    w.locs("visited", s.marks.visited);
-    w.one_hot("dark_lady", NUM_LOCATIONS, s.marks.dark_lady.map(|l| l.idx()));
-    for (i, _) in SPARE_ROOMS.iter().enumerate() {
-        w.one_hot(TILE_NAMES[i], NUM_TILES, s.marks.tiles[i].map(|t| t.idx()));
-    }
-    w.bits("closed_roads", NUM_ROADS, closed_roads(s));
-    w.bits("bridges_chosen", 2, (s.marks.bridges_chosen & 3) as u32);
-    for (slot, m) in s.missions.iter().enumerate() {
-        w.one_hot(MISSION_A_NAMES[slot], NUM_MISSIONS, Some(m.id.idx()));
-        let v = w.slice(MISSION_STATE_NAMES[slot], 7);
-        v[0] = m.boxes_done as f32 / m.boxes() as f32;
-        v[1] = m.boxes_done as f32 / 7.0;
-        v[2] = m.complete as u8 as f32;
-        v[3] = m.failed as u8 as f32;
-        v[4] = (m.tier == Some(Tier::Success)) as u8 as f32;
-        v[5] = (m.tier == Some(Tier::Major)) as u8 as f32;
-        v[6] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
-    }
-    let discard = s.deck.discard().iter().fold(0u32, |acc, &c| acc | 1 << c);
-    w.bits("patrol_discard", NUM_CARDS, discard);
-    w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
-    // M-infiltration: the card seen on top of the deck before this placement phase.
-    w.one_hot("peek", NUM_CARDS, s.today.peek.map(|c| c as usize));
-    w.flag("shot_today", s.today.shot_today);
-    w.flag("distracted_today", s.today.distracted_today);
-    w.one_hot("pending_location", NUM_LOCATIONS, s.today.pending.map(|p| p.loc.idx()));
-    let pending_tokens = s.today.pending.and_then(|p| p.reward).map(|r| r.tokens).unwrap_or_default();
-    w.counts("pending_tokens", &pending_tokens);
-    // What else the pending activation will do if its worker gets home (B2, F8).
-    let mut flags = [false; 8];
-    if let Some(p) = s.today.pending {
-        let r = p.reward.unwrap_or_default();
-        flags = [
-            r.morale > 0,
-            r.morale < 0,
-            r.recruit,
-            r.mission_box.is_some(),
-            r.distract,
-            p.with_mole,
-            r.airdrop_field == Some(Location::FieldW),
-            r.airdrop_field == Some(Location::FieldE),
-        ];
-    }
-    for (x, f) in w.slice("pending_reward", 8).iter_mut().zip(flags) {
-        *x = f as u8 as f32;
+/// The parts of an observation to write, one bit each. Each tracked group of `State` (see
+/// `state::Tracked`) feeds its own sections; the other sections are written every time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Parts(u32);
+
+impl Parts {
+    const SETUP: u32 = 1 << 0;
+    const DAY: u32 = 1 << 1;
+    const TRACKS: u32 = 1 << 2;
+    const TOKENS: u32 = 1 << 3;
+    const MARKS: u32 = 1 << 4;
+    const MISSIONS: u32 = 1 << 5;
+    const TODAY: u32 = 1 << 6;
+    const ALL: Parts = Parts(u32::MAX);
+
+    /// Any of `bits`.
+    #[inline(always)]
+    fn any(self, bits: u32) -> bool {
+        self.0 & bits != 0
     }
 }
 
+/// What an observation was written from, beyond the sections written every time, one lane per
+/// bit of `Parts`: the setup (the game), the day and pass, and the change counts of the
+/// tracked groups. Eight lanes: one vector compare finds what changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub struct Written([u32; 8]);
+
+impl Written {
+    /// Bit `i` set when lane `i` differs.
+    #[inline(always)]
+    fn lanes_differing(&self, other: &Written) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::*;
+            // SSE2 (always there on x86_64): four lanes per compare (the loop below is not
+            // vectorised, and costs four times as much).
+            // SAFETY: `Written` is 32 bytes, aligned to 32: two aligned 16-byte loads each.
+            unsafe {
+                let (a, b) = (self.0.as_ptr() as *const __m128i, other.0.as_ptr() as *const __m128i);
+                let lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_load_si128(a), _mm_load_si128(b))));
+                let hi = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                    _mm_load_si128(a.add(1)),
+                    _mm_load_si128(b.add(1)),
+                )));
+                !(lo as u32 | (hi as u32) << 4) & 0xff
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut bits = 0;
+            for i in 0..8 {
+                bits |= ((self.0[i] != other.0[i]) as u32) << i;
+            }
+            bits
+        }
+    }
+
+    /// Nothing written yet: the next update writes everything (no game has this setup lane).
+    pub const NOTHING: Written = Written([u32::MAX, 0, 0, 0, 0, 0, 0, 0]);
+
+    #[inline(always)]
+    fn of(s: &State) -> Written {
+        Written([
+            s.difficulty as u32 | (s.mission_pool as u32) << 8,
+            s.day as u32 | (s.pass as u32) << 8,
+            s.tracks.changes(),
+            s.tokens.changes(),
+            s.marks.changes(),
+            s.missions.changes(),
+            s.today.changes(),
+            0,
+        ])
+    }
+
+    /// The parts that may differ between the observations of `self` and `now`. Another setup
+    /// is another game (or nothing written): everything.
+    #[inline(always)]
+    fn changed(&self, now: &Written) -> Parts {
+        let bits = self.lanes_differing(now);
+        if bits & Parts::SETUP != 0 {
+            Parts::ALL
+        } else {
+            Parts(bits)
+        }
+    }
+}
+
+/// The writes of one section (see `Writer::open`). A block, not a closure: closures do not
+/// inherit `write_observation_avx2`'s target features.
+macro_rules! section {
+    ($w:ident, $write:expr, $len:expr, $body:block) => {
+        if $w.open($write, $len) {
+            $body
+            $w.close();
+        }
+    };
+}
+
+// Inlined into `write_observation`, where the writer records no layout: the offsets fold into
+// constants.
+#[inline(always)]
+fn encode(s: &State, w: &mut Writer, p: Parts) {
+    use Parts as P;
+    section!(w, true, END_DAY as usize + 1 + 1 + Phase::COUNT, {
+        w.one_hot("day", END_DAY as usize + 1, Some(s.day as usize));
+        w.flag("second_pass", s.pass == 2);
+        w.one_hot("phase", Phase::COUNT, Some(s.phase.idx()));
+    });
+    section!(w, p.any(P::SETUP), Difficulty::COUNT + MissionPool::COUNT, {
+        w.one_hot("difficulty", Difficulty::COUNT, Some(s.difficulty.idx()));
+        w.one_hot("mission_pool", MissionPool::COUNT, Some(s.mission_pool.idx()));
+    });
+    section!(w, p.any(P::TRACKS), MAX_MORALE as usize + 1 + MAX_SOLDIERS as usize + 1, {
+        w.one_hot("morale", MAX_MORALE as usize + 1, Some(s.tracks.morale as usize));
+        w.one_hot("soldiers", MAX_SOLDIERS as usize + 1, Some(s.tracks.soldiers as usize));
+    });
+    section!(w, p.any(P::TOKENS), 2 * NUM_RESOURCES, {
+        w.counts("hand", &s.tokens.hand);
+        w.counts("supply", &s.tokens.supply);
+    });
+    section!(w, true, 5 + 2 + 3 * NUM_LOCATIONS, {
+        let workers = w.slice("workers", 5);
+        let counts = [s.home, s.placed_workers(), s.stuck_workers(), s.recruitable, s.gone];
+        for (x, &c) in workers.iter_mut().zip(counts.iter()) {
+            *x = c as f32 / 5.0;
+        }
+        let patrols = w.slice("patrols", 2);
+        patrols[0] = s.patrols_today as f32 / 5.0;
+        patrols[1] = s.patrols_drawn as f32 / 5.0;
+        w.pawns(&s.pawns);
+    });
+    section!(w, p.any(P::MARKS), 2 * NUM_LOCATIONS, {
+        w.locs("stuck_worker", s.marks.stuck);
+        w.locs("fake_id", s.marks.fake_ids);
+    });
+    section!(w, p.any(P::TOKENS), 2 * NUM_RESOURCES + 2, {
+        w.counts("airdrop_field_w", &s.tokens.airdrop[0]);
+        w.counts("airdrop_field_e", &s.tokens.airdrop[1]);
+        let start = w.slice("airdrop_at_day_start", 2);
+        start[0] = s.tokens.airdrop_at_day_start[0] as u8 as f32;
+        start[1] = s.tokens.airdrop_at_day_start[1] as u8 as f32;
+    });
+    section!(w, p.any(P::MARKS), 4 * NUM_LOCATIONS + SPARE_ROOMS.len() * NUM_TILES, {
+        w.locs("aa_gun", s.marks.aa_guns);
+        w.locs("tagged", s.marks.tagged);
+        w.locs("visited", s.marks.visited);
+        w.one_hot("dark_lady", NUM_LOCATIONS, s.marks.dark_lady.map(|l| l.idx()));
+        for (i, _) in SPARE_ROOMS.iter().enumerate() {
+            w.one_hot(TILE_NAMES[i], NUM_TILES, s.marks.tiles[i].map(|t| t.idx()));
+        }
+    });
+    // From the bridges, the missions and the day (M-milice_parade_day).
+    section!(w, p.any(P::MARKS | P::MISSIONS | P::DAY), NUM_ROADS, {
+        w.bits("closed_roads", NUM_ROADS, closed_roads(s));
+    });
+    section!(w, p.any(P::MARKS), 2, {
+        w.bits("bridges_chosen", 2, (s.marks.bridges_chosen & 3) as u32);
+    });
+    // "A box done today" depends on the day.
+    section!(w, p.any(P::MISSIONS | P::DAY), 2 * (NUM_MISSIONS + 7), {
+        for (slot, m) in s.missions.iter().enumerate() {
+            w.one_hot(MISSION_A_NAMES[slot], NUM_MISSIONS, Some(m.id.idx()));
+            let v = w.slice(MISSION_STATE_NAMES[slot], 7);
+            v[0] = m.boxes_done as f32 / m.boxes() as f32;
+            v[1] = m.boxes_done as f32 / 7.0;
+            v[2] = m.complete as u8 as f32;
+            v[3] = m.failed as u8 as f32;
+            v[4] = (m.tier == Some(Tier::Success)) as u8 as f32;
+            v[5] = (m.tier == Some(Tier::Major)) as u8 as f32;
+            v[6] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
+        }
+    });
+    section!(w, true, NUM_CARDS + 1, {
+        let discard = s.deck.discard().iter().fold(0u32, |acc, &c| acc | 1 << c);
+        w.bits("patrol_discard", NUM_CARDS, discard);
+        w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
+    });
+    section!(w, p.any(P::TODAY), NUM_CARDS + 2 + NUM_LOCATIONS + NUM_RESOURCES + 8, {
+        // M-infiltration: the card seen on top of the deck before this placement phase.
+        w.one_hot("peek", NUM_CARDS, s.today.peek.map(|c| c as usize));
+        w.flag("shot_today", s.today.shot_today);
+        w.flag("distracted_today", s.today.distracted_today);
+        w.one_hot("pending_location", NUM_LOCATIONS, s.today.pending.map(|p| p.loc.idx()));
+        let pending_tokens = s.today.pending.and_then(|p| p.reward).map(|r| r.tokens).unwrap_or_default();
+        w.counts("pending_tokens", &pending_tokens);
+        // What else the pending activation will do if its worker gets home (B2, F8).
+        let mut flags = [false; 8];
+        if let Some(p) = s.today.pending {
+            let r = p.reward.unwrap_or_default();
+            flags = [
+                r.morale > 0,
+                r.morale < 0,
+                r.recruit,
+                r.mission_box.is_some(),
+                r.distract,
+                p.with_mole,
+                r.airdrop_field == Some(Location::FieldW),
+                r.airdrop_field == Some(Location::FieldE),
+            ];
+        }
+        for (x, f) in w.slice("pending_reward", 8).iter_mut().zip(flags) {
+            *x = f as u8 as f32;
+        }
+    });
+}
+
+fn as_row(out: &mut [f32]) -> &mut [f32; OBS_SIZE] {
+    let n = out.len();
+    out.try_into().unwrap_or_else(|_| panic!("an observation has {OBS_SIZE} values, the buffer {n}"))
+}
 
 /// Writes the observation of `s` into `out` (length `OBS_SIZE`).
 #[inline]
 pub fn write_observation(s: &State, out: &mut [f32]) {
-    let n = out.len();
-    let out: &mut [f32; OBS_SIZE] =
-        out.try_into().unwrap_or_else(|_| panic!("an observation has {OBS_SIZE} values, the buffer {n}"));
+    let mut nothing = Written::NOTHING;
+    update_observation(s, out, &mut nothing)
+}
+
+/// Brings `out` up to date with `s`, rewriting only the sections that may have changed since
+/// `written`, which says what `out` holds: the observation of an earlier position of the same
+/// game, or `Written::NOTHING` (then everything is written). Change counts are only comparable
+/// within one game, so after a loaded state too, start from `NOTHING`.
+#[inline(always)]
+pub fn update_observation(s: &State, out: &mut [f32], written: &mut Written) {
+    let out = as_row(out);
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has both (checked just above).
-        return unsafe { write_observation_avx2(s, out) };
+        return unsafe { update_observation_avx2(s, out, written) };
     }
-    write_observation_generic(s, out)
+    update_observation_generic(s, out, written)
 }
 
-/// `write_observation` compiled for CPUs with AVX2 and popcnt, chosen at run time: the wheels
+/// `update_observation` compiled for CPUs with AVX2 and popcnt, chosen at run time: the wheels
 /// target the x86-64 baseline (SSE2), where the conversions below take twice the instructions
 /// and counting bits has no instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-unsafe fn write_observation_avx2(s: &State, out: &mut [f32; OBS_SIZE]) {
-    write_observation_generic(s, out)
+unsafe fn update_observation_avx2(s: &State, out: &mut [f32; OBS_SIZE], written: &mut Written) {
+    update_observation_generic(s, out, written)
 }
 
 #[inline(always)]
-fn write_observation_generic(s: &State, out: &mut [f32; OBS_SIZE]) {
-    let mut w = Writer { buf: out, at: 0, layout: None };
-    encode(s, &mut w);
+fn update_observation_generic(s: &State, out: &mut [f32; OBS_SIZE], written: &mut Written) {
+    let now = Written::of(s);
+    let parts = written.changed(&now);
+    *written = now;
+    let mut w = Writer { buf: out, at: 0, end: OBS_SIZE, layout: None };
+    encode(s, &mut w, parts);
     debug_assert_eq!(w.at, OBS_SIZE);
 }
 
@@ -220,8 +382,8 @@ pub fn observation_layout() -> &'static Layout {
         let s = crate::rules::new_game(&crate::rules::Setup::default(), 0).expect("default setup is valid");
         let mut buf = [0.0; OBS_SIZE];
         let mut layout = Vec::new();
-        let mut w = Writer { buf: &mut buf, at: 0, layout: Some(&mut layout) };
-        encode(&s, &mut w);
+        let mut w = Writer { buf: &mut buf, at: 0, end: OBS_SIZE, layout: Some(&mut layout) };
+        encode(&s, &mut w, Parts::ALL);
         assert_eq!(w.at, OBS_SIZE, "OBS_SIZE must match the layout");
         layout
     })
@@ -409,7 +571,7 @@ mod tests {
             while !s.is_over() {
                 // From NaN: a value left unwritten shows.
                 a.fill(f32::NAN);
-                write_observation_generic(&s, &mut a);
+                update_observation_generic(&s, &mut a, &mut { Written::NOTHING });
                 assert!(a.iter().all(|x| x.is_finite()));
                 write_observation(&s, &mut b);
                 assert_eq!(
@@ -421,7 +583,7 @@ mod tests {
                 {
                     b.fill(f32::NAN);
                     // SAFETY: the CPU has both.
-                    unsafe { write_observation_avx2(&s, &mut b) };
+                    unsafe { update_observation_avx2(&s, &mut b, &mut { Written::NOTHING }) };
                     assert_eq!(a, b);
                 }
                 let m = legal_mask(&s);
@@ -431,5 +593,82 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Plays `games` games per difficulty and mission pool, random or heuristic, checking after
+    /// every step that updating the last observation gives the observation written whole.
+    fn check_updates(games: u64, heuristic: bool) -> u64 {
+        use crate::agents::heuristic::HeuristicAgent;
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let agent = HeuristicAgent::new(5);
+        let (mut kept, mut whole) = ([0.0; OBS_SIZE], [0.0; OBS_SIZE]);
+        let mut steps = 0;
+        for &difficulty in Difficulty::ALL {
+            for &mission_pool in MissionPool::ALL {
+                let setup = Setup { difficulty, mission_pool, ..Default::default() };
+                for seed in 0..games {
+                    let mut s = new_game(&setup, seed).unwrap();
+                    let mut was = Written::NOTHING;
+                    update_observation(&s, &mut kept, &mut was);
+                    while !s.is_over() {
+                        let a = if heuristic {
+                            agent.act(&s)
+                        } else {
+                            sample(&legal_mask(&s), &mut rng).unwrap()
+                        };
+                        apply_legal(&mut s, crate::action::table().actions[a]);
+                        update_observation(&s, &mut kept, &mut was);
+                        write_observation(&s, &mut whole);
+                        assert_eq!(kept, whole, "{difficulty:?} {mission_pool:?} seed {seed}: {:?}", s.phase);
+                        steps += 1;
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn an_updated_observation_equals_the_observation_written_whole() {
+        // Random play reaches most effects early; the heuristic agent plays long games and
+        // completes missions.
+        assert!(check_updates(150, false) > 10_000);
+        assert!(check_updates(4, true) > 5_000);
+    }
+
+    #[test]
+    fn an_update_rewrites_only_what_changed() {
+        // The mechanism itself: a value planted in a tracked section stays while its group is
+        // unchanged, and is rewritten once the group changes (or the day, or the game).
+        let s = new_game(&Setup::default(), 1).unwrap();
+        let mut out = [0.0; OBS_SIZE];
+        let mut was = Written::NOTHING;
+        update_observation(&s, &mut out, &mut was);
+        assert_eq!(out.to_vec(), observation(&s));
+        let morale = observation_layout().iter().find(|l| l.0 == "morale").unwrap().1;
+        out[morale] = 0.5;
+        update_observation(&s, &mut out, &mut was);
+        assert_eq!(out[morale], 0.5);
+        let mut t = s.clone();
+        t.tracks.morale -= 1;
+        update_observation(&t, &mut out, &mut was);
+        assert_eq!(out.to_vec(), observation(&t));
+        // "A box done today" changes with the day alone.
+        t.missions[0].last_box_day = Some(t.abs_day());
+        update_observation(&t, &mut out, &mut was);
+        t.day += 1;
+        update_observation(&t, &mut out, &mut was);
+        assert_eq!(out.to_vec(), observation(&t));
+        // Another game with the same change counts: everything is rewritten.
+        let other = new_game(&Setup { difficulty: Difficulty::Hard, ..Setup::default() }, 2).unwrap();
+        let mut u = other.clone();
+        u.tracks = t.tracks.clone();
+        u.missions = t.missions.clone();
+        u.day = t.day;
+        let (mut a, mut b) = (Written::NOTHING, Written::NOTHING);
+        update_observation(&t, &mut out, &mut a);
+        update_observation(&other, &mut out, &mut b);
+        update_observation(&u, &mut out, &mut a);
+        assert_eq!(out.to_vec(), observation(&u));
     }
 }

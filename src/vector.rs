@@ -21,7 +21,7 @@ use crate::action::{table, ActionMask, NUM_ACTIONS};
 use crate::agents::random;
 use crate::error::{Error, Result};
 use crate::ids::{Difficulty, MissionId, Outcome};
-use crate::observation::{obs_size, write_observation};
+use crate::observation::{obs_size, update_observation, write_observation, Written};
 use crate::rules::{apply, apply_legal, legal_mask, new_game, Setup, StartOverrides};
 use crate::save;
 use crate::state::State;
@@ -208,6 +208,9 @@ pub struct EnvSlot {
     sample_rng: ChaCha8Rng,
     /// The episode has ended (game over, or an illegal action): stepping needs a reset first.
     done: bool,
+    /// What the observation this slot last wrote into its row was written from (`NOTHING` after
+    /// a new game or a loaded state: the next write is whole).
+    written: Written,
 }
 
 fn streams(seed: u64) -> (ChaCha8Rng, ChaCha8Rng) {
@@ -228,6 +231,7 @@ impl EnvSlot {
             episode_rng,
             sample_rng,
             done: true,
+            written: Written::NOTHING,
         }
     }
 
@@ -311,6 +315,7 @@ impl EnvSlot {
 
     /// The episode flag and the legal actions, from the game.
     fn refresh(&mut self) {
+        self.written = Written::NOTHING;
         self.done = self.state.is_over();
         self.mask = if self.done {
             ActionMask::default()
@@ -331,6 +336,16 @@ impl EnvSlot {
     #[inline]
     pub fn write_observation(&self, out: &mut [f32]) {
         write_observation(&self.state, out);
+    }
+
+    /// Writes the observation into this slot's own row: with `kept` (the row holds what this
+    /// slot last wrote there), only what may have changed since; else whole.
+    #[inline]
+    pub fn update_observation(&mut self, row: &mut [f32], kept: bool) {
+        if !kept {
+            self.written = Written::NOTHING;
+        }
+        update_observation(&self.state, row, &mut self.written);
     }
 
     #[inline]
@@ -382,6 +397,7 @@ impl EnvSlot {
             episode_rng: snap.episode_rng,
             sample_rng: snap.sample_rng,
             done: true,
+            written: Written::NOTHING,
         };
         slot.set_state(state);
         // An episode ended by an illegal action keeps a live game but is over.
@@ -478,6 +494,11 @@ pub struct Outputs<'a> {
     /// num_envs × obs_size(); SameStep only: the last observation of each environment that ended
     /// this step (other rows are left as they were).
     pub final_obs: &'a mut [f32],
+    /// The caller vouches that the rows of `obs` hold what the engine last wrote into them
+    /// (nothing else writes them between calls): a step then rewrites only the parts of each
+    /// row that may have changed. The engine also checks that `obs` is the buffer it wrote last
+    /// time; if not, or without this, rows are written whole.
+    pub obs_kept: bool,
 }
 
 impl Outputs<'_> {
@@ -511,7 +532,8 @@ pub struct OutputBuffers {
 }
 
 impl OutputBuffers {
-    /// Zeroed rows for `n` environments.
+    /// Zeroed rows for `n` environments. (`out()` vouches for the observation rows: do not write
+    /// into `obs` between calls.)
     pub fn new(n: usize) -> OutputBuffers {
         OutputBuffers {
             obs: vec![0.0; n * obs_size()],
@@ -535,6 +557,7 @@ impl OutputBuffers {
             outcomes: &mut self.outcomes,
             illegal: &mut self.illegal,
             final_obs: &mut self.final_obs,
+            obs_kept: true,
         }
     }
 }
@@ -553,6 +576,8 @@ struct Chunk<'a> {
     final_obs: &'a mut [f32],
     /// The action `sample_actions` will return next (see `VecEngine::presampled`).
     presampled: &'a mut [i64],
+    /// The observation rows hold what their slots last wrote there.
+    kept: bool,
 }
 
 fn chunks<'a>(
@@ -561,6 +586,7 @@ fn chunks<'a>(
     out: &'a mut Outputs,
     presampled: &'a mut [i64],
     per: usize,
+    kept: bool,
 ) -> Vec<Chunk<'a>> {
     let (o, a) = (obs_size(), NUM_ACTIONS);
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
@@ -593,6 +619,7 @@ fn chunks<'a>(
             illegal,
             final_obs,
             presampled,
+            kept,
         });
     }
     v
@@ -602,8 +629,8 @@ impl Chunk<'_> {
     /// Writes env `k`'s current observation and mask, with reward 0 and no flags.
     fn write_fresh(&mut self, k: usize) {
         let (o, a) = (obs_size(), NUM_ACTIONS);
-        let slot = &self.slots[k];
-        slot.write_observation(&mut self.obs[k * o..(k + 1) * o]);
+        let slot = &mut self.slots[k];
+        slot.update_observation(&mut self.obs[k * o..(k + 1) * o], self.kept);
         slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
         self.rewards[k] = 0.0;
         self.terminated[k] = false;
@@ -641,7 +668,7 @@ impl Chunk<'_> {
                 slot.write_observation(&mut self.final_obs[k * o..(k + 1) * o]);
                 slot.reset(&cfg.setup).expect("the constructor's setup is valid");
             }
-            slot.write_observation(&mut self.obs[k * o..(k + 1) * o]);
+            slot.update_observation(&mut self.obs[k * o..(k + 1) * o], self.kept);
             slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
             self.presampled[k] = presample(slot);
         }
@@ -672,6 +699,9 @@ pub struct VecEngine {
     /// The caller's thread and `num_threads - 1` workers; thread `t` always steps share `t` of
     /// the environments (see `share`).
     pool: Pool,
+    /// The address of the observation buffer whose rows the slots wrote last (0: none), for
+    /// `Outputs::obs_kept`.
+    rows: usize,
     num_threads: usize,
 }
 
@@ -696,6 +726,7 @@ impl VecEngine {
             presampled: vec![UNSAMPLED; num_envs],
             autoreset,
             pool,
+            rows: 0,
             num_threads,
         })
     }
@@ -788,8 +819,11 @@ impl VecEngine {
             .flat_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
             .collect::<std::result::Result<_, _>>()?;
         let (o, a) = (obs_size(), NUM_ACTIONS);
-        for (i, slot) in fresh {
-            slot.write_observation(&mut out.obs[i * o..(i + 1) * o]);
+        // The other rows are still the slots' own only if this is the buffer they wrote.
+        let at = out.obs.as_ptr() as usize;
+        self.rows = if out.obs_kept && (fresh.len() == n || self.rows == at) { at } else { 0 };
+        for (i, mut slot) in fresh {
+            slot.update_observation(&mut out.obs[i * o..(i + 1) * o], false);
             slot.write_mask(&mut out.masks[i * a..(i + 1) * a]);
             out.rewards[i] = 0.0;
             out.terminated[i] = false;
@@ -819,15 +853,18 @@ impl VecEngine {
         if !(in_range && cfg.illegal == IllegalPolicy::Terminate && autoreset == Autoreset::NextStep) {
             Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, per)?;
         }
+        let at = out.obs.as_ptr() as usize;
+        let kept = out.obs_kept && self.rows == at;
         let VecEngine {
             slots,
             presampled,
             pool,
             ..
         } = self;
-        Self::on_threads(pool, chunks(slots, actions, out, presampled, per), |mut c| {
+        Self::on_threads(pool, chunks(slots, actions, out, presampled, per, kept), |mut c| {
             c.step(cfg, autoreset)
         });
+        self.rows = if out.obs_kept { at } else { 0 };
         Ok(())
     }
 

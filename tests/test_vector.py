@@ -314,6 +314,28 @@ def test_copy_false_returns_the_internal_arrays():
     assert obs2 is not obs and not np.shares_memory(obs2, w._obs)
 
 
+def test_copy_false_observations_are_read_only_and_match_whole_writes():
+    # A step rewrites only the parts of each observation row that changed, so the rows must
+    # hold what it wrote: copy=False hands them out read-only. Each row still equals the
+    # observation of its environment's state written whole (the single env writes whole rows).
+    v = MaquisVectorEnv(6, num_threads=2, copy=False)
+    obs, _ = v.reset(seed=3)
+    assert not obs.flags.writeable
+    with pytest.raises(ValueError):
+        obs[0, 0] = 1.0
+    singles = [MaquisEnv() for _ in range(6)]
+    for _ in range(200):
+        obs, _, term, _, _ = v.step(v.sample_actions())
+        for i, e in enumerate(singles):
+            e.load_state(v.save_state(i))
+            assert np.array_equal(obs[i], e._core.observation()), f"env {i}"
+    v.reset(seed=4, options={"reset_mask": np.array([True, False] * 3)})
+    obs, *_ = v.step(v.sample_actions())
+    for i, e in enumerate(singles):
+        e.load_state(v.save_state(i))
+        assert np.array_equal(obs[i], e._core.observation()), f"env {i} after a partial reset"
+
+
 def test_unseeded_reset_continues_the_streams():
     v = MaquisVectorEnv(2)
     v.reset(seed=12)

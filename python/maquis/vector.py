@@ -57,7 +57,8 @@ class MaquisVectorEnv(VectorEnv):
       environments whose episode ended.
     - `action_masks()` bool (num_envs, 217); `sample_actions()` int64 (num_envs,), a uniformly
       random legal action per environment drawn in Rust from its seeded stream.
-    - `copy=False` returns the internal arrays themselves (overwritten by the next step).
+    - `copy=False` returns the internal arrays themselves (overwritten by the next step). The
+      observations are a read-only view: a step rewrites only the parts of each row that changed.
 
     Errors (an action out of range, an illegal action with `illegal_action="raise"`) raise
     `maquis.MaquisError` / `maquis.IllegalActionError` naming the environment ("env 3: …"),

@@ -68,6 +68,8 @@ impl PyVecEngine {
             outcomes: outcomes.as_slice_mut().map_err(slice)?,
             illegal: illegal.as_slice_mut().map_err(slice)?,
             final_obs: final_obs.as_slice_mut().map_err(slice)?,
+            // Only the engine writes `obs`: Python sees it through read-only views.
+            obs_kept: true,
         };
         let engine = &mut self.engine;
         let actions = &self.actions[..];
@@ -217,10 +219,13 @@ impl PyVecEngine {
         Ok(save::save(self.engine.slot(i).state()))
     }
 
-    /// float32 (num_envs, OBS_SIZE): the observations.
+    /// float32 (num_envs, OBS_SIZE): the observations, as a read-only view (a step rewrites only
+    /// the parts of each row that changed, so the rows must hold what it wrote last).
     #[getter]
-    fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.obs.bind(py).clone()
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let view = self.obs.bind(py).call_method0("view")?;
+        view.getattr("flags")?.setattr("writeable", false)?;
+        Ok(view)
     }
     /// bool (num_envs, NUM_ACTIONS): the legal actions (none for a finished environment).
     #[getter]
