@@ -347,14 +347,17 @@ pub fn end_of_day(s: &mut State) {
 
 /// Deadlines of `day` (its end has passed): the mission can no longer be completed.
 pub fn missed_deadlines(s: &mut State, day: u8) {
-    for m in s.missions.iter_mut().filter(|m| m.open()) {
-        let missed = match m.id {
-            CodedMessages => day >= 6 && m.boxes_done == 0,
-            FreeTheResistanceLeader => (day >= 5 && m.boxes_done == 0) || (day >= 10 && m.boxes_done < 2),
-            _ => false,
-        };
+    for slot in 0..2 {
+        let m = &s.missions[slot];
+        let missed = m.open()
+            && match m.id {
+                CodedMessages => day >= 6 && m.boxes_done == 0,
+                FreeTheResistanceLeader => (day >= 5 && m.boxes_done == 0) || (day >= 10 && m.boxes_done < 2),
+                _ => false,
+            };
+        // Mutable access only on a change (the missions are tracked).
         if missed {
-            m.failed = true;
+            s.missions[slot].failed = true;
         }
     }
 }

@@ -101,6 +101,9 @@ pub fn can_pay(s: &State, c: &Cost) -> bool {
 }
 
 pub fn pay(s: &mut State, c: &Cost) {
+    if *c == [0; NUM_RESOURCES] {
+        return; // (leaves the tracked tokens untouched)
+    }
     for i in 0..NUM_RESOURCES {
         s.tokens.hand[i] -= c[i];
         s.tokens.supply[i] += c[i];
@@ -110,7 +113,9 @@ pub fn pay(s: &mut State, c: &Cost) {
 /// T4: take up to `n` tokens from the supply; a shortfall is lost.
 pub fn take(s: &mut State, r: Resource, n: u8) -> u8 {
     let got = n.min(s.tokens.supply[r.idx()]);
-    s.tokens.supply[r.idx()] -= got;
+    if got > 0 {
+        s.tokens.supply[r.idx()] -= got;
+    }
     got
 }
 
@@ -263,6 +268,7 @@ pub fn settle(s: &mut State, r: Reward, safe: bool, disposition: Disposition) ->
 /// Applies a reward: tokens to the hand (or onto a field), morale, recruit, mission box, distraction.
 pub fn grant(s: &mut State, r: &Reward) {
     match r.airdrop_field {
+        _ if r.tokens == [0; NUM_RESOURCES] => {}
         Some(field) => {
             let fi = if field == FIELDS[0] { 0 } else { 1 };
             for i in 0..NUM_RESOURCES {
@@ -292,6 +298,9 @@ pub fn grant(s: &mut State, r: &Reward) {
 
 /// B2: a lost reward's tokens go back to the supply.
 pub fn forfeit(s: &mut State, r: &Reward) {
+    if r.tokens == [0; NUM_RESOURCES] {
+        return;
+    }
     for i in 0..NUM_RESOURCES {
         s.tokens.supply[i] += r.tokens[i];
     }

@@ -9,7 +9,7 @@ pub mod setup;
 pub mod upkeep;
 
 use crate::action::{table, Action, ActionMask, Opt};
-use crate::board::{bit, FIELDS, PATROL_LOCATIONS};
+use crate::board::{bit, PATROL_LOCATIONS};
 use crate::config::arrest_costs_morale;
 use crate::error::{Error, Result};
 use crate::ids::{Location, Pawn, Phase, Resource};
@@ -162,10 +162,9 @@ fn shots(s: &State, mask: &mut ActionMask) {
     }
 }
 
-/// Weapons the player could spend now: the hand, plus a pending weapon (F8).
-fn weapons_at_hand(s: &State) -> u8 {
-    let pending = s
-        .today.pending
+/// Weapons the player could spend now: the hand, plus the weapon `pending` carries (F8).
+fn weapons_at_hand(s: &State, pending: Option<&Pending>) -> u8 {
+    let pending = pending
         .and_then(|p| p.reward)
         .filter(|r| r.airdrop_field.is_none())
         .map_or(0, |r| r.tokens[Resource::Weapon.idx()]);
@@ -174,8 +173,13 @@ fn weapons_at_hand(s: &State) -> u8 {
 
 /// F8. A weapon at hand, no shot today, a Milice on the board, German Shepherds not unfinished.
 pub fn shot_possible(s: &State) -> bool {
+    shot_possible_with(s, s.today.pending.as_ref())
+}
+
+/// `shot_possible` with `pending` as the activation awaiting its route check.
+fn shot_possible_with(s: &State, pending: Option<&Pending>) -> bool {
     !s.today.shot_today
-        && weapons_at_hand(s) > 0
+        && weapons_at_hand(s, pending) > 0
         && !mission_rules::shooting_forbidden(s)
         && s.pawns.iter().any(|&p| p == Pawn::Milice)
 }
@@ -287,11 +291,17 @@ pub fn begin_day(s: &mut State) {
     s.phase = Phase::Placement;
     s.patrols_today = patrols::patrol_count(s);
     s.patrols_drawn = 0;
-    for (fi, _) in FIELDS.iter().enumerate() {
-        s.tokens.airdrop_at_day_start[fi] = s.field_has_tokens(fi);
+    // Tracked groups are written only on a real change (any mutable access counts as one and
+    // makes the vector environment rewrite their part of the observation).
+    let start = [s.field_has_tokens(0), s.field_has_tokens(1)];
+    if s.tokens.airdrop_at_day_start != start {
+        s.tokens.airdrop_at_day_start = start;
     }
     // M-infiltration: the player sees the top card (reshuffle first if the deck is empty).
-    s.today.peek = mole_in_place(s).then(|| s.deck.peek(&mut s.rng));
+    let peek = mole_in_place(s).then(|| s.deck.peek(&mut s.rng));
+    if s.today.peek != peek {
+        s.today.peek = peek;
+    }
 }
 
 /// M-infiltration: the mole is on the card.
@@ -312,12 +322,14 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
             if s.is_over() {
                 return;
             }
-            s.today.pending = Some(Pending { loc, reward: performed.unsafe_reward, with_mole });
+            let pending = Pending { loc, reward: performed.unsafe_reward, with_mole };
             // F8: a cut-off worker gives the player a chance to shoot before the route check.
-            if shot_possible(s) && routes::route_home(s, loc, false) == Route::None {
+            if shot_possible_with(s, Some(&pending)) && routes::route_home(s, loc, false) == Route::None {
+                s.today.pending = Some(pending);
                 s.phase = Phase::PostAction;
             } else {
-                finish_activation(s);
+                // At once: the pending activation never enters the (tracked) state.
+                route_check(s, pending);
             }
         }
         Disposition::Stuck => {
@@ -339,7 +351,13 @@ fn activate(s: &mut State, loc: Location, opt: Option<Opt>) {
 
 /// F7. The route check that ends an activation: home (reward applied) or arrested (reward lost).
 pub fn finish_activation(s: &mut State) {
-    let Some(p) = s.today.pending.take() else { return };
+    let Some(p) = s.today.pending else { return };
+    s.today.pending = None;
+    route_check(s, p);
+}
+
+/// F7 for the activation `p`.
+fn route_check(s: &mut State, p: Pending) {
     s.phase = Phase::Action;
     let has_fake = s.marks.fake_ids & bit(p.loc) != 0;
     let route = routes::route_home(s, p.loc, has_fake);

@@ -18,8 +18,10 @@ pub fn upkeep(s: &mut State) {
             *p = Pawn::Empty;
         }
     }
-    s.today.shot_today = false;
-    s.today.distracted_today = false;
+    if s.today.shot_today || s.today.distracted_today {
+        let today = &mut *s.today;
+        (today.shot_today, today.distracted_today) = (false, false);
+    }
 
     s.day += 1;
     let costly = if triangle_morale(s.difficulty) { is_triangle(s.day) } else { is_orange(s.day) };
@@ -63,5 +65,7 @@ pub fn outcome(s: &State) -> Outcome {
 pub fn finish(s: &mut State, o: Outcome) {
     s.outcome = Some(o);
     s.phase = Phase::GameOver;
-    s.today.pending = None;
+    if s.today.pending.is_some() {
+        s.today.pending = None;
+    }
 }
