@@ -336,6 +336,24 @@ def test_copy_false_observations_are_read_only_and_match_whole_writes():
         assert np.array_equal(obs[i], e._core.observation()), f"env {i} after a partial reset"
 
 
+def test_copy_false_outcome_infos_match_copy_true():
+    # copy=False keeps one outcome array and clears the entries of the previous end each step.
+    a, b = MaquisVectorEnv(32, copy=False), MaquisVectorEnv(32)
+    a.reset(seed=8)
+    b.reset(seed=8)
+    ends = 0
+    for _ in range(150):
+        actions = a.sample_actions()
+        *_, ia = a.step(actions)
+        *_, ib = b.step(actions)
+        assert ("outcome" in ia) == ("outcome" in ib)
+        if "outcome" in ia:
+            assert ia["outcome"].tolist() == ib["outcome"].tolist()
+            assert np.array_equal(ia["_outcome"], ib["_outcome"])
+            ends += int(ib["_outcome"].sum())
+    assert ends > 50
+
+
 def test_unseeded_reset_continues_the_streams():
     v = MaquisVectorEnv(2)
     v.reset(seed=12)
