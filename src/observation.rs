@@ -224,9 +224,11 @@ macro_rules! section {
 #[inline(always)]
 fn encode(s: &State, w: &mut Writer, p: Parts) {
     use Parts as P;
-    section!(w, true, END_DAY as usize + 1 + 1 + Phase::COUNT, {
+    section!(w, p.any(P::DAY), END_DAY as usize + 1 + 1, {
         w.one_hot("day", END_DAY as usize + 1, Some(s.day as usize));
         w.flag("second_pass", s.pass == 2);
+    });
+    section!(w, true, Phase::COUNT, {
         w.one_hot("phase", Phase::COUNT, Some(s.phase.idx()));
     });
     section!(w, p.any(P::SETUP), Difficulty::COUNT + MissionPool::COUNT, {
