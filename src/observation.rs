@@ -145,7 +145,7 @@ impl Parts {
 /// bit of `Parts`: the setup (the game), the day and pass, and the change counts of the
 /// tracked groups. Eight lanes: one vector compare finds what changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C, align(32))]
+#[repr(C, align(16))]
 pub struct Written([u32; 8]);
 
 impl Written {
@@ -157,7 +157,7 @@ impl Written {
             use std::arch::x86_64::*;
             // SSE2 (always there on x86_64): four lanes per compare (the loop below is not
             // vectorised, and costs four times as much).
-            // SAFETY: `Written` is 32 bytes, aligned to 32: two aligned 16-byte loads each.
+            // SAFETY: `Written` is 32 bytes, aligned to 16: two aligned 16-byte loads each.
             unsafe {
                 let (a, b) = (self.0.as_ptr() as *const __m128i, other.0.as_ptr() as *const __m128i);
                 let lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_load_si128(a), _mm_load_si128(b))));

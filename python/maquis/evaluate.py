@@ -131,7 +131,8 @@ def _on_live_rows(fn: Callable[[np.ndarray, np.ndarray], Any]) -> BatchPolicy:
         live = masks.any(axis=1)
         actions = np.zeros(len(masks), dtype=np.int64)
         if live.all():
-            actions[:] = fn(obs, masks)
+            # A writable copy: copy=False observations are read-only views, which torch warns about.
+            actions[:] = fn(np.array(obs), masks)
         elif live.any():
             actions[live] = fn(obs[live], masks[live])
         return actions

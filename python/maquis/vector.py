@@ -59,7 +59,8 @@ class MaquisVectorEnv(VectorEnv):
       random legal action per environment drawn in Rust from its seeded stream.
     - `copy=False` returns the internal arrays themselves, the infos' `action_mask` and (with
       next-step autoreset) `outcome` included: the next step overwrites them. The observations
-      are a read-only view: a step rewrites only the parts of each row that changed.
+      are a read-only view, because a step rewrites only the parts of each row that changed
+      (`torch.as_tensor` warns about read-only arrays: give it a copy, or use copy=True).
 
     Errors (an action out of range, an illegal action with `illegal_action="raise"`) raise
     `maquis.MaquisError` / `maquis.IllegalActionError` naming the environment ("env 3: …"),
