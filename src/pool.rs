@@ -7,7 +7,8 @@
 //! it parks, so back-to-back calls (`sample_actions`, `step`, `sample_actions`, …) cost a few
 //! atomic operations; a caller that goes quiet (a policy update, say) finds the workers parked
 //! again after `SPIN`. The caller works too, so `n` threads use `n` cores, not `n + 1`; and worker
-//! `i` always gets the same share `i` of the environments, which then stay in its core's cache.
+//! `i` always gets index `i`, so that the vector environment can give it the same share of the
+//! environments every time, which then stays in its core's cache.
 
 use std::cell::UnsafeCell;
 use std::hint::spin_loop;

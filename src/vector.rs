@@ -28,6 +28,7 @@ use crate::state::State;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use crate::pool::Pool;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -696,8 +697,9 @@ pub struct VecEngine {
     /// order as when drawing in `sample_actions`, so trajectories are unchanged.
     presampled: Vec<i64>,
     autoreset: Autoreset,
-    /// The caller's thread and `num_threads - 1` workers; thread `t` always steps share `t` of
-    /// the environments (see `share`).
+    /// The caller's thread and `num_threads - 1` workers; thread `t` steps share `t` of the
+    /// environments (see `share`), and a step lets it help with the others' once its own is done
+    /// (`on_threads_balanced`).
     pool: Pool,
     /// The address of the observation buffer whose rows the slots wrote last (0: none), for
     /// `Outputs::obs_kept`.
@@ -774,6 +776,35 @@ impl VecEngine {
         pool.run(&|t| {
             if let Some(p) = parts.get(t).and_then(|p| p.lock().unwrap_or_else(|e| e.into_inner()).take()) {
                 f(p)
+            }
+        });
+    }
+
+    /// Runs `f` on every one of `parts`, which come in `pool.threads()` consecutive shares:
+    /// thread `t` takes the parts of share `t` first, in order, then helps with what is left of
+    /// the others. Each thread usually steps just its own share (which stays in its core's
+    /// cache), but a thread that the machine deschedules for a while does not hold up the step.
+    fn on_threads_balanced<T: Send>(pool: &Pool, parts: Vec<T>, f: impl Fn(T) + Sync) {
+        let (n, threads) = (parts.len(), pool.threads());
+        if n <= 1 || threads == 1 {
+            return parts.into_iter().for_each(f);
+        }
+        let per = n.div_ceil(threads);
+        let parts: Vec<Mutex<Option<T>>> = parts.into_iter().map(|p| Mutex::new(Some(p))).collect();
+        // The next part of each share to take; a share is done once its cursor passes its end.
+        let next: Vec<AtomicUsize> = (0..threads).map(|t| AtomicUsize::new(t * per)).collect();
+        pool.run(&|t| {
+            for share in (t..threads).chain(0..t) {
+                let end = ((share + 1) * per).min(n);
+                loop {
+                    let i = next[share].fetch_add(1, Ordering::Relaxed);
+                    if i >= end {
+                        break;
+                    }
+                    if let Some(p) = parts[i].lock().unwrap_or_else(|e| e.into_inner()).take() {
+                        f(p)
+                    }
+                }
             }
         });
     }
@@ -861,7 +892,9 @@ impl VecEngine {
             pool,
             ..
         } = self;
-        Self::on_threads(pool, chunks(slots, actions, out, presampled, per, kept), |mut c| {
+        // Blocks of up to 64 envs, a few per thread, taken as `on_threads_balanced` says.
+        let block = (per / 8).clamp(8, 64);
+        Self::on_threads_balanced(pool, chunks(slots, actions, out, presampled, block, kept), |mut c| {
             c.step(cfg, autoreset)
         });
         self.rows = if out.obs_kept { at } else { 0 };
@@ -1198,6 +1231,37 @@ mod tests {
             .unwrap();
         assert!(slot.reset(&too_many).is_err());
         assert_eq!(slot, before);
+    }
+
+    #[test]
+    fn balanced_threads_run_every_part_once_and_take_over_a_stalled_share() {
+        use std::sync::atomic::AtomicUsize;
+        use std::time::{Duration, Instant};
+        for threads in 1..=3 {
+            let pool = Pool::new(threads).unwrap();
+            for n in [0, 1, 2, 5, 16, 37] {
+                let hits: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+                VecEngine::on_threads_balanced(&pool, (0..n).collect(), |i: usize| {
+                    hits[i].fetch_add(1, Ordering::Relaxed);
+                });
+                assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1), "{threads} threads, {n} parts");
+            }
+        }
+        // Part 0 (the caller's share) waits until every other part is done: only if the worker
+        // takes over the rest of the caller's share does it finish.
+        let pool = Pool::new(2).unwrap();
+        let (n, done) = (16, AtomicUsize::new(0));
+        let start = Instant::now();
+        VecEngine::on_threads_balanced(&pool, (0..n).collect(), |i: usize| {
+            if i == 0 {
+                while done.load(Ordering::Acquire) < n - 1 && start.elapsed() < Duration::from_secs(20) {
+                    std::thread::yield_now();
+                }
+            }
+            done.fetch_add(1, Ordering::Release);
+        });
+        assert_eq!(done.load(Ordering::Relaxed), n);
+        assert!(start.elapsed() < Duration::from_secs(20), "the stalled share was not taken over");
     }
 
     #[test]
