@@ -25,6 +25,7 @@ pub mod pool;
 pub mod rules;
 pub mod save;
 pub mod state;
+pub mod tracked;
 pub mod tracks;
 pub mod vector;
 

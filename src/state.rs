@@ -7,6 +7,7 @@ use crate::deck::PatrolDeck;
 use crate::ids::*;
 use crate::missions::info;
 use rand_chacha::ChaCha8Rng;
+pub use crate::tracked::Tracked;
 use serde::{Deserialize, Serialize};
 
 /// M-tier. The best tier a mission reached.
@@ -74,72 +75,6 @@ pub struct Pending {
     pub reward: Option<Reward>,
     /// M-infiltration: the mole leaves the card with this worker.
     pub with_mole: bool,
-}
-
-/// Fields that change on few steps, behind a counter of changes, so that the vector
-/// environment rewrites their part of an observation only when it may have changed. Every
-/// mutable access counts as a change (`DerefMut`; the value has no other way in), so the count
-/// cannot miss one. The count is no part of the game: not compared, not saved.
-#[derive(Clone, Debug, Default)]
-pub struct Tracked<T> {
-    value: T,
-    changes: u32,
-}
-
-impl<T> Tracked<T> {
-    pub fn new(value: T) -> Tracked<T> {
-        Tracked { value, changes: 0 }
-    }
-    /// Mutable accesses so far (wrapping): equal counts, no change in between.
-    #[inline]
-    pub fn changes(&self) -> u32 {
-        self.changes
-    }
-}
-
-impl<T> std::ops::Deref for Tracked<T> {
-    type Target = T;
-    #[inline(always)]
-    fn deref(&self) -> &T {
-        &self.value
-    }
-}
-
-impl<T> std::ops::DerefMut for Tracked<T> {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut T {
-        self.changes = self.changes.wrapping_add(1);
-        &mut self.value
-    }
-}
-
-impl<'a, T> IntoIterator for &'a Tracked<T>
-where
-    &'a T: IntoIterator,
-{
-    type Item = <&'a T as IntoIterator>::Item;
-    type IntoIter = <&'a T as IntoIterator>::IntoIter;
-    fn into_iter(self) -> Self::IntoIter {
-        self.value.into_iter()
-    }
-}
-
-impl<T: PartialEq> PartialEq for Tracked<T> {
-    fn eq(&self, other: &Tracked<T>) -> bool {
-        self.value == other.value
-    }
-}
-
-impl<T: Serialize> Serialize for Tracked<T> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
-        self.value.serialize(serializer)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Tracked<T> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Tracked<T>, D::Error> {
-        T::deserialize(deserializer).map(Tracked::new)
-    }
 }
 
 /// The two tracks (T1, T2).
