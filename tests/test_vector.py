@@ -325,7 +325,7 @@ def test_copy_false_observations_are_read_only_and_match_whole_writes():
         obs[0, 0] = 1.0
     singles = [MaquisEnv() for _ in range(6)]
     for _ in range(200):
-        obs, _, term, _, _ = v.step(v.sample_actions())
+        obs, *_ = v.step(v.sample_actions())
         for i, e in enumerate(singles):
             e.load_state(v.save_state(i))
             assert np.array_equal(obs[i], e._core.observation()), f"env {i}"
