@@ -104,6 +104,24 @@ impl Writer<'_> {
             soldier[i] = (p == Pawn::Soldier) as u8 as f32;
         }
     }
+    /// `pawns`, rewriting only the locations in `locs` (the others hold their pawn already).
+    #[inline(always)]
+    fn pawns_at(&mut self, pawns: &[Pawn; NUM_LOCATIONS], mut locs: u32) {
+        let at = self.at;
+        self.slice("pawn_worker", NUM_LOCATIONS);
+        self.slice("pawn_milice", NUM_LOCATIONS);
+        self.slice("pawn_soldier", NUM_LOCATIONS);
+        let v: &mut [f32; 3 * NUM_LOCATIONS] = (&mut self.buf[at..at + 3 * NUM_LOCATIONS]).try_into().unwrap();
+        while locs != 0 {
+            // (Bits past the 19 locations are never set: both pawn arrays end in zeros.)
+            let Some(&p) = pawns.get(locs.trailing_zeros() as usize) else { break };
+            let i = locs.trailing_zeros() as usize;
+            locs &= locs - 1;
+            v[i] = (p == Pawn::Worker) as u8 as f32;
+            v[NUM_LOCATIONS + i] = (p == Pawn::Milice) as u8 as f32;
+            v[2 * NUM_LOCATIONS + i] = (p == Pawn::Soldier) as u8 as f32;
+        }
+    }
     #[inline(always)]
     fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
         // Fixed-size arrays: the eight conversions compile to a few vector instructions.
@@ -119,10 +137,14 @@ const MISSION_A_NAMES: [&str; 2] = ["mission_a_id", "mission_b_id"];
 const MISSION_STATE_NAMES: [&str; 2] = ["mission_a_state", "mission_b_state"];
 const TILE_NAMES: [&str; 3] = ["tile_spare_room_ne", "tile_spare_room_w", "tile_spare_room_se"];
 
-/// The parts of an observation to write, one bit each. Each tracked group of `State` (see
-/// `state::Tracked`) feeds its own sections; the other sections are written every time.
+/// The parts of an observation to write: one bit per lane of `Written`, and the locations
+/// whose pawn changed. Each tracked group of `State` (see `Tracked`) feeds its own sections; the
+/// other sections are written every time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Parts(u32);
+struct Parts {
+    lanes: u32,
+    locs: u32,
+}
 
 impl Parts {
     const SETUP: u32 = 1 << 0;
@@ -132,79 +154,106 @@ impl Parts {
     const MARKS: u32 = 1 << 4;
     const MISSIONS: u32 = 1 << 5;
     const TODAY: u32 = 1 << 6;
-    const ALL: Parts = Parts(u32::MAX);
+    const DECK: u32 = 1 << 7;
+    const ALL: Parts = Parts { lanes: u32::MAX, locs: u32::MAX };
 
     /// Any of `bits`.
     #[inline(always)]
     fn any(self, bits: u32) -> bool {
-        self.0 & bits != 0
+        self.lanes & bits != 0
     }
 }
 
-/// What an observation was written from, beyond the sections written every time, one lane per
-/// bit of `Parts`: the setup (the game), the day and pass, and the change counts of the
-/// tracked groups. Eight lanes: one vector compare finds what changed.
+/// What an observation was written from, beyond the sections written every time: one lane per
+/// bit of `Parts` (the setup, i.e. the game; the day and pass; the change counts of the tracked
+/// groups) and the pawns. A few vector compares find what changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]
-pub struct Written([u32; 8]);
+pub struct Written {
+    lanes: [u32; 8],
+    /// The pawn of each location (then zeros).
+    pawns: [u8; 32],
+}
 
-impl Written {
-    /// Bit `i` set when lane `i` differs.
-    #[inline(always)]
-    fn lanes_differing(&self, other: &Written) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::*;
-            // SSE2 (always there on x86_64): four lanes per compare (the loop below is not
-            // vectorised, and costs four times as much).
-            // SAFETY: `Written` is 32 bytes, aligned to 16: two aligned 16-byte loads each.
-            unsafe {
-                let (a, b) = (self.0.as_ptr() as *const __m128i, other.0.as_ptr() as *const __m128i);
-                let lo = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_load_si128(a), _mm_load_si128(b))));
-                let hi = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-                    _mm_load_si128(a.add(1)),
-                    _mm_load_si128(b.add(1)),
-                )));
-                !(lo as u32 | (hi as u32) << 4) & 0xff
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut bits = 0;
-            for i in 0..8 {
-                bits |= ((self.0[i] != other.0[i]) as u32) << i;
-            }
-            bits
+/// Bit `i` set when 32-bit lane `i` of the 8 at `a` and `b` differs (`u8` lanes with `BYTES`).
+#[inline(always)]
+fn differing<const BYTES: bool>(a: &[u8; 32], b: &[u8; 32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SSE2 (always there on x86_64): a whole vector per compare (a loop is not vectorised,
+        // and costs several times as much).
+        // SAFETY: two unaligned 16-byte loads from each 32-byte array.
+        unsafe {
+            let (a, b) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
+            let eq = |k: usize| {
+                let (x, y) = (_mm_loadu_si128(a.add(k)), _mm_loadu_si128(b.add(k)));
+                if BYTES {
+                    _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) as u32
+                } else {
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32
+                }
+            };
+            let shift = if BYTES { 16 } else { 4 };
+            let all = if BYTES { u32::MAX } else { 0xff };
+            !(eq(0) | eq(1) << shift) & all
         }
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut bits = 0;
+        if BYTES {
+            for i in 0..32 {
+                bits |= ((a[i] != b[i]) as u32) << i;
+            }
+        } else {
+            for i in 0..8 {
+                bits |= ((a[4 * i..4 * i + 4] != b[4 * i..4 * i + 4]) as u32) << i;
+            }
+        }
+        bits
+    }
+}
 
+impl Written {
     /// Nothing written yet: the next update writes everything (no game has this setup lane).
-    pub const NOTHING: Written = Written([u32::MAX, 0, 0, 0, 0, 0, 0, 0]);
+    pub const NOTHING: Written = Written { lanes: [u32::MAX, 0, 0, 0, 0, 0, 0, 0], pawns: [0; 32] };
 
     #[inline(always)]
     fn of(s: &State) -> Written {
-        Written([
-            s.difficulty as u32 | (s.mission_pool as u32) << 8,
-            s.day as u32 | (s.pass as u32) << 8,
-            s.tracks.changes(),
-            s.tokens.changes(),
-            s.marks.changes(),
-            s.missions.changes(),
-            s.today.changes(),
-            0,
-        ])
+        let mut pawns = [0; 32];
+        for (b, &p) in pawns.iter_mut().zip(&s.pawns) {
+            *b = p as u8;
+        }
+        Written {
+            lanes: [
+                s.difficulty as u32 | (s.mission_pool as u32) << 8,
+                s.day as u32 | (s.pass as u32) << 8,
+                s.tracks.changes(),
+                s.tokens.changes(),
+                s.marks.changes(),
+                s.missions.changes(),
+                s.today.changes(),
+                s.deck.changes(),
+            ],
+            pawns,
+        }
     }
 
     /// The parts that may differ between the observations of `self` and `now`. Another setup
     /// is another game (or nothing written): everything.
     #[inline(always)]
     fn changed(&self, now: &Written) -> Parts {
-        let bits = self.lanes_differing(now);
-        if bits & Parts::SETUP != 0 {
-            Parts::ALL
-        } else {
-            Parts(bits)
+        // SAFETY (of the casts): `[u32; 8]` and `[u8; 32]` have the same size, and any bytes
+        // are valid `u8`s.
+        let lanes = differing::<false>(
+            unsafe { &*(self.lanes.as_ptr() as *const [u8; 32]) },
+            unsafe { &*(now.lanes.as_ptr() as *const [u8; 32]) },
+        );
+        if lanes & Parts::SETUP != 0 {
+            return Parts::ALL;
         }
+        Parts { lanes, locs: differing::<true>(&self.pawns, &now.pawns) }
     }
 }
 
@@ -243,7 +292,7 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
         w.counts("hand", &s.tokens.hand);
         w.counts("supply", &s.tokens.supply);
     });
-    section!(w, true, 5 + 2 + 3 * NUM_LOCATIONS, {
+    section!(w, true, 5 + 2, {
         let workers = w.slice("workers", 5);
         let counts = [s.home, s.placed_workers(), s.stuck_workers(), s.recruitable, s.gone];
         for (x, &c) in workers.iter_mut().zip(counts.iter()) {
@@ -252,7 +301,13 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
         let patrols = w.slice("patrols", 2);
         patrols[0] = s.patrols_today as f32 / 5.0;
         patrols[1] = s.patrols_drawn as f32 / 5.0;
-        w.pawns(&s.pawns);
+    });
+    section!(w, true, 3 * NUM_LOCATIONS, {
+        if p.any(P::SETUP) {
+            w.pawns(&s.pawns);
+        } else {
+            w.pawns_at(&s.pawns, p.locs);
+        }
     });
     section!(w, p.any(P::MARKS), 2 * NUM_LOCATIONS, {
         w.locs("stuck_worker", s.marks.stuck);
@@ -295,7 +350,7 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
             v[6] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
         }
     });
-    section!(w, true, NUM_CARDS + 1, {
+    section!(w, p.any(P::DECK), NUM_CARDS + 1, {
         let discard = s.deck.discard().iter().fold(0u32, |acc, &c| acc | 1 << c);
         w.bits("patrol_discard", NUM_CARDS, discard);
         w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
@@ -520,7 +575,7 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
     }
     let mut d = PatrolDeck::from_order(&deck);
     d.discard[..discarded.len()].copy_from_slice(&discarded);
-    s.deck = d;
+    *s.deck = d;
     s.today.shot_today = part(obs, "shot_today")[0] > 0.5;
     s.today.distracted_today = part(obs, "distracted_today")[0] > 0.5;
     s.today.pending = hot(part(obs, "pending_location")).and_then(Location::from_idx).map(|loc| {

@@ -147,7 +147,8 @@ pub struct State {
     pub gone: u8,
     /// The missions on mission_a and mission_b.
     pub missions: Tracked<[MissionState; 2]>,
-    pub deck: PatrolDeck,
+    /// Tracked too: the observation's discard and deck size change only on a draw or a reshuffle.
+    pub deck: Tracked<PatrolDeck>,
     pub patrols_today: u8,
     pub patrols_drawn: u8,
     #[serde(flatten)]
