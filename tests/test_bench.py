@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import subprocess
 import sys
 
@@ -42,10 +43,12 @@ def test_bench_vector_rows_follow_the_settings_and_carry_a_ratio(report):
     assert settings["quick"] is True
     vector = [r for r in report["rows"] if r["kind"] == "vector"]
     assert sorted({r["num_envs"] for r in vector}) == sorted(settings["envs"])
-    engine = next(r for r in report["rows"] if r["kind"] == "engine")
-    for r in vector:
-        expected = r["steps_per_s"] / (engine["steps_per_s"] * r["threads"])
-        assert r["ratio"] == pytest.approx(expected)
+    for r in vector + [r for r in report["rows"] if r["kind"] == "engine_observe"]:
+        # Each repeat against the engine run just before it; the ratio is the median pair.
+        assert len(r["ratios"]) == len(r["paired_engine"]) == len(r["repeats"]) == settings["repeats"]
+        for rate, engine, ratio in zip(r["repeats"], r["paired_engine"], r["ratios"]):
+            assert ratio == pytest.approx(rate / (engine * r["threads"]), rel=1e-3)
+        assert r["ratio"] == pytest.approx(statistics.median(r["ratios"]))
         assert r["ratio"] > 0
 
 
