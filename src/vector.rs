@@ -522,7 +522,9 @@ impl Outputs<'_> {
 
 /// Owned arrays for `Outputs`, for callers without numpy (benchmarks, examples, tests).
 pub struct OutputBuffers {
-    pub obs: Vec<f32>,
+    /// Read through `obs()`: only the engine writes the rows (`out()` vouches for them, see
+    /// `Outputs::obs_kept`).
+    obs: Vec<f32>,
     pub masks: Vec<bool>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<bool>,
@@ -533,8 +535,7 @@ pub struct OutputBuffers {
 }
 
 impl OutputBuffers {
-    /// Zeroed rows for `n` environments. (`out()` vouches for the observation rows: do not write
-    /// into `obs` between calls.)
+    /// Zeroed rows for `n` environments.
     pub fn new(n: usize) -> OutputBuffers {
         OutputBuffers {
             obs: vec![0.0; n * obs_size()],
@@ -546,6 +547,11 @@ impl OutputBuffers {
             illegal: vec![false; n],
             final_obs: vec![0.0; n * obs_size()],
         }
+    }
+
+    /// num_envs × obs_size(): the observations the last reset or step wrote.
+    pub fn obs(&self) -> &[f32] {
+        &self.obs
     }
 
     pub fn out(&mut self) -> Outputs<'_> {
