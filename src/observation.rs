@@ -114,8 +114,8 @@ impl Writer<'_> {
         let v: &mut [f32; 3 * NUM_LOCATIONS] = (&mut self.buf[at..at + 3 * NUM_LOCATIONS]).try_into().unwrap();
         while locs != 0 {
             // (Bits past the 19 locations are never set: both pawn arrays end in zeros.)
-            let Some(&p) = pawns.get(locs.trailing_zeros() as usize) else { break };
             let i = locs.trailing_zeros() as usize;
+            let Some(&p) = pawns.get(i) else { break };
             locs &= locs - 1;
             v[i] = (p == Pawn::Worker) as u8 as f32;
             v[NUM_LOCATIONS + i] = (p == Pawn::Milice) as u8 as f32;

@@ -705,7 +705,7 @@ pub struct VecEngine {
     autoreset: Autoreset,
     /// The caller's thread and `num_threads - 1` workers; thread `t` steps share `t` of the
     /// environments (see `share`), and a step lets it help with the others' once its own is done
-    /// (`on_threads_balanced`).
+    /// (`on_threads`).
     pool: Pool,
     /// The address of the observation buffer whose rows the slots wrote last (0: none), for
     /// `Outputs::obs_kept`.
@@ -772,25 +772,12 @@ impl VecEngine {
         self.slots.len().div_ceil(self.num_threads)
     }
 
-    /// Runs `f` on each of `parts` (at most one per thread), part `t` on thread `t`.
-    fn on_threads<T: Send>(pool: &Pool, parts: Vec<T>, f: impl Fn(T) + Sync) {
-        debug_assert!(parts.len() <= pool.threads());
-        if parts.len() <= 1 {
-            return parts.into_iter().for_each(f);
-        }
-        let parts: Vec<Mutex<Option<T>>> = parts.into_iter().map(|p| Mutex::new(Some(p))).collect();
-        pool.run(&|t| {
-            if let Some(p) = parts.get(t).and_then(|p| p.lock().unwrap_or_else(|e| e.into_inner()).take()) {
-                f(p)
-            }
-        });
-    }
-
     /// Runs `f` on every one of `parts`, which come in `pool.threads()` consecutive shares:
     /// thread `t` takes the parts of share `t` first, in order, then helps with what is left of
     /// the others. Each thread usually steps just its own share (which stays in its core's
     /// cache), but a thread that the machine deschedules for a while does not hold up the step.
-    fn on_threads_balanced<T: Send>(pool: &Pool, parts: Vec<T>, f: impl Fn(T) + Sync) {
+    /// With at most one part per thread, thread `t` takes part `t` first.
+    fn on_threads<T: Send>(pool: &Pool, parts: Vec<T>, f: impl Fn(T) + Sync) {
         let (n, threads) = (parts.len(), pool.threads());
         if n <= 1 || threads == 1 {
             return parts.into_iter().for_each(f);
@@ -898,9 +885,9 @@ impl VecEngine {
             pool,
             ..
         } = self;
-        // Blocks of up to 64 envs, a few per thread, taken as `on_threads_balanced` says.
+        // Blocks of up to 64 envs, a few per thread, taken as `on_threads` says.
         let block = (per / 8).clamp(8, 64);
-        Self::on_threads_balanced(pool, chunks(slots, actions, out, presampled, block, kept), |mut c| {
+        Self::on_threads(pool, chunks(slots, actions, out, presampled, block, kept), |mut c| {
             c.step(cfg, autoreset)
         });
         self.rows = if out.obs_kept { at } else { 0 };
@@ -1247,7 +1234,7 @@ mod tests {
             let pool = Pool::new(threads).unwrap();
             for n in [0, 1, 2, 5, 16, 37] {
                 let hits: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
-                VecEngine::on_threads_balanced(&pool, (0..n).collect(), |i: usize| {
+                VecEngine::on_threads(&pool, (0..n).collect(), |i: usize| {
                     hits[i].fetch_add(1, Ordering::Relaxed);
                 });
                 assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1), "{threads} threads, {n} parts");
@@ -1258,7 +1245,7 @@ mod tests {
         let pool = Pool::new(2).unwrap();
         let (n, done) = (16, AtomicUsize::new(0));
         let start = Instant::now();
-        VecEngine::on_threads_balanced(&pool, (0..n).collect(), |i: usize| {
+        VecEngine::on_threads(&pool, (0..n).collect(), |i: usize| {
             if i == 0 {
                 while done.load(Ordering::Acquire) < n - 1 && start.elapsed() < Duration::from_secs(20) {
                     std::thread::yield_now();
