@@ -240,6 +240,26 @@ fn popcnt() -> bool {
     std::is_x86_feature_detected!("popcnt")
 }
 
+/// Whether the CPU has BMI2 (and popcnt) with a fast `pdep`: AMD before Zen 3 runs it in
+/// microcode, hundreds of cycles, slower than the portable select (detected once).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn fast_pdep() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(|| {
+        use std::arch::x86_64::__cpuid;
+        if !(std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt")) {
+            return false;
+        }
+        // cpuid leaves 0 and 1 exist on every x86-64 CPU.
+        let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
+        let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+        // Family 0xF plus the extended family: 0x17 is Zen 1 and 2, 0x19 Zen 3 and 4.
+        let family = (signature >> 8 & 0xf) + (signature >> 20 & 0xff);
+        !(amd && family < 0x19)
+    })
+}
+
 /// `SELECT_IN_BYTE[b][k]`: the position of the k-th (0-based) set bit of the byte `b`.
 const SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut t = [[0u8; 8]; 256];
@@ -312,6 +332,11 @@ impl ActionMask {
     #[inline]
     pub fn write_bytes(&self, out: &mut [u8]) {
         #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl") {
+            // SAFETY: the CPU has AVX-512 BW and VL (checked just above).
+            return unsafe { self.write_bytes_avx512(out) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2 (checked just above).
             return unsafe { self.write_bytes_avx2(out) };
@@ -352,6 +377,30 @@ impl ActionMask {
         _mm256_storeu_si256(out.as_mut_ptr().add(start) as *mut __m256i, bytes(start));
     }
 
+    /// `write_bytes`, 32 actions per masked move: AVX-512 turns 32 bits into 32 bytes in one
+    /// instruction (256-bit registers only, so that the core keeps its AVX2 clock).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn write_bytes_avx512(&self, out: &mut [u8]) {
+        use std::arch::x86_64::*;
+        let out = &mut out[..NUM_ACTIONS];
+        let one = _mm256_set1_epi8(1);
+        const GROUPS: usize = NUM_ACTIONS.div_ceil(32);
+        const _: () = assert!(GROUPS <= 8);
+        let p = out.as_mut_ptr();
+        for g in 0..GROUPS - 1 {
+            let bits = (self.0[g / 2] >> (32 * (g % 2))) as u32;
+            // SAFETY: bytes 32g..32g+32 are inside `out` (g < GROUPS - 1).
+            _mm256_storeu_si256(p.add(32 * g) as *mut __m256i, _mm256_maskz_mov_epi8(bits, one));
+        }
+        // The last group stores only the bytes that exist.
+        let g = GROUPS - 1;
+        let bits = (self.0[g / 2] >> (32 * (g % 2))) as u32;
+        let tail = (1u64 << (NUM_ACTIONS - 32 * g)) - 1;
+        // SAFETY: the masked store writes bytes 32g..NUM_ACTIONS only.
+        _mm256_mask_storeu_epi8(p.add(32 * g) as *mut i8, tail as u32, _mm256_maskz_mov_epi8(bits, one));
+    }
+
     #[inline(always)]
     fn write_bytes_generic(&self, out: &mut [u8]) {
         // SPREAD[b]: bit i of b → byte i (0 or 1), little-endian.
@@ -384,6 +433,11 @@ impl ActionMask {
     #[inline]
     pub fn nth(&self, k: u32) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
+        if fast_pdep() {
+            // SAFETY: the CPU has BMI2 and popcnt (checked by fast_pdep).
+            return unsafe { self.nth_pdep(k) };
+        }
+        #[cfg(target_arch = "x86_64")]
         if popcnt() {
             // SAFETY: the CPU has the popcnt instruction (checked just above).
             return unsafe { self.nth_popcnt(k) };
@@ -394,6 +448,20 @@ impl ActionMask {
     #[target_feature(enable = "popcnt")]
     unsafe fn nth_popcnt(&self, k: u32) -> Option<usize> {
         self.nth_generic(k)
+    }
+    /// `nth` with BMI2: the word is chosen by comparisons (no branch on the data), and `pdep`
+    /// deposits the bit `1 << k` onto the k-th set bit of the word.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn nth_pdep(&self, k: u32) -> Option<usize> {
+        let c = self.0.map(|w| w.count_ones());
+        let before = [0, c[0], c[0] + c[1], c[0] + c[1] + c[2]];
+        if k >= before[3] + c[3] {
+            return None;
+        }
+        let w = (k >= before[1]) as usize + (k >= before[2]) as usize + (k >= before[3]) as usize;
+        let bit = std::arch::x86_64::_pdep_u64(1 << (k - before[w]), self.0[w]);
+        Some(w * 64 + bit.trailing_zeros() as usize)
     }
     #[inline(always)]
     fn nth_generic(&self, mut k: u32) -> Option<usize> {
@@ -425,6 +493,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn nth_is_the_kth_legal_index_on_every_code_path() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for case in 0..3000 {
+            let mut m = ActionMask::default();
+            for w in 0..4 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Sparse, dense, empty and full words.
+                m.0[w] = match (case + w) % 5 {
+                    0 => x & x >> 7 & x >> 13,
+                    1 => 0,
+                    2 => u64::MAX,
+                    _ => x,
+                };
+            }
+            let legal: Vec<usize> = m.iter().collect();
+            for k in 0..=legal.len() as u32 + 1 {
+                let want = legal.get(k as usize).copied();
+                assert_eq!(m.nth(k), want);
+                assert_eq!(m.nth_generic(k), want);
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt") {
+                    // SAFETY: the CPU has BMI2 and popcnt.
+                    assert_eq!(unsafe { m.nth_pdep(k) }, want);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn mask_bytes_are_the_bits_on_every_code_path() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
@@ -449,6 +548,15 @@ mod tests {
                 // SAFETY: the CPU has AVX2.
                 unsafe { m.write_bytes_avx2(&mut got) };
                 assert_eq!(got, want);
+            }
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl") {
+                // One byte past the row: the masked tail must not touch it.
+                let mut row = vec![7u8; NUM_ACTIONS + 1];
+                // SAFETY: the CPU has AVX-512 BW and VL.
+                unsafe { m.write_bytes_avx512(&mut row) };
+                assert_eq!(row[..NUM_ACTIONS], want[..]);
+                assert_eq!(row[NUM_ACTIONS], 7);
             }
         }
     }

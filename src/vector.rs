@@ -244,11 +244,16 @@ impl EnvSlot {
     /// A new episode of `setup`, its game seed drawn from the episode stream. On error nothing
     /// changes (not even the stream).
     pub fn reset(&mut self, setup: &Setup) -> Result<()> {
-        let mut rng = self.episode_rng.clone();
-        // Straight into place (through a local and `set_state`, the 480-byte state was copied
-        // twice more).
-        self.state = new_game(setup, rng.next_u64())?;
-        self.episode_rng = rng;
+        // Drawn in place, the stream put back on error (a clone of the 320-byte stream to
+        // draw from cost two copies per episode); the game straight into its place.
+        let at = self.episode_rng.get_word_pos();
+        match new_game(setup, self.episode_rng.next_u64()) {
+            Ok(state) => self.state = state,
+            Err(e) => {
+                self.episode_rng.set_word_pos(at);
+                return Err(e);
+            }
+        }
         self.refresh();
         Ok(())
     }
@@ -1048,6 +1053,25 @@ mod tests {
             }
         }
         assert!(ended > 0);
+    }
+
+    #[test]
+    fn a_failed_reset_changes_nothing_not_even_the_stream() {
+        let mut s = EnvSlot::new(5);
+        s.reset(&Setup::default()).unwrap();
+        let before = s.clone();
+        let mut bad = Setup::default();
+        let mut start = crate::rules::StartOverrides::default();
+        start.morale = Some(99);
+        bad.start = Some(start);
+        assert!(s.reset(&bad).is_err());
+        assert_eq!(s, before);
+        // The next reset draws the seed the failed one would have drawn.
+        let mut twin = before.clone();
+        s.reset(&Setup::default()).unwrap();
+        twin.reset(&Setup::default()).unwrap();
+        assert_eq!(s, twin);
+        assert_ne!(s.state(), before.state());
     }
 
     #[test]

@@ -211,10 +211,10 @@ fn with_pool(p: MissionPool) -> Setup {
 #[test]
 fn d2_mission_pools() {
     assert_eq!(pool(MissionPool::SecondEdition), MissionId::ALL.to_vec());
-    let first: BTreeSet<MissionId> = pool(MissionPool::FirstEdition).into_iter().collect();
+    let first: BTreeSet<MissionId> = pool(MissionPool::FirstEdition).iter().copied().collect();
     assert_eq!(first.len(), 14);
     assert_eq!(first, MissionId::ALL.iter().copied().filter(|m| info(*m).stars < 3).collect());
-    let pnp: BTreeSet<MissionId> = pool(MissionPool::Pnp2013).into_iter().collect();
+    let pnp: BTreeSet<MissionId> = pool(MissionPool::Pnp2013).iter().copied().collect();
     assert_eq!(pnp, [UndergroundNewspaper, DestroyTheTrain, Sabotage, AidTheSpy, Assassination, LiberateTheTown].into_iter().collect());
 }
 

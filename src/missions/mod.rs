@@ -46,12 +46,17 @@ pub fn info(id: MissionId) -> &'static MissionInfo {
 }
 
 /// D2. The missions of each pool.
-pub fn pool(p: MissionPool) -> Vec<MissionId> {
-    match p {
-        MissionPool::SecondEdition => MissionId::ALL.to_vec(),
-        MissionPool::FirstEdition => MissionId::ALL.iter().copied().filter(|&m| info(m).stars < 3).collect(),
-        MissionPool::Pnp2013 => PNP_2013_GROUPS.iter().flat_map(|g| g.iter().copied()).collect(),
-    }
+pub fn pool(p: MissionPool) -> &'static [MissionId] {
+    // Built once: a new game deals from it (no allocation per game).
+    static POOLS: std::sync::OnceLock<[Vec<MissionId>; MissionPool::COUNT]> = std::sync::OnceLock::new();
+    let pools = POOLS.get_or_init(|| {
+        std::array::from_fn(|i| match MissionPool::from_idx(i).expect("an index below COUNT") {
+            MissionPool::SecondEdition => MissionId::ALL.to_vec(),
+            MissionPool::FirstEdition => MissionId::ALL.iter().copied().filter(|&m| info(m).stars < 3).collect(),
+            MissionPool::Pnp2013 => PNP_2013_GROUPS.iter().flat_map(|g| g.iter().copied()).collect(),
+        })
+    });
+    &pools[p.idx()]
 }
 
 /// D3. The optional distribution: one mission from each group.
