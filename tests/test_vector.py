@@ -351,6 +351,11 @@ def test_copy_false_outcome_infos_match_copy_true():
             assert ia["outcome"].tolist() == ib["outcome"].tolist()
             assert np.array_equal(ia["_outcome"], ib["_outcome"])
             ends += int(ib["_outcome"].sum())
+            # A name exactly where an episode ended on this step, the one of its outcome code.
+            codes = a._core.outcomes
+            want = [maquis.OUTCOMES[c] if c >= 0 else None for c in codes]
+            assert ia["outcome"].tolist() == want
+            assert [o is not None for o in ia["outcome"]] == ia["_outcome"].tolist()
     assert ends > 50
 
 

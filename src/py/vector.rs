@@ -9,7 +9,9 @@ use crate::observation::obs_size;
 use crate::save;
 use crate::vector::{Autoreset, EnvError, Outputs, VecEngine};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use crate::ids::Outcome;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use std::collections::HashMap;
 
 /// A batch of Maquis environments stepped together in Rust on a persistent thread pool. The
@@ -29,6 +31,14 @@ pub struct PyVecEngine {
     outcomes: Py<PyArray1<i8>>,
     illegal: Py<PyArray1<bool>>,
     final_obs: Py<PyArray2<f32>>,
+    /// The infos' "outcome": the outcome's name for each environment whose episode ended on the
+    /// last step that ended any, else None; updated in place (building a 1024-entry object
+    /// array in Python cost several µs per step).
+    outcome_info: Py<PyArray1<Py<PyAny>>>,
+    /// The entries of `outcome_info` that hold a name.
+    outcome_set: Vec<usize>,
+    /// The names, `Outcome::idx()` order.
+    outcome_names: Vec<Py<PyAny>>,
 }
 
 fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
@@ -75,6 +85,27 @@ impl PyVecEngine {
         let actions = &self.actions[..];
         Ok(py.detach(|| f(engine, actions, &mut out)))
     }
+
+    /// `outcome_info` for the step just taken: the entries of the last update back to None,
+    /// then the names of this step's outcomes.
+    fn update_outcome_info(&mut self, py: Python<'_>) -> PyResult<()> {
+        let info = self.outcome_info.bind(py);
+        let mut info = info.try_readwrite().map_err(|e| borrow_error("outcome info", e))?;
+        let entries = info.as_slice_mut().map_err(|e| borrow_error("outcome info", e))?;
+        for &i in &self.outcome_set {
+            entries[i] = py.None();
+        }
+        self.outcome_set.clear();
+        let codes = self.outcomes.bind(py).try_readonly().map_err(|e| borrow_error("outcomes", e))?;
+        for (i, &code) in codes.as_slice().map_err(|e| borrow_error("outcomes", e))?.iter().enumerate() {
+            // NO_OUTCOME (-1) everywhere but the environments that ended on this step.
+            if let Some(name) = usize::try_from(code).ok().and_then(|c| self.outcome_names.get(c)) {
+                entries[i] = name.clone_ref(py);
+                self.outcome_set.push(i);
+            }
+        }
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -119,6 +150,9 @@ impl PyVecEngine {
             outcomes: PyArray1::from_vec(py, vec![-1i8; n]).unbind(),
             illegal: PyArray1::zeros(py, n, false).unbind(),
             final_obs: PyArray2::zeros(py, [n, o], false).unbind(),
+            outcome_info: PyArray1::from_vec(py, (0..n).map(|_| py.None()).collect()).unbind(),
+            outcome_set: Vec::new(),
+            outcome_names: Outcome::ALL.iter().map(|o| PyString::intern(py, o.as_str()).into_any().unbind()).collect(),
         })
     }
 
@@ -189,12 +223,17 @@ impl PyVecEngine {
         // Copied while holding the GIL: no other Python thread can change them under us.
         self.actions.clear();
         self.actions.extend(actions.as_array().iter().copied());
-        self.with_outputs(py, |engine, acts, out| {
-            engine.step(acts, out)?;
-            let count = |flags: &[bool]| flags.iter().filter(|&&f| f).count();
-            Ok((count(out.terminated), count(out.illegal)))
-        })?
-        .map_err(|e: EnvError| e.into())
+        let (ended, illegal) = self
+            .with_outputs(py, |engine, acts, out| {
+                engine.step(acts, out)?;
+                let count = |flags: &[bool]| flags.iter().filter(|&&f| f).count();
+                Ok((count(out.terminated), count(out.illegal)))
+            })?
+            .map_err(|e: EnvError| PyErr::from(e))?;
+        if ended > 0 {
+            self.update_outcome_info(py)?;
+        }
+        Ok((ended, illegal))
     }
 
     /// One uniformly random legal action per environment (0 for a finished one), int64
@@ -251,6 +290,12 @@ impl PyVecEngine {
     #[getter]
     fn outcomes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
         self.outcomes.bind(py).clone()
+    }
+    /// object (num_envs,): the outcome's name ("win", ...) for each environment whose episode
+    /// ended on the last step that ended any, else None. Updated in place by `step`.
+    #[getter]
+    fn outcome_info<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<Py<PyAny>>> {
+        self.outcome_info.bind(py).clone()
     }
     /// bool (num_envs,): the episode ended on an illegal action on the last step.
     #[getter]
