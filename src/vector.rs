@@ -1060,10 +1060,8 @@ mod tests {
         let mut s = EnvSlot::new(5);
         s.reset(&Setup::default()).unwrap();
         let before = s.clone();
-        let mut bad = Setup::default();
-        let mut start = crate::rules::StartOverrides::default();
-        start.morale = Some(99);
-        bad.start = Some(start);
+        let start = crate::rules::StartOverrides { morale: Some(99), ..Default::default() };
+        let bad = Setup { start: Some(start), ..Setup::default() };
         assert!(s.reset(&bad).is_err());
         assert_eq!(s, before);
         // The next reset draws the seed the failed one would have drawn.

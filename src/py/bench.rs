@@ -114,8 +114,9 @@ fn env_memory<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let env = std::mem::size_of::<EnvSlot>();
     // masks (bool) + rewards (f32) + terminated, truncated, illegal (bool) + outcomes (i8) + the
-    // copied actions (i64).
-    let outputs = NUM_ACTIONS + 4 + 3 + 1 + 8;
+    // copied and the presampled action (i64) + the infos' outcome entry (a pointer) and, at
+    // most, its index in the list of entries set.
+    let outputs = NUM_ACTIONS + 4 + 3 + 1 + 8 + 8 + 8 + 8;
     d.set_item("state", std::mem::size_of::<State>())?;
     d.set_item("env", env)?;
     d.set_item("outputs", outputs)?;
