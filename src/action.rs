@@ -328,7 +328,8 @@ impl ActionMask {
         })
     }
     /// Writes the mask as one byte per action, 0 or 1, into `out` (length N): the layout of numpy
-    /// `int8` and `bool` arrays. Eight actions per table lookup.
+    /// `int8` and `bool` arrays. 32 actions at a time with AVX-512 or AVX2 (chosen at run time),
+    /// else eight per table lookup.
     #[inline]
     pub fn write_bytes(&self, out: &mut [u8]) {
         #[cfg(target_arch = "x86_64")]

@@ -357,7 +357,8 @@ impl EnvSlot {
     #[inline]
     pub fn write_mask<T: From<bool>>(&self, out: &mut [T]) {
         // Fast path for one-byte element types whose false and true are the bytes 0 and 1 (bool,
-        // i8, u8): eight actions per table lookup instead of one call per action.
+        // i8, u8): `ActionMask::write_bytes`, many actions at a time, instead of one call per
+        // action.
         if std::mem::size_of::<T>() == 1 && out.len() == NUM_ACTIONS {
             let (f, t) = (T::from(false), T::from(true));
             // SAFETY: T is one byte; reading the bytes of two initialised values is sound.
