@@ -79,48 +79,31 @@ impl Writer<'_> {
     /// Value `i` is bit `i` of `bits`.
     #[inline(always)]
     fn bits(&mut self, name: &'static str, len: usize, bits: u32) {
-        for (i, x) in self.padded(name, len).iter_mut().enumerate() {
-            *x = (bits >> (i & 31) & 1) as f32;
+        let v = self.padded(name, len);
+        let n = v.len();
+        let mut eight = |start: usize| {
+            for (i, x) in v[start..start + 8].iter_mut().enumerate() {
+                *x = (bits >> ((start + i) & 31) & 1) as f32;
+            }
+        };
+        // Whole vectors of 8 values; where the slice cannot be padded, the last one ends with
+        // the slice, overlapping the one before (a scalar tail took more instructions).
+        let mut start = 0;
+        while start + 8 <= n {
+            eight(start);
+            start += 8;
+        }
+        if start < n && n >= 8 {
+            eight(n - 8);
+        } else {
+            for (i, x) in v.iter_mut().enumerate().skip(start) {
+                *x = (bits >> (i & 31) & 1) as f32;
+            }
         }
     }
     #[inline(always)]
     fn locs(&mut self, name: &'static str, set: LocSet) {
         self.bits(name, NUM_LOCATIONS, set);
-    }
-    /// `pawn_worker`, `pawn_milice`, `pawn_soldier`: one pass over the board for the three.
-    #[inline(always)]
-    fn pawns(&mut self, pawns: &[Pawn; NUM_LOCATIONS]) {
-        let at = self.at;
-        self.slice("pawn_worker", NUM_LOCATIONS);
-        self.slice("pawn_milice", NUM_LOCATIONS);
-        self.slice("pawn_soldier", NUM_LOCATIONS);
-        let v = &mut self.buf[at..at + 3 * NUM_LOCATIONS];
-        // Without branches (pawns differ from step to step; a `match` here mispredicts).
-        let (worker, rest) = v.split_at_mut(NUM_LOCATIONS);
-        let (milice, soldier) = rest.split_at_mut(NUM_LOCATIONS);
-        for (i, &p) in pawns.iter().enumerate() {
-            worker[i] = (p == Pawn::Worker) as u8 as f32;
-            milice[i] = (p == Pawn::Milice) as u8 as f32;
-            soldier[i] = (p == Pawn::Soldier) as u8 as f32;
-        }
-    }
-    /// `pawns`, rewriting only the locations in `locs` (the others hold their pawn already).
-    #[inline(always)]
-    fn pawns_at(&mut self, pawns: &[Pawn; NUM_LOCATIONS], mut locs: u32) {
-        let at = self.at;
-        self.slice("pawn_worker", NUM_LOCATIONS);
-        self.slice("pawn_milice", NUM_LOCATIONS);
-        self.slice("pawn_soldier", NUM_LOCATIONS);
-        let v: &mut [f32; 3 * NUM_LOCATIONS] = (&mut self.buf[at..at + 3 * NUM_LOCATIONS]).try_into().unwrap();
-        while locs != 0 {
-            // (Bits past the 19 locations are never set: both pawn arrays end in zeros.)
-            let i = locs.trailing_zeros() as usize;
-            let Some(&p) = pawns.get(i) else { break };
-            locs &= locs - 1;
-            v[i] = (p == Pawn::Worker) as u8 as f32;
-            v[NUM_LOCATIONS + i] = (p == Pawn::Milice) as u8 as f32;
-            v[2 * NUM_LOCATIONS + i] = (p == Pawn::Soldier) as u8 as f32;
-        }
     }
     #[inline(always)]
     fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
@@ -137,13 +120,11 @@ const MISSION_A_NAMES: [&str; 2] = ["mission_a_id", "mission_b_id"];
 const MISSION_STATE_NAMES: [&str; 2] = ["mission_a_state", "mission_b_state"];
 const TILE_NAMES: [&str; 3] = ["tile_spare_room_ne", "tile_spare_room_w", "tile_spare_room_se"];
 
-/// The parts of an observation to write: one bit per lane of `Written`, and the locations
-/// whose pawn changed. Each tracked group of `State` (see `Tracked`) feeds its own sections; the
-/// other sections are written every time.
+/// The parts of an observation to write: one bit per lane of `Written`. Each tracked group of
+/// `State` (see `Tracked`) feeds its own sections; the other sections are written every time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Parts {
     lanes: u32,
-    locs: u32,
 }
 
 impl Parts {
@@ -155,7 +136,7 @@ impl Parts {
     const MISSIONS: u32 = 1 << 5;
     const TODAY: u32 = 1 << 6;
     const DECK: u32 = 1 << 7;
-    const ALL: Parts = Parts { lanes: u32::MAX, locs: u32::MAX };
+    const ALL: Parts = Parts { lanes: u32::MAX };
 
     /// Any of `bits`.
     #[inline(always)]
@@ -166,65 +147,43 @@ impl Parts {
 
 /// What an observation was written from, beyond the sections written every time: one lane per
 /// bit of `Parts` (the setup, i.e. the game; the day and pass; the change counts of the tracked
-/// groups) and the pawns. A few vector compares find what changed.
+/// groups). Two vector compares find what changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]
 pub struct Written {
     lanes: [u32; 8],
-    /// The pawn of each location (then zeros).
-    pawns: [u8; 32],
 }
 
-/// Bit `i` set when 32-bit lane `i` of the 8 at `a` and `b` differs (`u8` lanes with `BYTES`).
+/// Bit `i` set when lane `i` of `a` and `b` differs.
 #[inline(always)]
-fn differing<const BYTES: bool>(a: &[u8; 32], b: &[u8; 32]) -> u32 {
+fn differing(a: &[u32; 8], b: &[u32; 8]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
-        // SSE2 (always there on x86_64): a whole vector per compare (a loop is not vectorised,
-        // and costs several times as much).
+        // SSE2 (always there on x86_64): four lanes per compare (a loop is not vectorised, and
+        // costs several times as much).
         // SAFETY: two unaligned 16-byte loads from each 32-byte array.
         unsafe {
             let (a, b) = (a.as_ptr() as *const __m128i, b.as_ptr() as *const __m128i);
             let eq = |k: usize| {
                 let (x, y) = (_mm_loadu_si128(a.add(k)), _mm_loadu_si128(b.add(k)));
-                if BYTES {
-                    _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) as u32
-                } else {
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32
-                }
+                _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32
             };
-            let shift = if BYTES { 16 } else { 4 };
-            let all = if BYTES { u32::MAX } else { 0xff };
-            !(eq(0) | eq(1) << shift) & all
+            !(eq(0) | eq(1) << 4) & 0xff
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let mut bits = 0;
-        if BYTES {
-            for i in 0..32 {
-                bits |= ((a[i] != b[i]) as u32) << i;
-            }
-        } else {
-            for i in 0..8 {
-                bits |= ((a[4 * i..4 * i + 4] != b[4 * i..4 * i + 4]) as u32) << i;
-            }
-        }
-        bits
+        (0..8).fold(0, |bits, i| bits | ((a[i] != b[i]) as u32) << i)
     }
 }
 
 impl Written {
     /// Nothing written yet: the next update writes everything (no game has this setup lane).
-    pub const NOTHING: Written = Written { lanes: [u32::MAX, 0, 0, 0, 0, 0, 0, 0], pawns: [0; 32] };
+    pub const NOTHING: Written = Written { lanes: [u32::MAX, 0, 0, 0, 0, 0, 0, 0] };
 
     #[inline(always)]
     fn of(s: &State) -> Written {
-        let mut pawns = [0; 32];
-        for (b, &p) in pawns.iter_mut().zip(&s.pawns) {
-            *b = p as u8;
-        }
         Written {
             lanes: [
                 s.difficulty as u32 | (s.mission_pool as u32) << 8,
@@ -236,7 +195,6 @@ impl Written {
                 s.today.changes(),
                 s.deck.changes(),
             ],
-            pawns,
         }
     }
 
@@ -244,16 +202,11 @@ impl Written {
     /// is another game (or nothing written): everything.
     #[inline(always)]
     fn changed(&self, now: &Written) -> Parts {
-        // SAFETY (of the casts): `[u32; 8]` and `[u8; 32]` have the same size, and any bytes
-        // are valid `u8`s.
-        let lanes = differing::<false>(
-            unsafe { &*(self.lanes.as_ptr() as *const [u8; 32]) },
-            unsafe { &*(now.lanes.as_ptr() as *const [u8; 32]) },
-        );
+        let lanes = differing(&self.lanes, &now.lanes);
         if lanes & Parts::SETUP != 0 {
             return Parts::ALL;
         }
-        Parts { lanes, locs: differing::<true>(&self.pawns, &now.pawns) }
+        Parts { lanes }
     }
 }
 
@@ -273,6 +226,7 @@ macro_rules! section {
 #[inline(always)]
 fn encode(s: &State, w: &mut Writer, p: Parts) {
     use Parts as P;
+    let placed = s.locs_with(Pawn::Worker);
     section!(w, p.any(P::DAY), END_DAY as usize + 1 + 1, {
         w.one_hot("day", END_DAY as usize + 1, Some(s.day as usize));
         w.flag("second_pass", s.pass == 2);
@@ -294,7 +248,7 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
     });
     section!(w, true, 5 + 2, {
         let workers = w.slice("workers", 5);
-        let counts = [s.home, s.placed_workers(), s.stuck_workers(), s.recruitable, s.gone];
+        let counts = [s.home, placed.count_ones() as u8, s.stuck_workers(), s.recruitable, s.gone];
         for (x, &c) in workers.iter_mut().zip(counts.iter()) {
             *x = c as f32 / 5.0;
         }
@@ -302,12 +256,13 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
         patrols[0] = s.patrols_today as f32 / 5.0;
         patrols[1] = s.patrols_drawn as f32 / 5.0;
     });
+    // The pawn planes whole, from three bitboards: fixed work and no branches (writing only
+    // the locations whose pawn changed took a loop of unpredictable length, and the pawns
+    // themselves branched).
     section!(w, true, 3 * NUM_LOCATIONS, {
-        if p.any(P::SETUP) {
-            w.pawns(&s.pawns);
-        } else {
-            w.pawns_at(&s.pawns, p.locs);
-        }
+        w.locs("pawn_worker", placed);
+        w.locs("pawn_milice", s.locs_with(Pawn::Milice));
+        w.locs("pawn_soldier", s.locs_with(Pawn::Soldier));
     });
     section!(w, p.any(P::MARKS), 2 * NUM_LOCATIONS, {
         w.locs("stuck_worker", s.marks.stuck);
@@ -351,8 +306,7 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
         }
     });
     section!(w, p.any(P::DECK), NUM_CARDS + 1, {
-        let discard = s.deck.discard().iter().fold(0u32, |acc, &c| acc | 1 << c);
-        w.bits("patrol_discard", NUM_CARDS, discard);
+        w.bits("patrol_discard", NUM_CARDS, s.deck.discard_set());
         w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
     });
     section!(w, p.any(P::TODAY), NUM_CARDS + 2 + NUM_LOCATIONS + NUM_RESOURCES + 8, {
