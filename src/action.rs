@@ -8,6 +8,7 @@ use crate::board::PATROL_LOCATIONS;
 use crate::error::{Error, Result};
 use crate::ids::{Location, Location::*, Tile};
 use serde::{Deserialize, Serialize};
+use crate::simd::Simd;
 use std::sync::OnceLock;
 
 macro_rules! options {
@@ -332,14 +333,20 @@ impl ActionMask {
     /// else eight per table lookup.
     #[inline]
     pub fn write_bytes(&self, out: &mut [u8]) {
+        self.write_bytes_with(Simd::detect(), out)
+    }
+
+    /// `write_bytes` with the instruction sets already detected.
+    #[inline]
+    pub fn write_bytes_with(&self, simd: Simd, out: &mut [u8]) {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vl") {
-            // SAFETY: the CPU has AVX-512 BW and VL (checked just above).
+        if simd.avx512 {
+            // SAFETY: the CPU has AVX-512 BW and VL (`Simd::detect`).
             return unsafe { self.write_bytes_avx512(out) };
         }
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2 (checked just above).
+        if simd.avx2 {
+            // SAFETY: the CPU has AVX2 (`Simd::detect`).
             return unsafe { self.write_bytes_avx2(out) };
         }
         self.write_bytes_generic(out)
@@ -430,6 +437,27 @@ impl ActionMask {
         }
     }
 
+    /// The `draw(n)`-th legal index, `n` the number of legal actions (None, without calling
+    /// `draw`, when there are none): `nth(draw(count()))` counting the bits once, for uniform
+    /// sampling.
+    #[inline]
+    pub fn pick(&self, draw: impl FnOnce(u32) -> u32) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if fast_pdep() {
+            // SAFETY: the CPU has BMI2 and popcnt (checked by fast_pdep).
+            return unsafe { self.pick_pdep(draw) };
+        }
+        self.pick_portable(draw)
+    }
+    // Out of line, so that `pick` inlines into its callers as a test and a call.
+    #[inline(never)]
+    fn pick_portable(&self, draw: impl FnOnce(u32) -> u32) -> Option<usize> {
+        match self.count() {
+            0 => None,
+            n => self.nth(draw(n)),
+        }
+    }
+
     /// The k-th legal index (0-based), for uniform sampling without allocation.
     #[inline]
     pub fn nth(&self, k: u32) -> Option<usize> {
@@ -455,9 +483,20 @@ impl ActionMask {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
     unsafe fn nth_pdep(&self, k: u32) -> Option<usize> {
+        self.pick_pdep(|_| k)
+    }
+    /// `pick` with BMI2: `nth_pdep` on the counts that gave `n`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    unsafe fn pick_pdep(&self, draw: impl FnOnce(u32) -> u32) -> Option<usize> {
         let c = self.0.map(|w| w.count_ones());
         let before = [0, c[0], c[0] + c[1], c[0] + c[1] + c[2]];
-        if k >= before[3] + c[3] {
+        let n = before[3] + c[3];
+        if n == 0 {
+            return None;
+        }
+        let k = draw(n);
+        if k >= n {
             return None;
         }
         let w = (k >= before[1]) as usize + (k >= before[2]) as usize + (k >= before[3]) as usize;
@@ -515,6 +554,13 @@ mod tests {
                 let want = legal.get(k as usize).copied();
                 assert_eq!(m.nth(k), want);
                 assert_eq!(m.nth_generic(k), want);
+                // `pick` hands `draw` the count, and takes its answer as `nth` does.
+                let picked = m.pick(|n| {
+                    assert_eq!(n as usize, legal.len());
+                    k
+                });
+                assert_eq!(picked, if legal.is_empty() { None } else { want });
+                assert_eq!(m.pick_portable(|_| k), picked);
                 #[cfg(target_arch = "x86_64")]
                 if std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt") {
                     // SAFETY: the CPU has BMI2 and popcnt.

@@ -110,16 +110,25 @@ impl PatrolDeck {
     }
 
     /// P2: when a draw finds the deck empty, the discard is shuffled into a new deck first.
+    #[inline]
     pub fn ensure_top<R: Rng>(&mut self, rng: &mut R) {
         if self.top as usize == NUM_CARDS {
-            let n = self.discard_len as usize;
-            let start = NUM_CARDS - n;
-            self.cards[start..].copy_from_slice(&self.discard[..n]);
-            self.cards[start..].shuffle(rng);
-            self.top = start as u8;
-            self.discard_len = 0;
-            self.discard_set = 0;
+            self.reshuffle(rng);
         }
+    }
+
+    // Out of line: a reshuffle comes once in ten draws at most, and inlined, its shuffle loop
+    // made every draw save and restore six registers.
+    #[cold]
+    #[inline(never)]
+    fn reshuffle<R: Rng>(&mut self, rng: &mut R) {
+        let n = self.discard_len as usize;
+        let start = NUM_CARDS - n;
+        self.cards[start..].copy_from_slice(&self.discard[..n]);
+        self.cards[start..].shuffle(rng);
+        self.top = start as u8;
+        self.discard_len = 0;
+        self.discard_set = 0;
     }
 
     /// The top card, reshuffling first if needed (Infiltration's peek, Double Agent's reveal).
@@ -129,6 +138,7 @@ impl PatrolDeck {
     }
 
     /// Draws the top card and puts it face up on the discard.
+    #[inline]
     pub fn draw<R: Rng>(&mut self, rng: &mut R) -> u8 {
         self.ensure_top(rng);
         let card = self.cards[self.top as usize];

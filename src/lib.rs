@@ -24,6 +24,7 @@ pub mod observation;
 pub mod pool;
 pub mod rules;
 pub mod save;
+pub mod simd;
 pub mod state;
 pub mod tracked;
 pub mod tracks;

@@ -8,6 +8,7 @@ use crate::board::{LocSet, NUM_ROADS, SPARE_ROOMS};
 use crate::deck::NUM_CARDS;
 use crate::ids::*;
 use crate::rules::routes::closed_roads;
+use crate::simd::Simd;
 use crate::state::{State, Tier};
 use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, TOKENS_PER_RESOURCE};
 use std::sync::OnceLock;
@@ -356,12 +357,25 @@ pub fn write_observation(s: &State, out: &mut [f32]) {
 /// within one game, so after a loaded state too, start from `NOTHING`.
 #[inline(always)]
 pub fn update_observation(s: &State, out: &mut [f32], written: &mut Written) {
+    update_observation_with(Simd::detect(), s, out, written)
+}
+
+/// `update_observation` with the instruction sets already detected.
+#[inline(always)]
+pub fn update_observation_with(simd: Simd, s: &State, out: &mut [f32], written: &mut Written) {
     let out = as_row(out);
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the CPU has both (checked just above).
+    if simd.avx2 {
+        // SAFETY: the CPU has AVX2 and popcnt (`Simd::detect`).
         return unsafe { update_observation_avx2(s, out, written) };
     }
+    update_observation_baseline(s, out, written)
+}
+
+/// `update_observation` for the x86-64 baseline and other architectures; kept out of line so
+/// that the dispatch above stays small enough to inline.
+#[inline(never)]
+fn update_observation_baseline(s: &State, out: &mut [f32; OBS_SIZE], written: &mut Written) {
     update_observation_generic(s, out, written)
 }
 
@@ -590,8 +604,7 @@ mod tests {
                     b.iter().map(|x| x.to_bits()).collect::<Vec<_>>()
                 );
                 #[cfg(target_arch = "x86_64")]
-                if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
-                {
+                if Simd::detect().avx2 {
                     b.fill(f32::NAN);
                     // SAFETY: the CPU has both.
                     unsafe { update_observation_avx2(&s, &mut b, &mut { Written::NOTHING }) };

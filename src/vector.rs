@@ -21,7 +21,8 @@ use crate::action::{table, ActionMask, NUM_ACTIONS};
 use crate::agents::random;
 use crate::error::{Error, Result};
 use crate::ids::{Difficulty, MissionId, Outcome};
-use crate::observation::{obs_size, update_observation, write_observation, Written};
+use crate::observation::{obs_size, update_observation_with, write_observation, Written};
+use crate::simd::Simd;
 use crate::rules::{apply, apply_legal, legal_mask, new_game, Setup, StartOverrides};
 use crate::save;
 use crate::state::State;
@@ -347,15 +348,21 @@ impl EnvSlot {
     /// Writes the observation into this slot's own row: with `kept` (the row holds what this
     /// slot last wrote there), only what may have changed since; else whole.
     #[inline]
-    pub fn update_observation(&mut self, row: &mut [f32], kept: bool) {
+    pub fn update_observation(&mut self, simd: Simd, row: &mut [f32], kept: bool) {
         if !kept {
             self.written = Written::NOTHING;
         }
-        update_observation(&self.state, row, &mut self.written);
+        update_observation_with(simd, &self.state, row, &mut self.written);
     }
 
     #[inline]
     pub fn write_mask<T: From<bool>>(&self, out: &mut [T]) {
+        self.write_mask_with(Simd::detect(), out)
+    }
+
+    /// `write_mask` with the instruction sets already detected.
+    #[inline]
+    pub fn write_mask_with<T: From<bool>>(&self, simd: Simd, out: &mut [T]) {
         // Fast path for one-byte element types whose false and true are the bytes 0 and 1 (bool,
         // i8, u8): `ActionMask::write_bytes`, many actions at a time, instead of one call per
         // action.
@@ -367,7 +374,7 @@ impl EnvSlot {
                 // SAFETY: same size and alignment as u8, and every byte written is 0 or 1, the
                 // bytes of T::from(false) and T::from(true): valid values of T.
                 let bytes = unsafe { std::slice::from_raw_parts_mut(out.as_mut_ptr() as *mut u8, out.len()) };
-                self.mask.write_bytes(bytes);
+                self.mask.write_bytes_with(simd, bytes);
                 return;
             }
         }
@@ -591,6 +598,7 @@ struct Chunk<'a> {
     presampled: &'a mut [i64],
     /// The observation rows hold what their slots last wrote there.
     kept: bool,
+    simd: Simd,
 }
 
 fn chunks<'a>(
@@ -633,6 +641,7 @@ fn chunks<'a>(
             final_obs,
             presampled,
             kept,
+            simd: Simd::detect(),
         });
     }
     v
@@ -643,8 +652,8 @@ impl Chunk<'_> {
     fn write_fresh(&mut self, k: usize) {
         let (o, a) = (obs_size(), NUM_ACTIONS);
         let slot = &mut self.slots[k];
-        slot.update_observation(&mut self.obs[k * o..(k + 1) * o], self.kept);
-        slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
+        slot.update_observation(self.simd, &mut self.obs[k * o..(k + 1) * o], self.kept);
+        slot.write_mask_with(self.simd, &mut self.masks[k * a..(k + 1) * a]);
         self.rewards[k] = 0.0;
         self.terminated[k] = false;
         self.truncated[k] = false;
@@ -681,8 +690,8 @@ impl Chunk<'_> {
                 slot.write_observation(&mut self.final_obs[k * o..(k + 1) * o]);
                 slot.reset(&cfg.setup).expect("the constructor's setup is valid");
             }
-            slot.update_observation(&mut self.obs[k * o..(k + 1) * o], self.kept);
-            slot.write_mask(&mut self.masks[k * a..(k + 1) * a]);
+            slot.update_observation(self.simd, &mut self.obs[k * o..(k + 1) * o], self.kept);
+            slot.write_mask_with(self.simd, &mut self.masks[k * a..(k + 1) * a]);
             self.presampled[k] = presample(slot);
         }
     }
@@ -852,9 +861,10 @@ impl VecEngine {
         // The other rows are still the slots' own only if this is the buffer they wrote.
         let at = out.obs.as_ptr() as usize;
         self.rows = if out.obs_kept && (fresh.len() == n || self.rows == at) { at } else { 0 };
+        let simd = Simd::detect();
         for (i, mut slot) in fresh {
-            slot.update_observation(&mut out.obs[i * o..(i + 1) * o], false);
-            slot.write_mask(&mut out.masks[i * a..(i + 1) * a]);
+            slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
+            slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
             out.rewards[i] = 0.0;
             out.terminated[i] = false;
             out.truncated[i] = false;

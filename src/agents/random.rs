@@ -8,11 +8,7 @@ use rand::Rng;
 /// A uniformly random legal action, or None when nothing is legal (game over).
 #[inline]
 pub fn sample<R: Rng>(mask: &ActionMask, rng: &mut R) -> Option<usize> {
-    let n = mask.count();
-    if n == 0 {
-        return None;
-    }
-    mask.nth(rng.gen_range(0..n))
+    mask.pick(|n| rng.gen_range(0..n))
 }
 
 /// Plays uniformly random legal moves until the game is over; returns how many were played.
