@@ -533,11 +533,44 @@ impl Outputs<'_> {
     }
 }
 
+/// f32 rows starting on a 64-byte boundary (as `maquis._core` allocates them): with rows of
+/// whole cache lines, a misaligned start makes every row straddle one more line. A window into
+/// a slightly longer vector (zeroed by the allocator, like `vec![0.0; len]`).
+pub struct AlignedRows {
+    buf: Vec<f32>,
+    start: usize,
+    len: usize,
+}
+
+impl AlignedRows {
+    const LINE: usize = 64 / std::mem::size_of::<f32>();
+
+    /// `len` zeros.
+    pub fn zeros(len: usize) -> AlignedRows {
+        let buf = vec![0.0f32; len + Self::LINE - 1];
+        let start = buf.as_ptr().align_offset(64).min(Self::LINE - 1);
+        AlignedRows { buf, start, len }
+    }
+}
+
+impl std::ops::Deref for AlignedRows {
+    type Target = [f32];
+    fn deref(&self) -> &[f32] {
+        &self.buf[self.start..self.start + self.len]
+    }
+}
+
+impl std::ops::DerefMut for AlignedRows {
+    fn deref_mut(&mut self) -> &mut [f32] {
+        &mut self.buf[self.start..self.start + self.len]
+    }
+}
+
 /// Owned arrays for `Outputs`, for callers without numpy (benchmarks, examples, tests).
 pub struct OutputBuffers {
     /// Read through `obs()`: only the engine writes the rows (`out()` vouches for them, see
     /// `Outputs::obs_kept`).
-    obs: Vec<f32>,
+    obs: AlignedRows,
     pub masks: Vec<bool>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<bool>,
@@ -551,7 +584,7 @@ impl OutputBuffers {
     /// Zeroed rows for `n` environments.
     pub fn new(n: usize) -> OutputBuffers {
         OutputBuffers {
-            obs: vec![0.0; n * obs_size()],
+            obs: AlignedRows::zeros(n * obs_size()),
             masks: vec![false; n * NUM_ACTIONS],
             rewards: vec![0.0; n],
             terminated: vec![false; n],
@@ -1006,7 +1039,7 @@ mod tests {
             }
             v.step(&actions, &mut b.out()).unwrap();
             rec.push((
-                b.obs.clone(),
+                b.obs.to_vec(),
                 b.masks.clone(),
                 b.rewards.clone(),
                 b.terminated.clone(),
@@ -1015,6 +1048,16 @@ mod tests {
             ));
         }
         rec
+    }
+
+    #[test]
+    fn output_observation_rows_start_on_cache_lines() {
+        for n in [1, 3, 1024] {
+            let mut b = OutputBuffers::new(n);
+            assert_eq!(b.obs().as_ptr() as usize % 64, 0);
+            assert_eq!(b.obs().len(), n * obs_size());
+            assert!(b.out().obs.iter().all(|&x| x == 0.0));
+        }
     }
 
     #[test]
@@ -1130,7 +1173,7 @@ mod tests {
         let mut actions = vec![0i64; n];
         v.sample_actions(&mut actions);
         let before: Vec<EnvSlot> = v.slots().to_vec();
-        let obs = b.obs.clone();
+        let obs = b.obs.to_vec();
         let illegal = (0..NUM_ACTIONS).find(|&i| !v.slot(2).mask().get(i)).unwrap() as i64;
         actions[2] = illegal;
         let e = v.step(&actions, &mut b.out()).unwrap_err();
@@ -1146,7 +1189,7 @@ mod tests {
             }
         ));
         assert_eq!(v.slots(), &before[..]);
-        assert_eq!(b.obs, obs);
+        assert_eq!(b.obs.to_vec(), obs);
     }
 
     #[test]

@@ -14,6 +14,20 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 use std::collections::HashMap;
 
+/// Zeroed f32 rows `n` × `o` whose first row starts on a 64-byte boundary: a view into a slightly
+/// longer array. numpy's large arrays start 16 bytes past a page (the allocator's header), and
+/// with rows of whole cache lines (416 floats are 26), every row would straddle one more line and
+/// every other 32-byte store would be split across two.
+fn aligned_rows(py: Python<'_>, n: usize, o: usize) -> PyResult<Bound<'_, PyArray2<f32>>> {
+    const LINE: usize = 64 / std::mem::size_of::<f32>();
+    let flat = PyArray1::<f32>::zeros(py, n * o + LINE, false);
+    let skip = (LINE - (flat.data() as usize / std::mem::size_of::<f32>()) % LINE) % LINE;
+    let rows = flat
+        .call_method1("__getitem__", (pyo3::types::PySlice::new(py, skip as isize, (skip + n * o) as isize, 1),))?
+        .call_method1("reshape", ((n, o),))?;
+    Ok(rows.cast_into::<PyArray2<f32>>()?)
+}
+
 /// A batch of Maquis environments stepped together in Rust on a persistent thread pool. The
 /// engine behind `maquis.MaquisVectorEnv`; see that class for the contract.
 ///
@@ -142,14 +156,14 @@ impl PyVecEngine {
         Ok(PyVecEngine {
             engine,
             actions: vec![0; n],
-            obs: PyArray2::zeros(py, [n, o], false).unbind(),
+            obs: aligned_rows(py, n, o)?.unbind(),
             masks: PyArray2::zeros(py, [n, a], false).unbind(),
             rewards: PyArray1::zeros(py, n, false).unbind(),
             terminated: PyArray1::zeros(py, n, false).unbind(),
             truncated: PyArray1::zeros(py, n, false).unbind(),
             outcomes: PyArray1::from_vec(py, vec![-1i8; n]).unbind(),
             illegal: PyArray1::zeros(py, n, false).unbind(),
-            final_obs: PyArray2::zeros(py, [n, o], false).unbind(),
+            final_obs: aligned_rows(py, n, o)?.unbind(),
             outcome_info: PyArray1::from_vec(py, (0..n).map(|_| py.None()).collect()).unbind(),
             outcome_set: Vec::new(),
             outcome_names: Outcome::ALL.iter().map(|o| PyString::intern(py, o.as_str()).into_any().unbind()).collect(),
