@@ -106,6 +106,33 @@ impl Writer<'_> {
     fn locs(&mut self, name: &'static str, set: LocSet) {
         self.bits(name, NUM_LOCATIONS, set);
     }
+    /// `pawn_worker`, `pawn_milice`, `pawn_soldier`: the three planes as one run of 57 bits,
+    /// in whole vectors of 8 (the last one overlapping the one before, to end with the planes).
+    /// Written plane by plane, the padded vectors overlapped across planes and the compiler
+    /// merged them with shuffles, at half again the instructions.
+    #[inline(always)]
+    fn pawn_planes(&mut self, planes: [LocSet; 3]) {
+        const N: usize = 3 * NUM_LOCATIONS;
+        let at = self.at;
+        self.slice("pawn_worker", NUM_LOCATIONS);
+        self.slice("pawn_milice", NUM_LOCATIONS);
+        self.slice("pawn_soldier", NUM_LOCATIONS);
+        let v: &mut [f32; N] = (&mut self.buf[at..at + N]).try_into().unwrap();
+        let all = planes[0] as u64 | (planes[1] as u64) << NUM_LOCATIONS | (planes[2] as u64) << (2 * NUM_LOCATIONS);
+        // Each vector of 8 takes its bits from one 32-bit half (8 divides 32; the last vector,
+        // 49..57, lies in the upper half).
+        let eight = |out: &mut [f32], first: usize| {
+            let word = (all >> (first & 32)) as u32;
+            for (i, x) in out.iter_mut().enumerate() {
+                *x = (word >> ((first + i) & 31) & 1) as f32;
+            }
+        };
+        const _: () = assert!(N > 8 && N <= 64 && (N - 8) / 32 == (N - 1) / 32);
+        for k in 0..N / 8 {
+            eight(&mut v[8 * k..8 * k + 8], 8 * k);
+        }
+        eight(&mut v[N - 8..], N - 8);
+    }
     #[inline(always)]
     fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
         // Fixed-size arrays: the eight conversions compile to a few vector instructions.
@@ -261,9 +288,7 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
     // the locations whose pawn changed took a loop of unpredictable length, and the pawns
     // themselves branched).
     section!(w, true, 3 * NUM_LOCATIONS, {
-        w.locs("pawn_worker", placed);
-        w.locs("pawn_milice", s.locs_with(Pawn::Milice));
-        w.locs("pawn_soldier", s.locs_with(Pawn::Soldier));
+        w.pawn_planes([placed, s.locs_with(Pawn::Milice), s.locs_with(Pawn::Soldier)]);
     });
     section!(w, p.any(P::MARKS), 2 * NUM_LOCATIONS, {
         w.locs("stuck_worker", s.marks.stuck);
