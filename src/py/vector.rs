@@ -253,8 +253,10 @@ impl PyVecEngine {
     /// One uniformly random legal action per environment (0 for a finished one), int64
     /// (num_envs,), each from its environment's sampling stream.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let a = PyArray1::<i64>::zeros(py, self.engine.num_envs(), false);
-        // SAFETY: a new array, not yet shared with Python or borrowed elsewhere.
+        // Not zeroed first: `sample_actions` writes every entry before Python sees the array.
+        // SAFETY: a new array of plain integers, not yet shared with Python or borrowed
+        // elsewhere, and fully written below.
+        let a = unsafe { PyArray1::<i64>::new(py, self.engine.num_envs(), false) };
         self.engine
             .sample_actions(unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
         a
