@@ -234,31 +234,18 @@ impl ActionTable {
     }
 }
 
-/// Whether the CPU counts bits in one instruction (detected once, then a cached load).
+/// Whether the CPU counts bits in one instruction (`Simd::detect`).
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn popcnt() -> bool {
-    std::is_x86_feature_detected!("popcnt")
+    Simd::detect().popcnt
 }
 
-/// Whether the CPU has BMI2 (and popcnt) with a fast `pdep`: AMD before Zen 3 runs it in
-/// microcode, hundreds of cycles, slower than the portable select (detected once).
+/// Whether the CPU has BMI2 (and popcnt) with a fast `pdep` (`Simd::detect`).
 #[cfg(target_arch = "x86_64")]
 #[inline]
 fn fast_pdep() -> bool {
-    static FAST: OnceLock<bool> = OnceLock::new();
-    *FAST.get_or_init(|| {
-        use std::arch::x86_64::__cpuid;
-        if !(std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt")) {
-            return false;
-        }
-        // cpuid leaves 0 and 1 exist on every x86-64 CPU.
-        let (vendor, signature) = (__cpuid(0), __cpuid(1).eax);
-        let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
-        // Family 0xF plus the extended family: 0x17 is Zen 1 and 2, 0x19 Zen 3 and 4.
-        let family = (signature >> 8 & 0xf) + (signature >> 20 & 0xff);
-        !(amd && family < 0x19)
-    })
+    Simd::detect().pdep
 }
 
 /// `SELECT_IN_BYTE[b][k]`: the position of the k-th (0-based) set bit of the byte `b`.
