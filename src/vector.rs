@@ -681,51 +681,49 @@ fn chunks<'a>(
 }
 
 impl Chunk<'_> {
-    /// Writes env `k`'s current observation and mask, with reward 0 and no flags.
-    fn write_fresh(&mut self, k: usize) {
-        let (o, a) = (obs_size(), NUM_ACTIONS);
-        let slot = &mut self.slots[k];
-        slot.update_observation(self.simd, &mut self.obs[k * o..(k + 1) * o], self.kept);
-        slot.write_mask_with(self.simd, &mut self.masks[k * a..(k + 1) * a]);
-        self.rewards[k] = 0.0;
-        self.terminated[k] = false;
-        self.truncated[k] = false;
-        self.outcomes[k] = NO_OUTCOME;
-        self.illegal[k] = false;
-        self.presampled[k] = presample(&mut self.slots[k]);
-    }
-
     fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
-        let (o, a, n) = (obs_size(), NUM_ACTIONS, self.slots.len());
-        // Row k of each array exists for every k < n: said once here, the loop needs no bounds
-        // checks.
-        assert!(self.actions.len() == n && self.presampled.len() == n);
-        assert!(self.obs.len() == n * o && self.final_obs.len() == n * o && self.masks.len() == n * a);
-        assert!([self.terminated.len(), self.truncated.len(), self.illegal.len()] == [n; 3]);
-        assert!(self.rewards.len() == n && self.outcomes.len() == n);
-        for k in 0..n {
-            let slot = &mut self.slots[k];
-            if slot.done() {
-                // Validated by VecEngine::step: only NextStep lets a finished environment through.
+        let (o, a) = (obs_size(), NUM_ACTIONS);
+        let (simd, kept) = (self.simd, self.kept);
+        // Row by row through iterators: no index arithmetic, no bounds checks.
+        let rows = self
+            .slots
+            .iter_mut()
+            .zip(self.actions)
+            .zip(self.obs.chunks_exact_mut(o))
+            .zip(self.masks.chunks_exact_mut(a))
+            .zip(self.final_obs.chunks_exact_mut(o))
+            .zip(self.rewards.iter_mut())
+            .zip(self.terminated.iter_mut())
+            .zip(self.truncated.iter_mut())
+            .zip(self.outcomes.iter_mut())
+            .zip(self.illegal.iter_mut())
+            .zip(self.presampled.iter_mut());
+        for (
+            (((((((((slot, &action), obs), mask), final_obs), reward), terminated), truncated), outcome), illegal),
+            presampled,
+        ) in rows
+        {
+            let t = if slot.done() {
+                // Validated by VecEngine::step: only NextStep lets a finished environment
+                // through; it starts a new episode (reward 0, no flags) and ignores the action.
                 slot.reset(&cfg.setup).expect("the constructor's setup is valid");
-                self.write_fresh(k);
-                continue;
-            }
-            let t = slot
-                .step(cfg, self.actions[k])
-                .expect("actions are validated before stepping");
-            self.rewards[k] = t.reward as f32;
-            self.terminated[k] = t.terminated;
-            self.truncated[k] = false;
-            self.outcomes[k] = outcome_code(t.outcome);
-            self.illegal[k] = t.illegal;
-            if t.terminated && autoreset == Autoreset::SameStep {
-                slot.write_observation(&mut self.final_obs[k * o..(k + 1) * o]);
-                slot.reset(&cfg.setup).expect("the constructor's setup is valid");
-            }
-            slot.update_observation(self.simd, &mut self.obs[k * o..(k + 1) * o], self.kept);
-            slot.write_mask_with(self.simd, &mut self.masks[k * a..(k + 1) * a]);
-            self.presampled[k] = presample(slot);
+                Transition { reward: 0.0, terminated: false, outcome: None, illegal: false }
+            } else {
+                let t = slot.step(cfg, action).expect("actions are validated before stepping");
+                if t.terminated && autoreset == Autoreset::SameStep {
+                    slot.write_observation(final_obs);
+                    slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+                }
+                t
+            };
+            *reward = t.reward as f32;
+            *terminated = t.terminated;
+            *truncated = false;
+            *outcome = outcome_code(t.outcome);
+            *illegal = t.illegal;
+            slot.update_observation(simd, obs, kept);
+            slot.write_mask_with(simd, mask);
+            *presampled = presample(slot);
         }
     }
 }
