@@ -683,7 +683,13 @@ fn chunks<'a>(
 impl Chunk<'_> {
     fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
         let (o, a) = (obs_size(), NUM_ACTIONS);
-        let (simd, kept) = (self.simd, self.kept);
+        let (simd, kept, n) = (self.simd, self.kept, self.slots.len());
+        // One row of each array per environment, as `chunks` cut them (a shorter array would
+        // end the zip below early, leaving environments unstepped).
+        assert!(self.actions.len() == n && self.presampled.len() == n);
+        assert!(self.obs.len() == n * o && self.final_obs.len() == n * o && self.masks.len() == n * a);
+        assert!([self.terminated.len(), self.truncated.len(), self.illegal.len()] == [n; 3]);
+        assert!(self.rewards.len() == n && self.outcomes.len() == n);
         // Row by row through iterators: no index arithmetic, no bounds checks.
         let rows = self
             .slots
