@@ -80,26 +80,8 @@ impl Writer<'_> {
     /// Value `i` is bit `i` of `bits`.
     #[inline(always)]
     fn bits(&mut self, name: &'static str, len: usize, bits: u32) {
-        let v = self.padded(name, len);
-        let n = v.len();
-        let mut eight = |start: usize| {
-            for (i, x) in v[start..start + 8].iter_mut().enumerate() {
-                *x = (bits >> ((start + i) & 31) & 1) as f32;
-            }
-        };
-        // Whole vectors of 8 values; where the slice cannot be padded, the last one ends with
-        // the slice, overlapping the one before (a scalar tail took more instructions).
-        let mut start = 0;
-        while start + 8 <= n {
-            eight(start);
-            start += 8;
-        }
-        if start < n && n >= 8 {
-            eight(n - 8);
-        } else {
-            for (i, x) in v.iter_mut().enumerate().skip(start) {
-                *x = (bits >> (i & 31) & 1) as f32;
-            }
+        for (i, x) in self.padded(name, len).iter_mut().enumerate() {
+            *x = (bits >> (i & 31) & 1) as f32;
         }
     }
     #[inline(always)]
