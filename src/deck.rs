@@ -106,7 +106,9 @@ impl PatrolDeck {
     /// `discard_set` counted from the discard itself (for a loaded deck; and the check that the
     /// kept one is right). Cards out of range count for nothing (`is_complete` refuses them).
     fn count_discard(&self) -> u16 {
-        self.discard().iter().fold(0, |acc, &c| acc | 1u16.checked_shl(c as u32).unwrap_or(0))
+        // `take`, not `discard()`: a malformed save may claim more than ten cards.
+        let cards = self.discard.iter().take(self.discard_len as usize);
+        cards.fold(0, |acc, &c| acc | 1u16.checked_shl(c as u32).unwrap_or(0))
     }
 
     /// P2: when a draw finds the deck empty, the discard is shuffled into a new deck first.
@@ -200,5 +202,9 @@ mod tests {
         let mut bad = d;
         bad.discard_set ^= 1;
         assert!(!bad.is_complete());
+        // A malformed save loads without a panic, and is refused.
+        let mut json = serde_json::to_value(d).unwrap();
+        json["discard_len"] = 11.into();
+        assert!(!serde_json::from_value::<PatrolDeck>(json).unwrap().is_complete());
     }
 }

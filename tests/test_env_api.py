@@ -426,6 +426,12 @@ def test_inconsistent_saves_are_refused(env):
     doc["state"]["hand"][0] = 4  # 4 intel in hand and 4 in the supply: 8 tokens
     with pytest.raises(ValueError, match="intel"):
         env.load_state(json.dumps(doc))
+    # P2: a deck claiming more cards than exist is refused, not a panic.
+    for n in (11, 255):
+        doc = json.loads(env.save_state())
+        doc["state"]["deck"]["discard_len"] = n
+        with pytest.raises(ValueError, match="patrol deck"):
+            env.load_state(json.dumps(doc))
     with pytest.raises(TypeError):
         env.load_state(doc)
 
