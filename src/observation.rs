@@ -221,7 +221,7 @@ impl Written {
 }
 
 /// The writes of one section (see `Writer::open`). A block, not a closure: closures do not
-/// inherit `write_observation_avx2`'s target features.
+/// inherit `update_observation_avx2`'s target features.
 macro_rules! section {
     ($w:ident, $write:expr, $len:expr, $body:block) => {
         if $w.open($write, $len) {
@@ -231,8 +231,8 @@ macro_rules! section {
     };
 }
 
-// Inlined into `write_observation`, where the writer records no layout: the offsets fold into
-// constants.
+// Inlined into `update_observation_generic`, where the writer records no layout: the offsets
+// fold into constants.
 #[inline(always)]
 fn encode(s: &State, w: &mut Writer, p: Parts) {
     use Parts as P;

@@ -543,13 +543,19 @@ pub struct AlignedRows {
 }
 
 impl AlignedRows {
-    const LINE: usize = 64 / std::mem::size_of::<f32>();
+    /// f32 values per cache line: a buffer this much longer than the rows holds them aligned.
+    pub const LINE: usize = 64 / std::mem::size_of::<f32>();
 
     /// `len` zeros.
     pub fn zeros(len: usize) -> AlignedRows {
         let buf = vec![0.0f32; len + Self::LINE - 1];
-        let start = buf.as_ptr().align_offset(64).min(Self::LINE - 1);
+        let start = Self::skip(buf.as_ptr());
         AlignedRows { buf, start, len }
+    }
+
+    /// How many values after `p` the first cache line starts (below `LINE`).
+    pub fn skip(p: *const f32) -> usize {
+        p.align_offset(64).min(Self::LINE - 1)
     }
 }
 
@@ -643,6 +649,7 @@ fn chunks<'a>(
     kept: bool,
 ) -> Vec<Chunk<'a>> {
     let (o, a) = (obs_size(), NUM_ACTIONS);
+    let simd = Simd::detect();
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
     let cols = slots
         .chunks_mut(per)
@@ -674,7 +681,7 @@ fn chunks<'a>(
             final_obs,
             presampled,
             kept,
-            simd: Simd::detect(),
+            simd,
         });
     }
     v

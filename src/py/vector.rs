@@ -7,7 +7,7 @@ use super::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::observation::obs_size;
 use crate::save;
-use crate::vector::{Autoreset, EnvError, Outputs, VecEngine};
+use crate::vector::{AlignedRows, Autoreset, EnvError, Outputs, VecEngine};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use crate::ids::Outcome;
 use pyo3::prelude::*;
@@ -19,9 +19,8 @@ use std::collections::HashMap;
 /// with rows of whole cache lines (416 floats are 26), every row would straddle one more line and
 /// every other 32-byte store would be split across two.
 fn aligned_rows(py: Python<'_>, n: usize, o: usize) -> PyResult<Bound<'_, PyArray2<f32>>> {
-    const LINE: usize = 64 / std::mem::size_of::<f32>();
-    let flat = PyArray1::<f32>::zeros(py, n * o + LINE, false);
-    let skip = (LINE - (flat.data() as usize / std::mem::size_of::<f32>()) % LINE) % LINE;
+    let flat = PyArray1::<f32>::zeros(py, n * o + AlignedRows::LINE - 1, false);
+    let skip = AlignedRows::skip(flat.data());
     let rows = flat
         .call_method1("__getitem__", (pyo3::types::PySlice::new(py, skip as isize, (skip + n * o) as isize, 1),))?
         .call_method1("reshape", ((n, o),))?;
