@@ -640,6 +640,24 @@ struct Chunk<'a> {
     simd: Simd,
 }
 
+/// A thread's share of a step (see `VecEngine::step`), on cache lines of its own.
+#[repr(align(128))]
+struct Share<'a>(Mutex<Chunk<'a>>);
+
+impl<'a> Share<'a> {
+    /// The next `block` environments to step: from the front for the share's own thread, from
+    /// the back for another, which leaves the last block to the owner.
+    fn next(&self, block: usize, back: bool) -> Option<Chunk<'a>> {
+        let mut c = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let left = c.len();
+        match back {
+            false if left > 0 => Some(c.take(left.min(block), false)),
+            true if left > block => Some(c.take(block, true)),
+            _ => None,
+        }
+    }
+}
+
 fn chunks<'a>(
     slots: &'a mut [EnvSlot],
     actions: &'a [i64],
@@ -687,7 +705,44 @@ fn chunks<'a>(
     v
 }
 
-impl Chunk<'_> {
+/// The first `n` items of `*s` (the last `n` if `back`), leaving the others in `*s`.
+fn take<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
+    let len = s.len();
+    let (front, rest) = std::mem::take(s).split_at_mut(if back { len - n } else { n });
+    let (taken, left) = if back { (rest, front) } else { (front, rest) };
+    *s = left;
+    taken
+}
+
+impl<'a> Chunk<'a> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The first `n` environments (the last `n` if `back`) as a chunk of their own, this one
+    /// keeping the others.
+    fn take(&mut self, n: usize, back: bool) -> Chunk<'a> {
+        let (o, a) = (obs_size(), NUM_ACTIONS);
+        let (front, rest) = self.actions.split_at(if back { self.len() - n } else { n });
+        let actions;
+        (actions, self.actions) = if back { (rest, front) } else { (front, rest) };
+        Chunk {
+            slots: take(&mut self.slots, n, back),
+            actions,
+            obs: take(&mut self.obs, n * o, back),
+            masks: take(&mut self.masks, n * a, back),
+            rewards: take(&mut self.rewards, n, back),
+            terminated: take(&mut self.terminated, n, back),
+            truncated: take(&mut self.truncated, n, back),
+            outcomes: take(&mut self.outcomes, n, back),
+            illegal: take(&mut self.illegal, n, back),
+            final_obs: take(&mut self.final_obs, n * o, back),
+            presampled: take(&mut self.presampled, n, back),
+            kept: self.kept,
+            simd: self.simd,
+        }
+    }
+
     fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
         let (o, a) = (obs_size(), NUM_ACTIONS);
         let (simd, kept, n) = (self.simd, self.kept, self.slots.len());
@@ -744,6 +799,19 @@ impl Chunk<'_> {
 /// `VecEngine::presampled` of an environment with no action drawn yet.
 const UNSAMPLED: i64 = -1;
 
+/// What `VecEngine::presampled` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Presampled {
+    /// A draw for every environment, none returned yet (after a step).
+    All,
+    /// Every entry was returned by the last `sample_actions`, which leaves marking them
+    /// `UNSAMPLED` to whoever reads them next: writing the 8 bytes per environment on every call
+    /// took half of them from the other core's cache, and the next step took them back.
+    Returned,
+    /// Each entry says for itself: a draw, or `UNSAMPLED`.
+    Marked,
+}
+
 /// Draws the action `sample_actions` will return for `slot` (0, without drawing, once its
 /// episode is over).
 #[inline]
@@ -758,13 +826,15 @@ pub struct VecEngine {
     /// Per environment, the random legal action of the next `sample_actions`, drawn from its
     /// sampling stream at the end of the step or reset that produced its position, while its
     /// mask and stream are in the stepping core's cache; `UNSAMPLED` once returned (a second
-    /// call draws again) or after its streams were reseeded. The streams are drawn in the same
-    /// order as when drawing in `sample_actions`, so trajectories are unchanged.
+    /// call draws again; see `presampled_are`) or after its streams were reseeded. The streams
+    /// are drawn in the same order as when drawing in `sample_actions`, so trajectories are
+    /// unchanged.
     presampled: Vec<i64>,
+    presampled_are: Presampled,
     autoreset: Autoreset,
     /// The caller's thread and `num_threads - 1` workers; thread `t` steps share `t` of the
-    /// environments (see `share`), and a step lets it help with the others' once its own is done
-    /// (`on_threads`).
+    /// environments (see `share`), and helps with the others' once its own is done if they are
+    /// far behind (`step`) or always (`on_threads`: resets, checks, fresh samples).
     pool: Pool,
     /// The address of the observation buffer whose rows the slots wrote last (0: none), for
     /// `Outputs::obs_kept`.
@@ -791,6 +861,7 @@ impl VecEngine {
             cfg,
             slots,
             presampled: vec![UNSAMPLED; num_envs],
+            presampled_are: Presampled::Marked,
             autoreset,
             pool,
             rows: 0,
@@ -823,6 +894,15 @@ impl VecEngine {
             s.seed(stream_seed(seed, i));
         }
         self.presampled.fill(UNSAMPLED);
+        self.presampled_are = Presampled::Marked;
+    }
+
+    /// Marks the entries of `presampled` that the last `sample_actions` returned.
+    fn mark_returned(&mut self) {
+        if self.presampled_are == Presampled::Returned {
+            self.presampled.fill(UNSAMPLED);
+            self.presampled_are = Presampled::Marked;
+        }
     }
 
     /// Environments per thread: one consecutive share each, the same at every call, so that an
@@ -906,6 +986,10 @@ impl VecEngine {
         let at = out.obs.as_ptr() as usize;
         self.rows = if out.obs_kept && (fresh.len() == n || self.rows == at) { at } else { 0 };
         let simd = Simd::detect();
+        self.mark_returned();
+        if fresh.len() == n {
+            self.presampled_are = Presampled::All;
+        }
         for (i, mut slot) in fresh {
             slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
             slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
@@ -933,7 +1017,9 @@ impl VecEngine {
         // With illegal actions ending their episode and finished environments reset by the step,
         // the only possible error is an action out of range: when the actions are all in range
         // (one pass over them here), the checks below could only pass.
-        let in_range = actions.iter().all(|&a| (0..NUM_ACTIONS as i64).contains(&a));
+        // As unsigned, negative actions are out of range too; a fold without an early exit is
+        // vectorised.
+        let in_range = actions.iter().fold(0, |m, &a| m.max(a as u64)) < NUM_ACTIONS as u64;
         if !(in_range && cfg.illegal == IllegalPolicy::Terminate && autoreset == Autoreset::NextStep) {
             Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, per)?;
         }
@@ -945,11 +1031,30 @@ impl VecEngine {
             pool,
             ..
         } = self;
-        // Blocks of up to 64 envs, a few per thread, taken as `on_threads` says.
+        // Each thread steps its own share in blocks from the front (a lock taken once per
+        // block, on its own cache line). A thread done with its share takes blocks from the back
+        // of the others' while they have more than one left: only when one is a whole block
+        // behind (descheduled by the machine, say), not for the few microseconds by which the
+        // shares' work differs at random — the envs taken would move to another core's cache
+        // and back, which costs more than the wait (measured: docs/performance.md).
         let block = (per / 8).clamp(8, 64);
-        Self::on_threads(pool, chunks(slots, actions, out, presampled, block, kept), |mut c| {
-            c.step(cfg, autoreset)
+        let shares: Vec<Share> = chunks(slots, actions, out, presampled, per, kept)
+            .into_iter()
+            .map(|c| Share(Mutex::new(c)))
+            .collect();
+        pool.run(&|t| {
+            if let Some(own) = shares.get(t) {
+                while let Some(mut c) = own.next(block, false) {
+                    c.step(cfg, autoreset);
+                }
+            }
+            for other in shares.iter().skip(t + 1).chain(shares.iter().take(t)) {
+                while let Some(mut c) = other.next(block, true) {
+                    c.step(cfg, autoreset);
+                }
+            }
         });
+        self.presampled_are = Presampled::All;
         self.rows = if out.obs_kept { at } else { 0 };
         Ok(())
     }
@@ -985,11 +1090,12 @@ impl VecEngine {
     pub fn sample_actions(&mut self, out: &mut [i64]) {
         assert_eq!(out.len(), self.slots.len(), "one action per environment");
         // Usually every action is drawn already (by the last step or reset): copy them.
-        if !self.presampled.contains(&UNSAMPLED) {
+        if self.presampled_are == Presampled::All {
             out.copy_from_slice(&self.presampled);
-            self.presampled.fill(UNSAMPLED);
+            self.presampled_are = Presampled::Returned;
             return;
         }
+        self.mark_returned();
         let sample = |(slots, presampled, out): (&mut [EnvSlot], &mut [i64], &mut [i64])| {
             for (i, a) in out.iter_mut().enumerate() {
                 let drawn = std::mem::replace(&mut presampled[i], UNSAMPLED);
@@ -1342,6 +1448,113 @@ mod tests {
         });
         assert_eq!(done.load(Ordering::Relaxed), n);
         assert!(start.elapsed() < Duration::from_secs(20), "the stalled share was not taken over");
+    }
+
+    #[test]
+    fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its_last_block() {
+        let n = 20;
+        let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
+        let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
+        let mut b = OutputBuffers::new(n);
+        let mut out = b.out();
+        let first_obs = out.obs.as_ptr();
+        let share = Share(Mutex::new(chunks(&mut slots, &actions, &mut out, &mut presampled, n, true).remove(0)));
+        // Rows of a chunk: where its observation rows start, and how many.
+        let rows = |c: &Chunk| ((c.obs.as_ptr() as usize - first_obs as usize) / (4 * obs_size()), c.len());
+        let mine = share.next(4, false).unwrap();
+        assert_eq!(rows(&mine), (0, 4));
+        assert_eq!(mine.masks.len(), 4 * NUM_ACTIONS);
+        let taken = share.next(4, true).unwrap();
+        assert_eq!(rows(&taken), (16, 4));
+        assert_eq!((taken.actions.len(), taken.presampled.len(), taken.final_obs.len()), (4, 4, 4 * obs_size()));
+        for (start, len) in [(4, 4), (8, 4)] {
+            assert_eq!(rows(&share.next(4, false).unwrap()), (start, len));
+        }
+        // Four left, one block: the owner's, however late it is.
+        assert!(share.next(4, true).is_none());
+        assert_eq!(rows(&share.next(4, false).unwrap()), (12, 4));
+        assert!(share.next(4, false).is_none());
+        // A short last block.
+        let mut slots: Vec<EnvSlot> = (0..3).map(|i| EnvSlot::new(i as u64)).collect();
+        let (actions, mut presampled, mut b) = (vec![0i64; 3], vec![UNSAMPLED; 3], OutputBuffers::new(3));
+        let mut out = b.out();
+        let share = Share(Mutex::new(chunks(&mut slots, &actions, &mut out, &mut presampled, 3, true).remove(0)));
+        assert_eq!(share.next(2, false).unwrap().len(), 2);
+        assert_eq!(share.next(2, false).unwrap().len(), 1);
+        assert!(share.next(2, false).is_none());
+    }
+
+    #[test]
+    fn sample_actions_returns_each_draw_once_then_draws_afresh() {
+        // A model of each environment: a single slot and the draw made for it but not returned
+        // yet. Steps and resets draw; `sample_actions` returns the draw, or draws.
+        let c = cfg(IllegalPolicy::Terminate);
+        let n = 5;
+        let mut v = VecEngine::new(c.clone(), n, 2, Autoreset::NextStep).unwrap();
+        v.seed_all(3);
+        let mut b = OutputBuffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        let mut model: Vec<(EnvSlot, Option<i64>)> = (0..n)
+            .map(|i| {
+                let mut s = EnvSlot::new(stream_seed(3, i));
+                s.reset(&c.setup).unwrap();
+                let drawn = presample(&mut s);
+                (s, Some(drawn))
+            })
+            .collect();
+        let mut actions = vec![0i64; n];
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut counts = [0; 3];
+        for _ in 0..600 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let op = [0, 0, 0, 1, 2][(x % 5) as usize];
+            counts[op] += 1;
+            match op {
+                // sample_actions then step (a second call now and then, a reset between).
+                0 => {
+                    v.sample_actions(&mut actions);
+                    for (i, (s, drawn)) in model.iter_mut().enumerate() {
+                        assert_eq!(actions[i], drawn.take().unwrap_or_else(|| presample(s)), "env {i}");
+                    }
+                    if x & 8 == 0 {
+                        continue;
+                    }
+                    v.step(&actions, &mut b.out()).unwrap();
+                    for (i, (s, drawn)) in model.iter_mut().enumerate() {
+                        if s.done() {
+                            s.reset(&c.setup).unwrap();
+                        } else {
+                            s.step(&c, actions[i]).unwrap();
+                        }
+                        *drawn = Some(presample(s));
+                    }
+                }
+                // A second sample_actions: drawn afresh where the last call returned the draw.
+                1 => {
+                    v.sample_actions(&mut actions);
+                    for (i, (s, drawn)) in model.iter_mut().enumerate() {
+                        assert_eq!(actions[i], drawn.take().unwrap_or_else(|| presample(s)), "env {i}");
+                    }
+                }
+                // A reset of some environments (all of them now and then).
+                _ => {
+                    let mask: Vec<bool> = (0..n).map(|i| x >> (20 + i) & 1 == 1 || x & 16 == 0).collect();
+                    v.reset(None, Some(&mask), None, &mut b.out()).unwrap();
+                    for (i, (s, drawn)) in model.iter_mut().enumerate() {
+                        if mask[i] {
+                            s.reset(&c.setup).unwrap();
+                            *drawn = Some(presample(s));
+                        }
+                    }
+                }
+            }
+            for (i, (s, _)) in model.iter().enumerate() {
+                assert_eq!(s.state(), v.slot(i).state());
+            }
+        }
+        assert!(counts.iter().all(|&k| k > 50), "{counts:?}");
     }
 
     #[test]
