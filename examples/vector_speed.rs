@@ -11,25 +11,28 @@
 
 use maquis::agents::random::play_out;
 use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
-use maquis::{new_game, Setup};
+use maquis::state::State;
+use maquis::{new_game, new_game_into, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
-/// One random legal playout from `seed`; returns its number of steps.
-fn playout(setup: &Setup, seed: u64, rng: &mut ChaCha8Rng) -> u64 {
-    play_out(&mut new_game(setup, seed).unwrap(), rng)
+/// One random legal playout from `seed`, played in `s`; returns its number of steps.
+fn playout(setup: &Setup, seed: u64, rng: &mut ChaCha8Rng, s: &mut State) -> u64 {
+    new_game_into(setup, seed, s).unwrap();
+    play_out(s, rng)
 }
 
 /// Raw engine steps/s over about `secs` of random playouts.
 fn engine(secs: f64) -> f64 {
     let (setup, mut rng) = (Setup::default(), ChaCha8Rng::seed_from_u64(1));
+    let mut s = new_game(&setup, 0).unwrap();
     let t = Instant::now();
     let (mut steps, mut seed) = (0u64, 0);
     while t.elapsed().as_secs_f64() < secs {
         for _ in 0..100 {
             seed += 1;
-            steps += playout(&setup, seed, &mut rng);
+            steps += playout(&setup, seed, &mut rng, &mut s);
         }
     }
     steps as f64 / t.elapsed().as_secs_f64()
@@ -88,7 +91,8 @@ fn main() {
 fn fixed(kind: &str) {
     if kind == "engine" {
         let (setup, mut rng) = (Setup::default(), ChaCha8Rng::seed_from_u64(1));
-        let steps: u64 = (0..12000).map(|seed| playout(&setup, seed, &mut rng)).sum();
+        let mut s = new_game(&setup, 0).unwrap();
+        let steps: u64 = (0..12000).map(|seed| playout(&setup, seed, &mut rng, &mut s)).sum();
         println!("engine steps {steps}");
         return;
     }

@@ -38,6 +38,6 @@ pub use action::{table as action_table, Action, ActionMask, Opt, NUM_ACTIONS};
 pub use error::{Error, Result};
 pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn, Phase, Resource, Tile};
 pub use observation::{obs_size, observation, observation_layout, write_observation};
-pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, Setup, StartOverrides, WorkerOverride};
+pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, new_game_into, Setup, StartOverrides, WorkerOverride};
 pub use state::State;
 pub use vector::{EnvConfig, EnvSlot, IllegalPolicy, ResetOptions, Rewards, VecEngine};

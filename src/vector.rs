@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
 use crate::ids::{Difficulty, MissionId, Outcome};
 use crate::observation::{obs_size, update_observation_with, write_observation, Written};
 use crate::simd::Simd;
-use crate::rules::{apply, apply_legal, legal_mask, new_game, Setup, StartOverrides};
+use crate::rules::{apply, apply_legal, legal_mask, new_game, new_game_into, Setup, StartOverrides};
 use crate::save;
 use crate::state::State;
 use rand::{RngCore, SeedableRng};
@@ -248,12 +248,9 @@ impl EnvSlot {
         // Drawn in place, the stream put back on error (a clone of the 320-byte stream to
         // draw from cost two copies per episode); the game straight into its place.
         let at = self.episode_rng.get_word_pos();
-        match new_game(setup, self.episode_rng.next_u64()) {
-            Ok(state) => self.state = state,
-            Err(e) => {
-                self.episode_rng.set_word_pos(at);
-                return Err(e);
-            }
+        if let Err(e) = new_game_into(setup, self.episode_rng.next_u64(), &mut self.state) {
+            self.episode_rng.set_word_pos(at);
+            return Err(e);
         }
         self.refresh();
         Ok(())

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use maquis::ids::{Deal, Difficulty, Location::*, MissionId, MissionId::*, MissionPool, Outcome, Phase, Resource::*};
 use maquis::missions::{info, pool};
-use maquis::{new_game, Setup, StartOverrides, State, WorkerOverride};
+use maquis::{new_game, new_game_into, Setup, StartOverrides, State, WorkerOverride};
 use std::collections::{BTreeMap, BTreeSet};
 
 const DECK: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -265,6 +265,23 @@ fn d2_missions_outside_the_pool_are_refused() {
     res.insert(FakeId, 1);
     let o = StartOverrides { resources: res, ..Default::default() };
     assert!(new_game(&with_pool(MissionPool::FirstEdition).missions(Sabotage, AidTheSpy).start(o), 0).is_err());
+}
+
+#[test]
+fn d2_a_game_written_over_another_is_new_game_and_a_refused_setup_leaves_it() {
+    // `new_game_into` (the vector env's resets) makes exactly `new_game`'s game, whatever was
+    // there before, and changes nothing when the setup is refused.
+    let mut s = new_game(&Setup::new(Difficulty::Hard), 99).unwrap();
+    let setups = [Setup::new(Difficulty::Normal), with_pool(MissionPool::Pnp2013), Setup::new(Difficulty::VeryEasy)];
+    for (seed, setup) in setups.into_iter().enumerate() {
+        let seed = seed as u64;
+        new_game_into(&setup, seed, &mut s).unwrap();
+        assert_eq!(s, new_game(&setup, seed).unwrap());
+    }
+    let before = s.clone();
+    let refused = with_pool(MissionPool::FirstEdition).missions(MiliceHq, Sabotage);
+    assert!(new_game_into(&refused, 5, &mut s).is_err());
+    assert_eq!(s, before);
 }
 
 #[test]

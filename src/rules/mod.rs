@@ -24,13 +24,26 @@ pub use setup::{new_state, Setup, StartOverrides, WorkerOverride};
 /// Creates a game and runs it to the first decision.
 pub fn new_game(setup: &Setup, seed: u64) -> Result<State> {
     let mut s = new_state(setup, seed)?;
+    start_game(&mut s);
+    Ok(s)
+}
+
+/// `new_game` written over `out` (unchanged on error). The vector environment's resets: the
+/// 512-byte state handed back by value took four copies on its way into the environment.
+pub fn new_game_into(setup: &Setup, seed: u64, out: &mut State) -> Result<()> {
+    *out = new_state(setup, seed)?;
+    start_game(out);
+    Ok(())
+}
+
+/// Runs a state fresh from setup to the first decision.
+fn start_game(s: &mut State) {
     // API.md `start.day`: the deadlines of the days already passed count as missed.
     for d in 0..s.day {
-        mission_rules::missed_deadlines(&mut s, d);
+        mission_rules::missed_deadlines(s, d);
     }
-    begin_day(&mut s);
-    advance(&mut s);
-    Ok(s)
+    begin_day(s);
+    advance(s);
 }
 
 // ---------------------------------------------------------------------------------------------
