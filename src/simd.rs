@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 pub struct Simd {
     /// AVX2 and popcnt: the observation writer's variant, the 32-byte mask writer.
     pub avx2: bool,
-    /// AVX-512 BW and VL: the masked-move mask writer.
+    /// AVX-512 F, BW and VL: the masked-move mask and observation writers.
     pub avx512: bool,
     /// The popcnt instruction: mask counts (the baseline x86-64 target counts bits in software).
     pub popcnt: bool,
@@ -36,7 +36,7 @@ impl Simd {
                 use std::is_x86_feature_detected as has;
                 Simd {
                     avx2: has!("avx2") && has!("popcnt"),
-                    avx512: has!("avx512bw") && has!("avx512vl"),
+                    avx512: has!("avx512f") && has!("avx512bw") && has!("avx512vl"),
                     popcnt: has!("popcnt"),
                     pdep: has!("bmi2") && has!("popcnt") && !amd_before_zen3(),
                 }
@@ -71,7 +71,7 @@ mod tests {
         {
             use std::is_x86_feature_detected as has;
             assert_eq!(s.avx2, has!("avx2") && has!("popcnt"));
-            assert_eq!(s.avx512, has!("avx512bw") && has!("avx512vl"));
+            assert_eq!(s.avx512, has!("avx512f") && has!("avx512bw") && has!("avx512vl"));
             assert_eq!(s.popcnt, has!("popcnt"));
             // pdep only where BMI2 is, and never on a microcoded pdep.
             assert!(!s.pdep || (has!("bmi2") && s.popcnt && !amd_before_zen3()));
