@@ -357,10 +357,17 @@ def test_copy_false_outcome_infos_match_copy_true(n):
     a.reset(seed=8)
     b.reset(seed=8)
     ends = 0
-    for _ in range(150):
+    for t in range(150):
         actions = a.sample_actions()
+        b.sample_actions()
+        if t % 10 == 3:
+            actions[t % n] = illegal_for(a.action_masks(), t % n)  # ends that episode at once
         *_, ia = a.step(actions)
         *_, ib = b.step(actions)
+        assert ia.keys() == ib.keys()
+        if "illegal_action" in ia:
+            assert np.array_equal(ia["illegal_action"], ib["illegal_action"]) and ia["illegal_action"].any()
+            assert np.array_equal(ia["_illegal_action"], ib["_illegal_action"])
         assert ("outcome" in ia) == ("outcome" in ib)
         if "outcome" in ia:
             assert ia["outcome"].tolist() == ib["outcome"].tolist()

@@ -17,6 +17,8 @@ from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
 from .env import OBS_HIGH, OBS_LOW, core_kwargs, options_json, render_state, stream_seed
 
+_INT64 = np.dtype(np.int64)
+
 _MODES = {
     AutoresetMode.NEXT_STEP: "next_step",
     AutoresetMode.SAME_STEP: "same_step",
@@ -127,6 +129,10 @@ class MaquisVectorEnv(VectorEnv):
         self._same_step = self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
         self._seeded = np.zeros(self.num_envs, dtype=bool)  # streams seeded by a reset
         self._ready = False  # every environment has been reset at least once
+        # What `step` takes without converting or checking it again (the engine checks ranges).
+        self._action_shape = (self.num_envs,)
+        # The usual loop: its arrays returned as they are, ends reported in the kept arrays.
+        self._plain = not copy and not self._same_step
 
     @property
     def num_threads(self) -> int:
@@ -192,6 +198,30 @@ class MaquisVectorEnv(VectorEnv):
         return (self._obs.copy() if self.copy else self._obs), infos
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        a = actions
+        if type(a) is np.ndarray and a.dtype is _INT64 and a.shape == self._action_shape and self._ready:
+            # `sample_actions()` or a policy's int64 array: passed on as it is (the engine copies
+            # it, strided or not, and checks the range).
+            ended, illegal = self._core.step(a)
+        else:
+            ended, illegal = self._core.step(self._checked_actions(actions))
+        if self._plain:
+            infos = {"action_mask": self._masks_i8, "_action_mask": self._all_true}
+            if ended:
+                infos["outcome"], infos["_outcome"] = self._outcome_info, self._terminated
+                if illegal:
+                    infos["illegal_action"], infos["_illegal_action"] = self._illegal.copy(), self._illegal.copy()
+            return self._obs, self._rewards, self._terminated, self._truncated, infos
+        return (
+            self._obs.copy() if self.copy else self._obs,
+            self._rewards.copy() if self.copy else self._rewards,
+            self._terminated.copy() if self.copy else self._terminated,
+            self._truncated.copy() if self.copy else self._truncated,
+            self._step_infos(ended, illegal),
+        )
+
+    def _checked_actions(self, actions: Any) -> np.ndarray:
+        """`actions` as a contiguous int64 (num_envs,) array, or the error that says what is wrong."""
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be integer action indices, got an array of dtype {a.dtype}")
@@ -200,14 +230,7 @@ class MaquisVectorEnv(VectorEnv):
         if not self._ready:
             never = np.flatnonzero(~self._seeded).tolist()
             raise _core.MaquisError(f"environments {never} were never reset: call reset() before step()")
-        ended, illegal = self._core.step(np.ascontiguousarray(a, dtype=np.int64))
-        return (
-            self._obs.copy() if self.copy else self._obs,
-            self._rewards.copy() if self.copy else self._rewards,
-            self._terminated.copy() if self.copy else self._terminated,
-            self._truncated.copy() if self.copy else self._truncated,
-            self._step_infos(ended, illegal),
-        )
+        return np.ascontiguousarray(a, dtype=np.int64)
 
     def _step_infos(self, num_ended: int, num_illegal: int) -> dict[str, Any]:
         """The step's infos; `num_ended` / `num_illegal`: episodes that ended on this step, on an
@@ -220,12 +243,10 @@ class MaquisVectorEnv(VectorEnv):
         }
         if not num_ended:
             return infos
+        # Copies (copy=True, or SAME_STEP's final infos); `step` itself hands out the internal
+        # arrays in the plain case.
         end: dict[str, Any] = {}
-        if self.copy or self._same_step:
-            ended, outcome = self._terminated.copy(), self._outcome_info.copy()
-        else:
-            # The internal arrays, like the step's other outputs: overwritten by the next step.
-            ended, outcome = self._terminated, self._outcome_info
+        ended, outcome = self._terminated.copy(), self._outcome_info.copy()
         end["outcome"], end["_outcome"] = outcome, ended
         if num_illegal:
             end["illegal_action"], end["_illegal_action"] = self._illegal.copy(), self._illegal.copy()
