@@ -1,6 +1,6 @@
 //! Engine hot paths, one core: random legal playouts (steps/s); per call over a corpus of
 //! positions met in random play (every phase, many missions): `legal_mask`, `apply_legal`,
-//! `write_observation`, `clone`; the vector engine's step (per env); `new_game`.
+//! `write_observation`, `clone`; the vector engine's step (per env); `new_game`, `new_game_into`.
 //!
 //! `cargo bench --profile dist --bench engine` (the `dist` profile has fat LTO, as the wheels).
 //! Python-side throughput (single env, vector env, peers) is `python -m maquis bench`.
@@ -8,7 +8,7 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use maquis::agents::random::{play_out, sample};
 use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Action, Setup, State};
+use maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Action, Setup, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -122,6 +122,15 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             new_game(black_box(&setup), seed).unwrap()
+        })
+    });
+    // Written over a state in place, as the vector env's resets do (no copies of the state).
+    let mut into = new_game(&setup, 0).unwrap();
+    g.bench_function("new_game_into_normal", |b| {
+        b.iter(|| {
+            seed += 1;
+            new_game_into(black_box(&setup), seed, &mut into).unwrap();
+            black_box(&into);
         })
     });
     g.finish();
