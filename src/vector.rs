@@ -1190,14 +1190,20 @@ mod tests {
         }
     }
 
+    /// `n` environments on two threads, streams from `seed`, reset, with their buffers.
+    fn started(c: &EnvConfig, n: usize, seed: u64) -> (VecEngine, OutputBuffers) {
+        let mut v = VecEngine::new(c.clone(), n, 2, Autoreset::NextStep).unwrap();
+        v.seed_all(seed);
+        let mut b = OutputBuffers::new(n);
+        v.reset(None, None, None, &mut b.out()).unwrap();
+        (v, b)
+    }
+
     #[test]
     fn vector_env_i_matches_a_single_slot_with_its_stream_seed() {
         let c = cfg(IllegalPolicy::Terminate);
         let n = 5;
-        let mut v = VecEngine::new(c.clone(), n, 2, Autoreset::NextStep).unwrap();
-        v.seed_all(9);
-        let mut b = OutputBuffers::new(n);
-        v.reset(None, None, None, &mut b.out()).unwrap();
+        let (mut v, mut b) = started(&c, n, 9);
         let mut singles: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(stream_seed(9, i))).collect();
         for s in &mut singles {
             s.reset(&c.setup).unwrap();
@@ -1507,10 +1513,7 @@ mod tests {
         // yet. Steps and resets draw; `sample_actions` returns the draw, or draws.
         let c = cfg(IllegalPolicy::Terminate);
         let n = 5;
-        let mut v = VecEngine::new(c.clone(), n, 2, Autoreset::NextStep).unwrap();
-        v.seed_all(3);
-        let mut b = OutputBuffers::new(n);
-        v.reset(None, None, None, &mut b.out()).unwrap();
+        let (mut v, mut b) = started(&c, n, 3);
         let mut model: Vec<(EnvSlot, Option<i64>)> = (0..n)
             .map(|i| {
                 let mut s = EnvSlot::new(stream_seed(3, i));
