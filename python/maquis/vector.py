@@ -131,8 +131,6 @@ class MaquisVectorEnv(VectorEnv):
         self._ready = False  # every environment has been reset at least once
         # What `step` takes without converting or checking it again (the engine checks ranges).
         self._action_shape = (self.num_envs,)
-        # The usual loop: its arrays returned as they are, ends reported in the kept arrays.
-        self._plain = not copy and not self._same_step
 
     @property
     def num_threads(self) -> int:
@@ -205,7 +203,8 @@ class MaquisVectorEnv(VectorEnv):
             ended, illegal = self._core.step(a)
         else:
             ended, illegal = self._core.step(self._checked_actions(actions))
-        if self._plain:
+        if not self.copy and not self._same_step:
+            # The usual loop: the arrays returned as they are, ends reported in the kept arrays.
             infos = {"action_mask": self._masks_i8, "_action_mask": self._all_true}
             if ended:
                 infos["outcome"], infos["_outcome"] = self._outcome_info, self._terminated

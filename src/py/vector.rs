@@ -273,8 +273,7 @@ impl PyVecEngine {
         let (ended, illegal) = self
             .with_outputs(py, |engine, acts, out| {
                 engine.step(acts, out)?;
-                let count = |flags: &[bool]| count_true(flags);
-                Ok((count(out.terminated), count(out.illegal)))
+                Ok((count_true(out.terminated), count_true(out.illegal)))
             })?
             .map_err(|e: EnvError| PyErr::from(e))?;
         if ended > 0 {
