@@ -314,6 +314,10 @@ def test_copy_false_returns_the_internal_arrays():
     obs, _ = w.reset(seed=0)
     obs2, *_ = w.step(w.sample_actions())
     assert obs2 is not obs and not np.shares_memory(obs2, w._obs)
+    # `copy` is read at every step.
+    v.copy = True
+    obs3, *_, infos = v.step(v.sample_actions())
+    assert not np.shares_memory(obs3, v._obs) and not np.shares_memory(infos["action_mask"], v._masks)
 
 
 def test_observation_rows_start_on_cache_lines():
