@@ -3,8 +3,8 @@
 //!
 //! `is_x86_feature_detected!` is cheap (a cached load and a test), but the writers checked it
 //! about six times per environment step, and each check kept their small wrappers from being
-//! inlined. The vector environment reads `Simd::detect()` once per block of environments and
-//! hands it down; the other callers use the functions that detect for themselves.
+//! inlined. The vector environment reads `Simd::detect()` once per step and hands it down; the
+//! other callers use the functions that detect for themselves.
 
 use std::sync::OnceLock;
 
@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 pub struct Simd {
     /// AVX2 and popcnt: the observation writer's variant, the 32-byte mask writer.
     pub avx2: bool,
-    /// AVX-512 F, BW and VL: the masked-move mask and observation writers.
+    /// AVX-512 F, BW and VL: the masked-move mask writer.
     pub avx512: bool,
     /// The popcnt instruction: mask counts (the baseline x86-64 target counts bits in software).
     pub popcnt: bool,

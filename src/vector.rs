@@ -655,14 +655,15 @@ impl<'a> Share<'a> {
     }
 }
 
-fn chunks<'a>(
+/// The environments and their rows cut into shares of `per`, one per thread.
+fn shares<'a>(
     slots: &'a mut [EnvSlot],
     actions: &'a [i64],
     out: &'a mut Outputs,
     presampled: &'a mut [i64],
     per: usize,
     kept: bool,
-) -> Vec<Chunk<'a>> {
+) -> Vec<Share<'a>> {
     let (o, a) = (obs_size(), NUM_ACTIONS);
     let simd = Simd::detect();
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
@@ -683,7 +684,7 @@ fn chunks<'a>(
         presampled,
     ) in cols
     {
-        v.push(Chunk {
+        v.push(Share(Mutex::new(Chunk {
             slots,
             actions,
             obs,
@@ -697,7 +698,7 @@ fn chunks<'a>(
             presampled,
             kept,
             simd,
-        });
+        })));
     }
     v
 }
@@ -743,8 +744,8 @@ impl<'a> Chunk<'a> {
     fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
         let (o, a) = (obs_size(), NUM_ACTIONS);
         let (simd, kept, n) = (self.simd, self.kept, self.slots.len());
-        // One row of each array per environment, as `chunks` cut them (a shorter array would
-        // end the zip below early, leaving environments unstepped).
+        // One row of each array per environment, as `shares` and `take` cut them (a shorter
+        // array would end the zip below early, leaving environments unstepped).
         assert!(self.actions.len() == n && self.presampled.len() == n);
         assert!(self.obs.len() == n * o && self.final_obs.len() == n * o && self.masks.len() == n * a);
         assert!([self.terminated.len(), self.truncated.len(), self.illegal.len()] == [n; 3]);
@@ -1033,10 +1034,7 @@ impl VecEngine {
         // shares' work differs at random — the envs taken would move to another core's cache
         // and back, which costs more than the wait (measured: docs/performance.md).
         let block = (per / 8).clamp(8, 64);
-        let shares: Vec<Share> = chunks(slots, actions, out, presampled, per, kept)
-            .into_iter()
-            .map(|c| Share(Mutex::new(c)))
-            .collect();
+        let shares = shares(slots, actions, out, presampled, per, kept);
         pool.run(&|t| {
             if let Some(own) = shares.get(t) {
                 while let Some(mut c) = own.next(block, false) {
@@ -1481,7 +1479,7 @@ mod tests {
         let mut b = OutputBuffers::new(n);
         let mut out = b.out();
         let first_obs = out.obs.as_ptr();
-        let share = Share(Mutex::new(chunks(&mut slots, &actions, &mut out, &mut presampled, n, true).remove(0)));
+        let share = shares(&mut slots, &actions, &mut out, &mut presampled, n, true).remove(0);
         // Rows of a chunk: where its observation rows start, and how many.
         let rows = |c: &Chunk| ((c.obs.as_ptr() as usize - first_obs as usize) / (4 * obs_size()), c.len());
         let mine = share.next(4, false).unwrap();
@@ -1501,7 +1499,7 @@ mod tests {
         let mut slots: Vec<EnvSlot> = (0..3).map(|i| EnvSlot::new(i as u64)).collect();
         let (actions, mut presampled, mut b) = (vec![0i64; 3], vec![UNSAMPLED; 3], OutputBuffers::new(3));
         let mut out = b.out();
-        let share = Share(Mutex::new(chunks(&mut slots, &actions, &mut out, &mut presampled, 3, true).remove(0)));
+        let share = shares(&mut slots, &actions, &mut out, &mut presampled, 3, true).remove(0);
         assert_eq!(share.next(2, false).unwrap().len(), 2);
         assert_eq!(share.next(2, false).unwrap().len(), 1);
         assert!(share.next(2, false).is_none());
