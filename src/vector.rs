@@ -620,6 +620,8 @@ impl OutputBuffers {
 
 /// One thread's share of a step: consecutive environments and their rows.
 struct Chunk<'a> {
+    /// The index of the first environment in the batch.
+    first: usize,
     slots: &'a mut [EnvSlot],
     actions: &'a [i64],
     obs: &'a mut [f32],
@@ -680,11 +682,15 @@ fn shares<'a>(
         .zip(out.final_obs.chunks_mut(per * o))
         .zip(presampled.chunks_mut(per));
     for (
-        (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs),
-        presampled,
-    ) in cols
+        k,
+        (
+            (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs),
+            presampled,
+        ),
+    ) in cols.enumerate()
     {
         v.push(Share(Mutex::new(Chunk {
+            first: k * per,
             slots,
             actions,
             obs,
@@ -724,7 +730,12 @@ impl<'a> Chunk<'a> {
         let (front, rest) = self.actions.split_at(if back { self.len() - n } else { n });
         let actions;
         (actions, self.actions) = if back { (rest, front) } else { (front, rest) };
+        let first = if back { self.first + self.len() - n } else { self.first };
+        if !back {
+            self.first += n;
+        }
         Chunk {
+            first,
             slots: take(&mut self.slots, n, back),
             actions,
             obs: take(&mut self.obs, n * o, back),
@@ -741,7 +752,8 @@ impl<'a> Chunk<'a> {
         }
     }
 
-    fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset) {
+    /// Steps the chunk's environments, adding those whose episode ended to `ends`.
+    fn step(&mut self, cfg: &EnvConfig, autoreset: Autoreset, ends: &mut Ends) {
         let (o, a) = (obs_size(), NUM_ACTIONS);
         let (simd, kept, n) = (self.simd, self.kept, self.slots.len());
         // One row of each array per environment, as `shares` and `take` cut them (a shorter
@@ -765,9 +777,12 @@ impl<'a> Chunk<'a> {
             .zip(self.illegal.iter_mut())
             .zip(self.presampled.iter_mut());
         for (
-            (((((((((slot, &action), obs), mask), final_obs), reward), terminated), truncated), outcome), illegal),
-            presampled,
-        ) in rows
+            k,
+            (
+                (((((((((slot, &action), obs), mask), final_obs), reward), terminated), truncated), outcome), illegal),
+                presampled,
+            ),
+        ) in rows.enumerate()
         {
             let t = if slot.done() {
                 // Validated by VecEngine::step: only NextStep lets a finished environment
@@ -782,6 +797,13 @@ impl<'a> Chunk<'a> {
                 }
                 t
             };
+            if t.terminated {
+                // At most one in ten steps of random play; the list spares the caller a pass
+                // over every environment's flags (`VecEngine::ended`).
+                // `VecEngine::new` caps the batch at `u32::MAX` environments.
+                ends.envs.push(((self.first + k) as u32, outcome_code(t.outcome)));
+                ends.illegal += t.illegal as usize;
+            }
             *reward = t.reward as f32;
             *terminated = t.terminated;
             *truncated = false;
@@ -817,6 +839,25 @@ fn presample(slot: &mut EnvSlot) -> i64 {
     slot.sample().map_or(0, |x| x as i64)
 }
 
+/// An environment's index and outcome code in a thread's list of ended episodes (`Ends`).
+type Ended = (u32, i8);
+
+/// The bytes per environment of each thread's list of ended episodes (room for all: the step
+/// never allocates).
+pub const ENDED_BYTES_PER_THREAD: usize = std::mem::size_of::<Ended>();
+
+/// The environments whose episode ended on a step, as one thread found them, on cache lines of
+/// its own (each thread writes its own during the step).
+#[derive(Debug, Default)]
+#[repr(align(128))]
+struct Ends {
+    /// Each environment's index and outcome code (as in `Outputs::outcomes`): the caller reads
+    /// them from here, not from rows written on other cores.
+    envs: Vec<Ended>,
+    /// How many of them ended on an illegal action.
+    illegal: usize,
+}
+
 /// A batch of environments sharing one configuration, stepped on a persistent thread pool.
 pub struct VecEngine {
     cfg: EnvConfig,
@@ -838,14 +879,16 @@ pub struct VecEngine {
     /// `Outputs::obs_kept`.
     rows: usize,
     num_threads: usize,
+    /// Per thread, the environments whose episode ended on the last step (see `ended`).
+    ends: Vec<Mutex<Ends>>,
 }
 
 impl VecEngine {
     /// `num_envs` environments waiting for their first reset, seeded with `stream_seed(0, i)`.
     /// `num_threads` 0 means one per available core.
     pub fn new(cfg: EnvConfig, num_envs: usize, num_threads: usize, autoreset: Autoreset) -> Result<VecEngine> {
-        if num_envs == 0 {
-            return Err(Error::BadOption("num_envs must be at least 1".into()));
+        if num_envs == 0 || u32::try_from(num_envs).is_err() {
+            return Err(Error::BadOption(format!("num_envs must be from 1 to {}, got {num_envs}", u32::MAX)));
         }
         let num_threads = match num_threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -855,6 +898,10 @@ impl VecEngine {
         let pool =
             Pool::new(num_threads).map_err(|e| Error::BadOption(format!("cannot start {num_threads} threads: {e}")))?;
         let slots = (0..num_envs).map(|i| EnvSlot::new(stream_seed(0, i))).collect();
+        // Room for every environment in each list: no allocation in the step.
+        let ends = (0..pool.threads())
+            .map(|_| Mutex::new(Ends { envs: Vec::with_capacity(num_envs), illegal: 0 }))
+            .collect();
         Ok(VecEngine {
             cfg,
             slots,
@@ -864,6 +911,7 @@ impl VecEngine {
             pool,
             rows: 0,
             num_threads,
+            ends,
         })
     }
 
@@ -1025,6 +1073,7 @@ impl VecEngine {
             slots,
             presampled,
             pool,
+            ends,
             ..
         } = self;
         // Each thread steps its own share in blocks from the front (a lock taken once per
@@ -1036,20 +1085,41 @@ impl VecEngine {
         let block = (per / 8).clamp(8, 64);
         let shares = shares(slots, actions, out, presampled, per, kept);
         pool.run(&|t| {
+            let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
+            ended.envs.clear();
+            ended.illegal = 0;
             if let Some(own) = shares.get(t) {
                 while let Some(mut c) = own.next(block, false) {
-                    c.step(cfg, autoreset);
+                    c.step(cfg, autoreset, &mut ended);
                 }
             }
             for other in shares.iter().skip(t + 1).chain(shares.iter().take(t)) {
                 while let Some(mut c) = other.next(block, true) {
-                    c.step(cfg, autoreset);
+                    c.step(cfg, autoreset, &mut ended);
                 }
             }
         });
         self.presampled_are = Presampled::All;
         self.rows = if out.obs_kept { at } else { 0 };
         Ok(())
+    }
+
+    /// The environments whose episode ended on the last `step` that succeeded, with their outcome
+    /// codes (`outcome_code`), in no particular order: those whose `terminated` flag that step set
+    /// (a later reset does not change this).
+    pub fn ended(&mut self) -> impl Iterator<Item = (usize, i8)> + '_ {
+        self.ends
+            .iter_mut()
+            .flat_map(|e| e.get_mut().unwrap_or_else(|e| e.into_inner()).envs.iter().map(|&(i, code)| (i as usize, code)))
+    }
+
+    /// How many episodes ended on the last `step` that succeeded, and how many of those on an
+    /// illegal action (`ended`, counted).
+    pub fn ended_counts(&mut self) -> (usize, usize) {
+        self.ends.iter_mut().fold((0, 0), |(n, illegal), e| {
+            let e = e.get_mut().unwrap_or_else(|e| e.into_inner());
+            (n + e.envs.len(), illegal + e.illegal)
+        })
     }
 
     /// Why `step` would refuse `actions`: the first error of all, checked on the threads that
@@ -1231,6 +1301,52 @@ mod tests {
             }
         }
         assert!(ended > 0);
+    }
+
+    #[test]
+    fn ended_lists_the_environments_whose_episode_the_step_ended() {
+        for (threads, n) in [(1, 1), (1, 9), (2, 7), (3, 130), (2, 300)] {
+            for mode in [Autoreset::NextStep, Autoreset::SameStep] {
+                let mut v = VecEngine::new(cfg(IllegalPolicy::Terminate), n, threads, mode).unwrap();
+                v.seed_all(3);
+                let mut b = OutputBuffers::new(n);
+                v.reset(None, None, None, &mut b.out()).unwrap();
+                let mut actions = vec![0i64; n];
+                let (mut ends, mut illegals) = (0, 0);
+                for t in 0..400 {
+                    v.sample_actions(&mut actions);
+                    if t % 7 == 3 {
+                        actions[t % n] = 0; // an illegal action now and then (rarely legal)
+                    }
+                    if mode == Autoreset::SameStep {
+                        // Without next-step autoreset a finished environment must be reset first.
+                        let done: Vec<bool> = (0..n).map(|i| v.slot(i).done()).collect();
+                        if done.iter().any(|&d| d) {
+                            v.reset(None, Some(&done), None, &mut b.out()).unwrap();
+                        }
+                    }
+                    v.step(&actions, &mut b.out()).unwrap();
+                    let mut listed: Vec<(usize, i8)> = v.ended().collect();
+                    listed.sort();
+                    let flagged: Vec<(usize, i8)> =
+                        (0..n).filter(|&i| b.terminated[i]).map(|i| (i, b.outcomes[i])).collect();
+                    assert_eq!(listed, flagged, "{threads} threads, {n} envs, step {t}");
+                    let illegal = b.illegal.iter().filter(|&&x| x).count();
+                    assert_eq!(v.ended_counts(), (flagged.len(), illegal));
+                    ends += flagged.len();
+                    illegals += illegal;
+                }
+                assert!(ends > 0 && illegals > 0, "{threads} threads, {n} envs: ends {ends}, illegal {illegals}");
+                // A refused step changes nothing, the list neither (an environment whose episode
+                // is over ignores its action under next-step autoreset: not that one).
+                let before: Vec<(usize, i8)> = v.ended().collect();
+                if let Some(i) = (0..n).find(|&i| !v.slot(i).done()) {
+                    actions[i] = NUM_ACTIONS as i64;
+                    assert!(v.step(&actions, &mut b.out()).is_err());
+                    assert_eq!(v.ended().collect::<Vec<_>>(), before);
+                }
+            }
+        }
     }
 
     #[test]
@@ -1480,8 +1596,13 @@ mod tests {
         let mut out = b.out();
         let first_obs = out.obs.as_ptr();
         let share = shares(&mut slots, &actions, &mut out, &mut presampled, n, true).remove(0);
-        // Rows of a chunk: where its observation rows start, and how many.
-        let rows = |c: &Chunk| ((c.obs.as_ptr() as usize - first_obs as usize) / (4 * obs_size()), c.len());
+        // Rows of a chunk: where its observation rows start, and how many; the index it gives its
+        // first environment (`Ends`) is where its rows start.
+        let rows = |c: &Chunk| {
+            let start = (c.obs.as_ptr() as usize - first_obs as usize) / (4 * obs_size());
+            assert_eq!(c.first, start);
+            (start, c.len())
+        };
         let mine = share.next(4, false).unwrap();
         assert_eq!(rows(&mine), (0, 4));
         assert_eq!(mine.masks.len(), 4 * NUM_ACTIONS);

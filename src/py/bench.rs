@@ -7,7 +7,9 @@ use crate::ids::Difficulty;
 use crate::observation::{obs_size, write_observation};
 use crate::rules::{apply_legal, legal_mask, new_game, new_game_into, Setup};
 use crate::state::State;
-use crate::vector::{Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
+use crate::vector::{
+    Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine, ENDED_BYTES_PER_THREAD,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
@@ -109,16 +111,19 @@ fn bench_vector(
 /// Memory of one environment of a `MaquisVectorEnv`, in bytes: `state` (the game, `State`),
 /// `env` (the game plus its legal-action mask, two RNG streams and flags, `EnvSlot`; no heap),
 /// `outputs` (its rows of the output arrays other than observations: mask, reward, flags,
-/// outcome, action), `observation` (one observation row; `final_observation` is another), and
+/// outcome, action; and its room in each of the `num_threads` threads' lists of ended episodes),
+/// `observation` (one observation row; `final_observation` is another), and
 /// `total_beyond_observations` = `env` + `outputs`.
 #[pyfunction]
-fn env_memory<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (num_threads=2))]
+fn env_memory<'py>(py: Python<'py>, num_threads: usize) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let env = std::mem::size_of::<EnvSlot>();
     // masks (bool) + rewards (f32) + terminated, truncated, illegal (bool) + outcomes (i8) + the
     // copied and the presampled action (i64) + the infos' outcome entry (a pointer) and, at
-    // most, its index in the list of entries set.
-    let outputs = NUM_ACTIONS + 4 + 3 + 1 + 8 + 8 + 8 + 8;
+    // most, its index in the list of entries set + its room in each thread's list of ends.
+    let outputs = NUM_ACTIONS + 4 + 3 + 1 + 8 + 8 + 8 + 8 + num_threads * ENDED_BYTES_PER_THREAD;
+    d.set_item("num_threads", num_threads)?;
     d.set_item("state", std::mem::size_of::<State>())?;
     d.set_item("env", env)?;
     d.set_item("outputs", outputs)?;
