@@ -31,6 +31,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::pool::Pool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::fmt;
@@ -641,18 +642,87 @@ struct Chunk<'a> {
 
 /// A thread's share of a step (see `VecEngine::step`), on cache lines of its own.
 #[repr(align(128))]
-struct Share<'a>(Mutex<Chunk<'a>>);
+struct Share<'a> {
+    chunk: Mutex<Chunk<'a>>,
+    /// The environments not taken yet, as last set under the lock: read without it by a thread
+    /// waiting to see whether the owner gets through its last block (`VecEngine::step`).
+    left: AtomicUsize,
+}
+
+/// How long a thread done with its work waits for another's last block before it helps with it.
+/// Longer than the shares' usual difference (a few µs, at random) but well short of the times
+/// the machine stops a core (30–60 µs, hundreds of times a second on the VMs measured:
+/// `docs/performance.md`).
+const PATIENCE: Duration = Duration::from_micros(5);
+
+/// The environments a thread takes at a time from a late owner's last block.
+const LATE_PIECE: usize = 8;
 
 impl<'a> Share<'a> {
+    fn new(chunk: Chunk<'a>) -> Share<'a> {
+        let left = AtomicUsize::new(chunk.len());
+        Share { chunk: Mutex::new(chunk), left }
+    }
+
+    /// Up to `n` environments from the front (`back` false: the owner) or the back (`back`
+    /// true), leaving `keep` untaken.
+    fn take(&self, n: usize, back: bool, keep: usize) -> Option<Chunk<'a>> {
+        let mut c = self.chunk.lock().unwrap_or_else(|e| e.into_inner());
+        let left = c.len();
+        if left <= keep {
+            return None;
+        }
+        let taken = c.take(n.min(left - keep), back);
+        self.left.store(c.len(), Ordering::Relaxed);
+        Some(taken)
+    }
+
     /// The next `block` environments to step: from the front for the share's own thread, from
     /// the back for another, which leaves the last block to the owner.
     fn next(&self, block: usize, back: bool) -> Option<Chunk<'a>> {
-        let mut c = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let left = c.len();
-        match back {
-            false if left > 0 => Some(c.take(left.min(block), false)),
-            true if left > block => Some(c.take(block, true)),
-            _ => None,
+        self.take(block, back, if back { block } else { 0 })
+    }
+
+    /// Up to `n` environments from the back, the owner's last block included: for a thread
+    /// that waited `PATIENCE` for it.
+    fn next_late(&self, n: usize) -> Option<Chunk<'a>> {
+        self.take(n, true, 0)
+    }
+
+    /// Whether every environment has been taken (possibly not stepped yet).
+    fn all_taken(&self) -> bool {
+        self.left.load(Ordering::Relaxed) == 0
+    }
+}
+
+/// Thread `t`'s part of a step: its own share in blocks from the front (a lock taken once per
+/// block, on its own cache line), then blocks from the back of the others' while they have more
+/// than one left. Only a whole block behind (descheduled by the machine, say), not for the few
+/// microseconds by which the shares' work differs at random: the environments taken move to
+/// another core's cache and back, which costs more than the wait (measured:
+/// docs/performance.md). The owner's last block too, but only once the owner is `PATIENCE` late.
+fn work_shares<'a>(t: usize, shares: &[Share<'a>], block: usize, mut step: impl FnMut(Chunk<'a>)) {
+    if let Some(own) = shares.get(t) {
+        while let Some(c) = own.next(block, false) {
+            step(c);
+        }
+    }
+    for other in shares.iter().skip(t + 1).chain(shares.iter().take(t)) {
+        while let Some(c) = other.next(block, true) {
+            step(c);
+        }
+        if other.all_taken() {
+            continue;
+        }
+        // A step of 1 024 environments on 2 threads ran 0.5–2.9 % faster for this wait, the
+        // more on the machine's noisier minutes.
+        let since = Instant::now();
+        while !other.all_taken() {
+            if since.elapsed() < PATIENCE {
+                std::hint::spin_loop();
+            } else if let Some(c) = other.next_late(LATE_PIECE) {
+                step(c);
+            }
         }
     }
 }
@@ -689,7 +759,7 @@ fn shares<'a>(
         ),
     ) in cols.enumerate()
     {
-        v.push(Share(Mutex::new(Chunk {
+        v.push(Share::new(Chunk {
             first: k * per,
             slots,
             actions,
@@ -704,7 +774,7 @@ fn shares<'a>(
             presampled,
             kept,
             simd,
-        })));
+        }));
     }
     v
 }
@@ -1076,28 +1146,13 @@ impl VecEngine {
             ends,
             ..
         } = self;
-        // Each thread steps its own share in blocks from the front (a lock taken once per
-        // block, on its own cache line). A thread done with its share takes blocks from the back
-        // of the others' while they have more than one left: only when one is a whole block
-        // behind (descheduled by the machine, say), not for the few microseconds by which the
-        // shares' work differs at random — the envs taken would move to another core's cache
-        // and back, which costs more than the wait (measured: docs/performance.md).
         let block = (per / 8).clamp(8, 64);
         let shares = shares(slots, actions, out, presampled, per, kept);
         pool.run(&|t| {
             let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
             ended.envs.clear();
             ended.illegal = 0;
-            if let Some(own) = shares.get(t) {
-                while let Some(mut c) = own.next(block, false) {
-                    c.step(cfg, autoreset, &mut ended);
-                }
-            }
-            for other in shares.iter().skip(t + 1).chain(shares.iter().take(t)) {
-                while let Some(mut c) = other.next(block, true) {
-                    c.step(cfg, autoreset, &mut ended);
-                }
-            }
+            work_shares(t, &shares, block, |mut c| c.step(cfg, autoreset, &mut ended));
         });
         self.presampled_are = Presampled::All;
         self.rows = if out.obs_kept { at } else { 0 };
@@ -1574,6 +1629,41 @@ mod tests {
     }
 
     #[test]
+    fn a_late_owner_s_last_block_is_taken_over_by_another_thread() {
+        use std::time::Duration;
+        let (n, per) = (16, 8);
+        let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
+        let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
+        let mut b = OutputBuffers::new(n);
+        let mut out = b.out();
+        let shares = shares(&mut slots, &actions, &mut out, &mut presampled, per, true);
+        let by: Vec<Mutex<Vec<usize>>> = (0..n).map(|_| Mutex::new(Vec::new())).collect();
+        let started = AtomicUsize::new(0);
+        let pool = Pool::new(2).unwrap();
+        pool.run(&|t| {
+            if t == 0 {
+                // Until the worker holds the first block of its share.
+                while started.load(Ordering::Acquire) == 0 {
+                    std::hint::spin_loop();
+                }
+            }
+            work_shares(t, &shares, 4, |c| {
+                for i in c.first..c.first + c.len() {
+                    by[i].lock().unwrap().push(t);
+                }
+                if t == 1 && c.first == per {
+                    started.store(1, Ordering::Release);
+                    // Stopped by the machine with its last block untaken.
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+            });
+        });
+        let by: Vec<Vec<usize>> = by.into_iter().map(|m| m.into_inner().unwrap()).collect();
+        let expected: Vec<Vec<usize>> = (0..n).map(|i| vec![if (8..12).contains(&i) { 1 } else { 0 }]).collect();
+        assert_eq!(by, expected, "each environment once; the late worker's last block by the caller");
+    }
+
+    #[test]
     fn all_in_range_is_every_action_in_0_to_num_actions() {
         let n = NUM_ACTIONS as i64;
         for bad in [-1, n, n + 1, 255, 256, i64::MIN, i64::MAX, i64::MIN + n - 1] {
@@ -1588,7 +1678,7 @@ mod tests {
     }
 
     #[test]
-    fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its_last_block() {
+    fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its_last_block_unless_late() {
         let n = 20;
         let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
         let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
@@ -1612,10 +1702,23 @@ mod tests {
         for (start, len) in [(4, 4), (8, 4)] {
             assert_eq!(rows(&share.next(4, false).unwrap()), (start, len));
         }
-        // Four left, one block: the owner's, however late it is.
+        // Four left, one block: the owner's, unless it is late; then others take it from the
+        // back too, a piece at a time.
         assert!(share.next(4, true).is_none());
-        assert_eq!(rows(&share.next(4, false).unwrap()), (12, 4));
-        assert!(share.next(4, false).is_none());
+        assert!(!share.all_taken());
+        assert_eq!(rows(&share.next_late(3).unwrap()), (13, 3));
+        assert_eq!(rows(&share.next(4, false).unwrap()), (12, 1));
+        assert!(share.all_taken());
+        assert!(share.next(4, false).is_none() && share.next_late(3).is_none());
+        // With more than a block left, another thread leaves the owner a whole block.
+        let mut slots: Vec<EnvSlot> = (0..10).map(|i| EnvSlot::new(i as u64)).collect();
+        let (actions, mut presampled, mut b) = (vec![0i64; 10], vec![UNSAMPLED; 10], OutputBuffers::new(10));
+        let mut out = b.out();
+        let share = shares(&mut slots, &actions, &mut out, &mut presampled, 10, true).remove(0);
+        assert_eq!(share.next(4, true).unwrap().len(), 4);
+        assert_eq!(share.next(4, true).unwrap().len(), 2);
+        assert!(share.next(4, true).is_none());
+        assert_eq!(share.next(8, false).unwrap().len(), 4);
         // A short last block.
         let mut slots: Vec<EnvSlot> = (0..3).map(|i| EnvSlot::new(i as u64)).collect();
         let (actions, mut presampled, mut b) = (vec![0i64; 3], vec![UNSAMPLED; 3], OutputBuffers::new(3));
