@@ -77,6 +77,10 @@ def test_core_bench_functions_count_steps():
     assert steps >= games >= 1 and secs > 0
     steps, games, secs = _core.bench_engine(0.01, "hard", 3, True)
     assert steps >= games >= 1 and secs > 0
+    steps, games, secs = _core.bench_engine(0.01, "normal", 0, False, 2)
+    assert steps >= games >= 2 and secs >= 0.01
+    with pytest.raises(ValueError, match="copies"):
+        _core.bench_engine(0.01, "normal", 0, False, 0)
     steps, secs = _core.bench_vector(4, 1, 0.01)
     assert steps > 0 and steps % 4 == 0 and secs > 0
     with pytest.raises(maquis.MaquisError):
@@ -90,3 +94,20 @@ def test_bench_rejects_bad_lists():
         main(["bench", "--quick", "--envs", "0"])
     with pytest.raises(SystemExit):
         main(["bench", "--quick", "--threads", "x"])
+
+
+def test_bench_with_two_threads_reports_the_engine_on_two_cores_at_once():
+    out = subprocess.run(
+        [sys.executable, "-m", "maquis", "bench", "--quick", "--json", "--threads", "1,2", "--envs", "2"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    rows = json.loads(out.stdout)["rows"]
+    (both,) = [r for r in rows if r["kind"] == "engine_parallel"]
+    assert both["threads"] == 2 and both["steps_per_s"] > 0
+    # Against one core × 2, each repeat paired with a one-core run just before it.
+    for rate, engine, ratio in zip(both["repeats"], both["paired_engine"], both["ratios"]):
+        assert ratio == pytest.approx(rate / (engine * 2), rel=1e-3)
+    assert {r["threads"] for r in rows if r["kind"] == "vector"} == {1, 2}

@@ -44,7 +44,7 @@ def action_from_str(name: str) -> int: ...
 
 # Benchmarks (src/py/bench.rs), for `maquis bench`.
 def bench_engine(
-    seconds: float, difficulty: str = "normal", seed: int = 0, observe: bool = False
+    seconds: float, difficulty: str = "normal", seed: int = 0, observe: bool = False, copies: int = 1
 ) -> tuple[int, int, float]: ...
 def bench_vector(
     num_envs: int, num_threads: int, seconds: float, difficulty: str = "normal", seed: int = 0

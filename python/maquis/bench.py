@@ -12,6 +12,10 @@ Every figure is the median of several timed repeats (`--repeats`) of about `--se
   (observations, masks, rewards and flags written by Rust into numpy arrays). `copy=False` returns
   those arrays themselves; `copy=True` (Gymnasium's default) copies them every step.
 - vector (Rust): the same loop driven from Rust, without Python (the binding's overhead is the gap).
+- engine, N copies at once: N independent engine loops on N threads (N the most threads asked
+  for), their steps summed: what N cores of this machine give with nothing shared between them;
+  its ratio to the one-core engine × N is the machine's own scaling, which no vector figure can
+  beat.
 - ratio: env steps/s ÷ (engine steps/s × threads), each repeat paired with an engine run taken
   just before it (the median of the pairs' ratios: the machine's speed drifts between rows).
 - peers (`--peers`, those installed): OpenSpiel random play with the observation tensor, Pgx random
@@ -127,18 +131,30 @@ def _timed(step: Callable[[], Any], seconds: float, per_call: int = 1, check_eve
 # -- maquis ---------------------------------------------------------------------------------------
 
 
-def engine_run(seconds: float, difficulty: str, observe: bool = False) -> Callable[[], tuple[float, float]]:
-    """One timed run of the raw engine (random play in Rust, one core): → (steps, seconds)."""
+def engine_run(
+    seconds: float, difficulty: str, observe: bool = False, copies: int = 1
+) -> Callable[[], tuple[float, float]]:
+    """One timed run of the raw engine (random play in Rust, one core; `copies` independent loops
+    on as many threads at once): → (steps, seconds)."""
     from . import _core
 
     def once() -> tuple[float, float]:
-        steps, _games, secs = _core.bench_engine(seconds, difficulty, 0, observe)
+        steps, _games, secs = _core.bench_engine(seconds, difficulty, 0, observe, copies)
         return steps, secs
 
     return once
 
 
-def bench_engine(seconds: float, repeats: int, difficulty: str, observe: bool = False) -> dict[str, Any]:
+def bench_engine(
+    seconds: float, repeats: int, difficulty: str, observe: bool = False, copies: int = 1
+) -> dict[str, Any]:
+    if copies > 1:
+        # Paired with the raw engine × copies: what the machine's cores give together, with
+        # nothing shared between them (the vector figures' ceiling on this machine).
+        name, kind = f"engine, {copies} copies at once (Rust, one per core)", "engine_parallel"
+        once = engine_run(seconds, difficulty, copies=copies)
+        rate = _median_rate(once, repeats, engine_run(seconds, difficulty), copies)
+        return {"name": name, "kind": kind, "num_envs": copies, "threads": copies, **rate}
     if observe:
         name, kind = "engine + observation + mask bytes (Rust)", "engine_observe"
         # Paired with the raw engine: the ratio is what writing the observation costs.
@@ -447,6 +463,8 @@ def run(args: argparse.Namespace) -> int:
     progress("engine ...")
     rows = [bench_engine(seconds, repeats, args.difficulty)]
     rows.append(bench_engine(seconds, repeats, args.difficulty, observe=True))
+    if max(threads) > 1:
+        rows.append(bench_engine(seconds, repeats, args.difficulty, copies=max(threads)))
     progress("single env ...")
     rows += bench_single(seconds, repeats, args.difficulty)
     progress("vector env ...")
