@@ -147,8 +147,9 @@ pub struct State {
     pub gone: u8,
     /// The missions on mission_a and mission_b.
     pub missions: Tracked<[MissionState; 2]>,
-    /// Tracked too: the observation's discard and deck size change only on a draw or a reshuffle.
-    pub deck: Tracked<PatrolDeck>,
+    /// Not tracked: a patrol card is drawn after most placements, so the observation writes the
+    /// deck's section every time (testing a change count for it mispredicted half the time).
+    pub deck: PatrolDeck,
     pub patrols_today: u8,
     pub patrols_drawn: u8,
     #[serde(flatten)]

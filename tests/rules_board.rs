@@ -568,7 +568,7 @@ fn p2_cards_are_drawn_from_the_top_and_discarded_face_up() {
 fn p2_an_empty_deck_is_refilled_by_shuffling_the_discard() {
     // Only card 7 left in the deck; the nine others are in the discard.
     let mut s = fresh();
-    *s.deck = PatrolDeck::from_order(&[7]);
+    s.deck = PatrolDeck::from_order(&[7]);
     assert_eq!(s.deck.discard().len(), 9);
     act(&mut s, "place:cafe");
     assert_eq!(s.deck.deck().len(), 0);

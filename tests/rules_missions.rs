@@ -80,7 +80,7 @@ fn new_at(d: Difficulty, a: MissionId, b: MissionId, o: StartOverrides) -> State
 fn set_deck(s: &mut State, order: &[u8]) {
     assert_eq!(s.phase, Phase::Placement);
     assert_eq!(s.patrols_drawn, 0, "set the deck before any patrol of the day is drawn");
-    *s.deck = PatrolDeck::from_order(order);
+    s.deck = PatrolDeck::from_order(order);
     maquis::rules::begin_day(s);
 }
 
@@ -846,7 +846,7 @@ fn m_double_agent_reveal_reshuffles_an_empty_deck() {
     s.marks.visited = bit(RueBaradat) | bit(PontDuNord) | bit(Doctor) | bit(PoorDistrict) | bit(RadioA);
     prefill(&mut s, 0, 5, Some(0));
     begin(&mut s, &["pont_leveque", "cafe", "spare_room_se"]);
-    *s.deck = PatrolDeck::from_order(&[]); // every card in the discard
+    s.deck = PatrolDeck::from_order(&[]); // every card in the discard
     act(&mut s, "skip:pont_leveque");
     assert_eq!(s.deck.deck().len(), 9);
     assert_eq!(s.deck.discard().len(), 1);

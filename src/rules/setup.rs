@@ -197,7 +197,7 @@ pub fn new_state(setup: &Setup, seed: u64) -> Result<State> {
         recruitable,
         gone: 0,
         missions: Tracked::new([MissionState::new(missions[0]), MissionState::new(missions[1])]),
-        deck: Tracked::new(deck),
+        deck,
         patrols_today: 0,
         patrols_drawn: 0,
         today: Tracked::default(),
