@@ -358,7 +358,7 @@ def test_copy_false_observations_are_read_only_and_match_whole_writes():
 @pytest.mark.parametrize("n", [32, 29])
 def test_copy_false_outcome_infos_match_copy_true(n):
     # copy=False keeps one outcome array and clears the entries of the previous end each step
-    # (Rust scans the outcome codes eight at a time: 29 leaves a partial word).
+    # (from the lists of ended episodes the threads keep; 29 envs split unevenly).
     a, b = MaquisVectorEnv(n, copy=False), MaquisVectorEnv(n)
     a.reset(seed=8)
     b.reset(seed=8)
@@ -385,6 +385,35 @@ def test_copy_false_outcome_infos_match_copy_true(n):
             assert ia["outcome"].tolist() == want
             assert [o is not None for o in ia["outcome"]] == ia["_outcome"].tolist()
     assert ends > 50
+
+
+def test_outcome_infos_keep_every_reference_count_right():
+    # Rust moves the references of the outcome entries in bulk, once per object and step: each
+    # name is held by exactly the entries showing it (plus a constant number of other holders),
+    # and an object Python code put in the array is let go once its entry is replaced.
+    import sys
+
+    v = MaquisVectorEnv(64, num_threads=2, copy=False)
+    v.reset(seed=2)
+    info = v._core.outcome_info
+    names = [sys.intern(o) for o in maquis.OUTCOMES]
+
+    def others() -> list[int]:
+        # (`info == name` holds no reference to the entries once it returns.)
+        return [sys.getrefcount(name) - int((info == name).sum()) for name in names]
+
+    base = others()
+    mine = object()
+    info[5] = mine
+    assert sys.getrefcount(mine) == 3  # `mine`, the entry, getrefcount's argument
+    shown, freed = 0, False
+    for _ in range(300):
+        v.step(v.sample_actions())
+        shown = max(shown, int(sum((info == name).sum() for name in names)))
+        assert others() == base
+        if info[5] is not mine:
+            freed = freed or sys.getrefcount(mine) == 2
+    assert freed and shown > 0
 
 
 def test_core_step_takes_strided_actions_like_contiguous_ones():
