@@ -1235,11 +1235,41 @@ impl VecEngine {
 }
 
 /// Every action is in `0..NUM_ACTIONS`: `a - NUM_ACTIONS` negative and `a` not, i.e. the sign
-/// bit of `(a - NUM_ACTIONS) & !a` set, for all. One AND over the batch, which the baseline
-/// x86-64 target vectorises (it has no 64-bit compare: a max or an early exit cost 3 to 10
-/// instructions per action, serial work in every step of a batch).
+/// bit of `(a - NUM_ACTIONS) & !a` set, for all. One AND over the batch, which vectorises (an
+/// early exit does not; a max needs a 64-bit compare the baseline x86-64 target lacks): serial
+/// work in every step of a batch, so compiled for AVX2 and AVX-512 too (3 instructions per
+/// action on the baseline target, under 1 with AVX2).
 fn all_in_range(actions: &[i64]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let simd = Simd::detect();
+        if simd.avx512 {
+            // SAFETY: the CPU has AVX-512 F (`Simd::detect`).
+            return unsafe { all_in_range_avx512(actions) };
+        }
+        if simd.avx2 {
+            // SAFETY: the CPU has AVX2.
+            return unsafe { all_in_range_avx2(actions) };
+        }
+    }
+    all_in_range_generic(actions)
+}
+
+#[inline(always)]
+fn all_in_range_generic(actions: &[i64]) -> bool {
     actions.iter().fold(-1i64, |m, &a| m & (a.wrapping_sub(NUM_ACTIONS as i64) & !a)) < 0
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn all_in_range_avx2(actions: &[i64]) -> bool {
+    all_in_range_generic(actions)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn all_in_range_avx512(actions: &[i64]) -> bool {
+    all_in_range_generic(actions)
 }
 
 /// Why `VecEngine::step` refuses `action` for `slot`, if it does.
@@ -1665,16 +1695,36 @@ mod tests {
 
     #[test]
     fn all_in_range_is_every_action_in_0_to_num_actions() {
-        let n = NUM_ACTIONS as i64;
-        for bad in [-1, n, n + 1, 255, 256, i64::MIN, i64::MAX, i64::MIN + n - 1] {
-            for len in [1, 2, 7, 1024] {
-                let mut a: Vec<i64> = (0..len).map(|i| (i * 37) % n).collect();
-                assert!(all_in_range(&a));
-                a[len as usize / 2] = bad;
-                assert!(!all_in_range(&a), "{bad} at {} of {len}", len / 2);
+        // Each compiled variant this CPU runs, and the dispatch.
+        let mut variants: Vec<(&str, fn(&[i64]) -> bool)> =
+            vec![("dispatch", all_in_range), ("generic", |a| all_in_range_generic(a))];
+        #[cfg(target_arch = "x86_64")]
+        {
+            let simd = Simd::detect();
+            if simd.avx2 {
+                // SAFETY: the CPU has AVX2.
+                variants.push(("avx2", |a| unsafe { all_in_range_avx2(a) }));
+            }
+            if simd.avx512 {
+                // SAFETY: the CPU has AVX-512 F.
+                variants.push(("avx512", |a| unsafe { all_in_range_avx512(a) }));
             }
         }
-        assert!(all_in_range(&[0, n - 1]) && all_in_range(&[]));
+        let n = NUM_ACTIONS as i64;
+        for (name, all_in_range) in variants {
+            for bad in [-1, n, n + 1, 255, 256, i64::MIN, i64::MAX, i64::MIN + n - 1] {
+                // Lengths around the vector widths, the bad action first, in the middle, last.
+                for len in [1, 2, 3, 5, 7, 9, 17, 33, 1023, 1024] {
+                    for at in [0, len / 2, len - 1] {
+                        let mut a: Vec<i64> = (0..len as i64).map(|i| (i * 37) % n).collect();
+                        assert!(all_in_range(&a), "{name}");
+                        a[at] = bad;
+                        assert!(!all_in_range(&a), "{name}: {bad} at {at} of {len}");
+                    }
+                }
+            }
+            assert!(all_in_range(&[0, n - 1]) && all_in_range(&[]), "{name}");
+        }
     }
 
     #[test]
