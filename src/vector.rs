@@ -1727,6 +1727,17 @@ mod tests {
         }
     }
 
+    /// `$share`: the one share of `$n` new environments and their rows (the locals it borrows
+    /// are declared beside it, out of the caller's sight).
+    macro_rules! one_share {
+        ($share:ident, $n:expr) => {
+            let mut slots: Vec<EnvSlot> = (0..$n).map(|i| EnvSlot::new(i as u64)).collect();
+            let (actions, mut presampled, mut b) = (vec![0i64; $n], vec![UNSAMPLED; $n], OutputBuffers::new($n));
+            let mut out = b.out();
+            let $share = shares(&mut slots, &actions, &mut out, &mut presampled, $n, true).remove(0);
+        };
+    }
+
     #[test]
     fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its_last_block_unless_late() {
         let n = 20;
@@ -1761,19 +1772,13 @@ mod tests {
         assert!(share.all_taken());
         assert!(share.next(4, false).is_none() && share.next_late(3).is_none());
         // With more than a block left, another thread leaves the owner a whole block.
-        let mut slots: Vec<EnvSlot> = (0..10).map(|i| EnvSlot::new(i as u64)).collect();
-        let (actions, mut presampled, mut b) = (vec![0i64; 10], vec![UNSAMPLED; 10], OutputBuffers::new(10));
-        let mut out = b.out();
-        let share = shares(&mut slots, &actions, &mut out, &mut presampled, 10, true).remove(0);
+        one_share!(share, 10);
         assert_eq!(share.next(4, true).unwrap().len(), 4);
         assert_eq!(share.next(4, true).unwrap().len(), 2);
         assert!(share.next(4, true).is_none());
         assert_eq!(share.next(8, false).unwrap().len(), 4);
         // A short last block.
-        let mut slots: Vec<EnvSlot> = (0..3).map(|i| EnvSlot::new(i as u64)).collect();
-        let (actions, mut presampled, mut b) = (vec![0i64; 3], vec![UNSAMPLED; 3], OutputBuffers::new(3));
-        let mut out = b.out();
-        let share = shares(&mut slots, &actions, &mut out, &mut presampled, 3, true).remove(0);
+        one_share!(share, 3);
         assert_eq!(share.next(2, false).unwrap().len(), 2);
         assert_eq!(share.next(2, false).unwrap().len(), 1);
         assert!(share.next(2, false).is_none());
