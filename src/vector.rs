@@ -645,14 +645,14 @@ struct Chunk<'a> {
 struct Share<'a> {
     chunk: Mutex<Chunk<'a>>,
     /// The environments not taken yet, as last set under the lock: read without it by a thread
-    /// waiting to see whether the owner gets through its last block (`VecEngine::step`).
+    /// waiting to see whether the owner gets through its last block (`work_shares`).
     left: AtomicUsize,
 }
 
 /// How long a thread done with its work waits for another's last block before it helps with it.
-/// Longer than the shares' usual difference (a few µs, at random) but well short of the times
-/// the machine stops a core (30–60 µs, hundreds of times a second on the VMs measured:
-/// `docs/performance.md`).
+/// About the shares' usual difference (a few µs, at random), and short of most of the times the
+/// machine stops a core (a median of 9–48 µs, 500–950 times a second on the VM measured:
+/// `examples/clock_gaps.rs`, `docs/performance.md`).
 const PATIENCE: Duration = Duration::from_micros(5);
 
 /// The environments a thread takes at a time from a late owner's last block.
@@ -714,8 +714,8 @@ fn work_shares<'a>(t: usize, shares: &[Share<'a>], block: usize, mut step: impl 
         if other.all_taken() {
             continue;
         }
-        // A step of 1 024 environments on 2 threads ran 0.5–2.9 % faster for this wait, the
-        // more on the machine's noisier minutes.
+        // A step of 1 024 environments on 2 threads ran 0.3–2.9 % faster with this wait than
+        // without, the more on the machine's noisier minutes.
         let since = Instant::now();
         while !other.all_taken() {
             if since.elapsed() < PATIENCE {
@@ -868,8 +868,8 @@ impl<'a> Chunk<'a> {
                 t
             };
             if t.terminated {
-                // At most one in ten steps of random play; the list spares the caller a pass
-                // over every environment's flags (`VecEngine::ended`).
+                // One step in sixteen of random play; the list spares the caller a pass over
+                // every environment's flags (`VecEngine::ended`).
                 // `VecEngine::new` caps the batch at `u32::MAX` environments.
                 ends.envs.push(((self.first + k) as u32, outcome_code(t.outcome)));
                 ends.illegal += t.illegal as usize;
