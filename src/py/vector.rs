@@ -103,8 +103,9 @@ impl PyVecEngine {
         let info = self.outcome_info.bind(py);
         // SAFETY: as said above; the array is contiguous (made by this engine).
         let entries = unsafe { info.as_slice_mut() }.map_err(|e| borrow_error("outcome info", e))?;
-        // As raw pointers, counted by hand: through `Py`'s drop, each entry replaced asked a
-        // thread-local whether the GIL is held (≈ a third of this function's time).
+        // As raw pointers, counted by hand: through `Py` (`clone_ref`, and a drop that asks a
+        // thread-local whether the GIL is held) the same updates took ≈ 500 more instructions
+        // per step of 1 024 environments (callgrind).
         // SAFETY: `Py<PyAny>` is a transparent non-null `*mut PyObject`; only non-null pointers to
         // live objects are written back, each with its reference counted, under the GIL.
         let entries: &mut [*mut pyo3::ffi::PyObject] = unsafe { std::mem::transmute(entries) };
