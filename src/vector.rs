@@ -735,9 +735,9 @@ fn shares<'a>(
     presampled: &'a mut [i64],
     per: usize,
     kept: bool,
+    simd: Simd,
 ) -> Vec<Share<'a>> {
     let (o, a) = (obs_size(), NUM_ACTIONS);
-    let simd = Simd::detect();
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
     let cols = slots
         .chunks_mut(per)
@@ -867,17 +867,18 @@ impl<'a> Chunk<'a> {
                 }
                 t
             };
+            let code = outcome_code(t.outcome);
             if t.terminated {
                 // One step in sixteen of random play; the list spares the caller a pass over
                 // every environment's flags (`VecEngine::ended`).
                 // `VecEngine::new` caps the batch at `u32::MAX` environments.
-                ends.envs.push(((self.first + k) as u32, outcome_code(t.outcome)));
+                ends.envs.push(((self.first + k) as u32, code));
                 ends.illegal += t.illegal as usize;
             }
             *reward = t.reward as f32;
             *terminated = t.terminated;
             *truncated = false;
-            *outcome = outcome_code(t.outcome);
+            *outcome = code;
             *illegal = t.illegal;
             slot.update_observation(simd, obs, kept);
             slot.write_mask_with(simd, mask);
@@ -918,7 +919,7 @@ pub const ENDED_BYTES_PER_THREAD: usize = std::mem::size_of::<Ended>();
 
 /// The environments whose episode ended on a step, as one thread found them, on cache lines of
 /// its own (each thread writes its own during the step).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 #[repr(align(128))]
 struct Ends {
     /// Each environment's index and outcome code (as in `Outputs::outcomes`): the caller reads
@@ -1133,7 +1134,9 @@ impl VecEngine {
         // With illegal actions ending their episode and finished environments reset by the step,
         // the only possible error is an action out of range: when the actions are all in range
         // (one pass over them here), the checks below could only pass.
-        let in_range = all_in_range(actions);
+        // The CPU's instruction sets, read once for the step's range check and writers.
+        let simd = Simd::detect();
+        let in_range = all_in_range(simd, actions);
         if !(in_range && cfg.illegal == IllegalPolicy::Terminate && autoreset == Autoreset::NextStep) {
             Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, per)?;
         }
@@ -1147,7 +1150,7 @@ impl VecEngine {
             ..
         } = self;
         let block = (per / 8).clamp(8, 64);
-        let shares = shares(slots, actions, out, presampled, per, kept);
+        let shares = shares(slots, actions, out, presampled, per, kept, simd);
         pool.run(&|t| {
             let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
             ended.envs.clear();
@@ -1163,9 +1166,10 @@ impl VecEngine {
     /// codes (`outcome_code`), in no particular order: those whose `terminated` flag that step set
     /// (a later reset does not change this).
     pub fn ended(&mut self) -> impl Iterator<Item = (usize, i8)> + '_ {
-        self.ends
-            .iter_mut()
-            .flat_map(|e| e.get_mut().unwrap_or_else(|e| e.into_inner()).envs.iter().map(|&(i, code)| (i as usize, code)))
+        self.ends.iter_mut().flat_map(|e| {
+            let e = e.get_mut().unwrap_or_else(|e| e.into_inner());
+            e.envs.iter().map(|&(i, code)| (i as usize, code))
+        })
     }
 
     /// How many episodes ended on the last `step` that succeeded, and how many of those on an
@@ -1239,10 +1243,9 @@ impl VecEngine {
 /// early exit does not; a max needs a 64-bit compare the baseline x86-64 target lacks): serial
 /// work in every step of a batch, so compiled for AVX2 and AVX-512 too (3 instructions per
 /// action on the baseline target, under 1 with AVX2).
-fn all_in_range(actions: &[i64]) -> bool {
+fn all_in_range(simd: Simd, actions: &[i64]) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        let simd = Simd::detect();
         if simd.avx512 {
             // SAFETY: the CPU has AVX-512 F (`Simd::detect`).
             return unsafe { all_in_range_avx512(actions) };
@@ -1666,7 +1669,7 @@ mod tests {
         let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
         let mut b = OutputBuffers::new(n);
         let mut out = b.out();
-        let shares = shares(&mut slots, &actions, &mut out, &mut presampled, per, true);
+        let shares = shares(&mut slots, &actions, &mut out, &mut presampled, per, true, Simd::detect());
         let by: Vec<Mutex<Vec<usize>>> = (0..n).map(|_| Mutex::new(Vec::new())).collect();
         let started = AtomicUsize::new(0);
         let pool = Pool::new(2).unwrap();
@@ -1697,7 +1700,7 @@ mod tests {
     fn all_in_range_is_every_action_in_0_to_num_actions() {
         // Each compiled variant this CPU runs, and the dispatch.
         let mut variants: Vec<(&str, fn(&[i64]) -> bool)> =
-            vec![("dispatch", all_in_range), ("generic", |a| all_in_range_generic(a))];
+            vec![("dispatch", |a| all_in_range(Simd::detect(), a)), ("generic", |a| all_in_range_generic(a))];
         #[cfg(target_arch = "x86_64")]
         {
             let simd = Simd::detect();
@@ -1734,7 +1737,7 @@ mod tests {
             let mut slots: Vec<EnvSlot> = (0..$n).map(|i| EnvSlot::new(i as u64)).collect();
             let (actions, mut presampled, mut b) = (vec![0i64; $n], vec![UNSAMPLED; $n], OutputBuffers::new($n));
             let mut out = b.out();
-            let $share = shares(&mut slots, &actions, &mut out, &mut presampled, $n, true).remove(0);
+            let $share = shares(&mut slots, &actions, &mut out, &mut presampled, $n, true, Simd::detect()).remove(0);
         };
     }
 
@@ -1746,7 +1749,7 @@ mod tests {
         let mut b = OutputBuffers::new(n);
         let mut out = b.out();
         let first_obs = out.obs.as_ptr();
-        let share = shares(&mut slots, &actions, &mut out, &mut presampled, n, true).remove(0);
+        let share = shares(&mut slots, &actions, &mut out, &mut presampled, n, true, Simd::detect()).remove(0);
         // Rows of a chunk: where its observation rows start, and how many; the index it gives its
         // first environment (`Ends`) is where its rows start.
         let rows = |c: &Chunk| {
