@@ -423,7 +423,8 @@ def table(results: dict[str, Any]) -> str:
         (
             f"memory per environment beyond its observation rows: {mem['total_beyond_observations']} bytes "
             f"(game state {mem['state']}, env with mask and RNG streams {mem['env']}, other output rows "
-            f"{mem['outputs']} on {mem['num_threads']} threads); observation row {mem['observation']} bytes (+ {mem['final_observation']} final_obs)"
+            f"{mem['outputs']} on {mem['num_threads']} threads); observation row {mem['observation']} bytes "
+            f"(+ {mem['final_observation']} final_obs)"
         ),
         (
             f"machine: {m['nproc']} cores, {m['cpu']}, load average {m['load_average']}; "
