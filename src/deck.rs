@@ -1,7 +1,7 @@
 //! P1–P2. The ten patrol cards and the deck: draw from the top, reshuffle the discard when empty.
 
 use crate::ids::Location::{self, *};
-use rand::seq::SliceRandom;
+use crate::draw::shuffle;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
@@ -82,7 +82,7 @@ impl PatrolDeck {
 
     pub fn shuffled<R: Rng>(rng: &mut R) -> PatrolDeck {
         let mut order: [u8; NUM_CARDS] = std::array::from_fn(|i| i as u8);
-        order.shuffle(rng);
+        shuffle(rng, &mut order);
         // The whole deck, nothing in the discard (what `from_order` gives for a full order).
         PatrolDeck { cards: order, top: 0, discard: [0; NUM_CARDS], discard_len: 0, discard_set: 0 }
     }
@@ -127,7 +127,7 @@ impl PatrolDeck {
         let n = self.discard_len as usize;
         let start = NUM_CARDS - n;
         self.cards[start..].copy_from_slice(&self.discard[..n]);
-        self.cards[start..].shuffle(rng);
+        shuffle(rng, &mut self.cards[start..]);
         self.top = start as u8;
         self.discard_len = 0;
         self.discard_set = 0;
@@ -155,7 +155,7 @@ impl PatrolDeck {
     /// `known_top` cards (seen by the player, e.g. under Infiltration) in place.
     pub fn determinize<R: Rng>(&mut self, rng: &mut R, known_top: usize) {
         let start = (self.top as usize + known_top).min(NUM_CARDS);
-        self.cards[start..].shuffle(rng);
+        shuffle(rng, &mut self.cards[start..]);
     }
 
     /// True when deck and discard together hold the ten cards once each (and the kept
@@ -183,6 +183,25 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn p2_a_shuffled_deck_puts_every_card_in_every_place_equally_often() {
+        // 20 000 shuffles of the ten cards: 2 000 expected in each (place, card) cell, σ ≈ 42.
+        // A swap partner drawn from 0..i instead of 0..=i (Sattolo's cycles) leaves every
+        // diagonal cell empty; a biased draw skews whole rows.
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut counts = [[0u32; NUM_CARDS]; NUM_CARDS];
+        for _ in 0..20_000 {
+            for (place, &card) in PatrolDeck::shuffled(&mut rng).deck().iter().enumerate() {
+                counts[place][card as usize] += 1;
+            }
+        }
+        for (place, row) in counts.iter().enumerate() {
+            for (card, &n) in row.iter().enumerate() {
+                assert!((1_750..=2_250).contains(&n), "card {card} in place {place} {n} times of 20 000");
+            }
+        }
+    }
 
     #[test]
     fn p2_the_kept_discard_set_follows_draws_reshuffles_and_saves() {

@@ -17,6 +17,7 @@ pub mod agents;
 pub mod board;
 pub mod config;
 pub mod deck;
+pub mod draw;
 pub mod error;
 pub mod ids;
 pub mod missions;

@@ -1,6 +1,7 @@
 //! Uniformly random legal play (exploration, benchmarks, the random baseline).
 
 use crate::action::{table, ActionMask};
+use crate::draw::below;
 use crate::rules::{apply_legal, legal_mask};
 use crate::state::State;
 use rand::Rng;
@@ -8,7 +9,7 @@ use rand::Rng;
 /// A uniformly random legal action, or None when nothing is legal (game over).
 #[inline]
 pub fn sample<R: Rng>(mask: &ActionMask, rng: &mut R) -> Option<usize> {
-    mask.pick(|n| rng.gen_range(0..n))
+    mask.pick(|n| below(rng, n))
 }
 
 /// Plays uniformly random legal moves until the game is over; returns how many were played.

@@ -4,12 +4,12 @@
 use crate::board::{bit, SLOTS};
 use crate::config::{self, starting_workers};
 use crate::deck::{PatrolDeck, NUM_CARDS};
+use crate::draw::choose;
 use crate::error::{Error, Result};
 use crate::ids::*;
 use crate::missions::{info, pool, GROUPS_2019, PNP_2013_GROUPS};
 use crate::state::{MissionState, State, Tokens, Tracked, Tracks};
 use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, START_MORALE};
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -137,8 +137,8 @@ fn deal(setup: &Setup, rng: &mut ChaCha8Rng) -> Result<[MissionId; 2]> {
         Deal::Uniform => {
             let p = pool(setup.mission_pool);
             loop {
-                let a = *p.choose(rng).unwrap();
-                let b = *p.choose(rng).unwrap();
+                let a = *choose(rng, p).unwrap();
+                let b = *choose(rng, p).unwrap();
                 if a != b && !(info(a).stars == 3 && info(b).stars == 3) {
                     break [a, b];
                 }
@@ -153,7 +153,7 @@ fn deal(setup: &Setup, rng: &mut ChaCha8Rng) -> Result<[MissionId; 2]> {
                     setup.deal, setup.mission_pool
                 )));
             }
-            let mut pair = [*groups[0].choose(rng).unwrap(), *groups[1].choose(rng).unwrap()];
+            let mut pair = [*choose(rng, groups[0]).unwrap(), *choose(rng, groups[1]).unwrap()];
             // M0: each card goes on a random slot.
             if rng.gen_bool(0.5) {
                 pair.swap(0, 1);
