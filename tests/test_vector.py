@@ -320,6 +320,60 @@ def test_copy_false_returns_the_internal_arrays():
     assert not np.shares_memory(obs3, v._obs) and not np.shares_memory(infos["action_mask"], v._masks)
 
 
+def _same_step_result(ra, rb) -> None:
+    for x, y in zip(ra[:4], rb[:4]):
+        assert x.dtype == y.dtype and np.array_equal(x, y)
+    assert ra[4].keys() == rb[4].keys()
+    for key, x in ra[4].items():
+        y = rb[4][key]
+        assert x.dtype == y.dtype and x.tolist() == y.tolist(), key
+
+
+def test_plain_steps_equal_the_checked_path():
+    # copy=False without same-step autoreset: `_core.step_plain` returns the whole step (the
+    # arrays themselves and the infos). With it switched off, the Python path must return the
+    # same values, illegal actions and ended episodes included.
+    a, b = MaquisVectorEnv(12, copy=False), MaquisVectorEnv(12, copy=False)
+    b._core.set_plain_outputs(None)
+    a.reset(seed=2)
+    b.reset(seed=2)
+    ends = illegal = 0
+    for t in range(200):
+        actions = a.sample_actions()
+        b.sample_actions()
+        if t % 9 == 4:
+            actions[t % 12] = illegal_for(a.action_masks(), t % 12)
+        assert a._core.step_plain(actions.astype(np.int32)) is None  # not int64: the checked path
+        assert a._core.step_plain(actions[:-1]) is None  # the checked path names the shape
+        ra, rb = a.step(actions), b.step(actions.copy())
+        assert all(x is y for x, y in zip(ra[:4], (a._obs, a._rewards, a._terminated, a._truncated)))
+        assert ra[4]["action_mask"] is a._masks_i8 and ra[4]["_action_mask"] is a._all_true
+        _same_step_result(ra, rb)
+        ends += "outcome" in ra[4]
+        illegal += "illegal_action" in ra[4]
+    assert ends > 20 and illegal > 10
+
+
+def test_plain_steps_only_where_they_apply():
+    v = MaquisVectorEnv(3, copy=False)
+    actions = np.zeros(3, dtype=np.int64)
+    assert v._core.step_plain(actions) is None  # never reset: the checked path says so
+    with pytest.raises(maquis.MaquisError, match="never reset"):
+        v.step(actions)
+    v.reset(seed=0)
+    assert v._core.step_plain(v.sample_actions()) is not None
+    v.copy = True  # copies from the checked path
+    assert v._core.step_plain(v.sample_actions()) is None
+    obs, *_ = v.step(v.sample_actions())
+    assert not np.shares_memory(obs, v._obs)
+    v.copy = False
+    obs, *_ = v.step(v.sample_actions())
+    assert obs is v._obs
+    for w in (MaquisVectorEnv(3), MaquisVectorEnv(3, copy=False, autoreset_mode="same_step")):
+        w.reset(seed=0)
+        assert w._core.step_plain(w.sample_actions()) is None
+
+
 def test_observation_rows_start_on_cache_lines():
     # Rows of 416 floats are 26 cache lines: a buffer 64-byte aligned keeps each row on its own
     # lines (numpy's large arrays start 16 bytes past a page).

@@ -104,7 +104,6 @@ class MaquisVectorEnv(VectorEnv):
         self.num_envs = int(num_envs)
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.render_mode = render_mode
-        self.copy = copy
         self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         # Equal to batch_space(single_observation_space, num_envs), built without its tiling (seconds
@@ -131,6 +130,21 @@ class MaquisVectorEnv(VectorEnv):
         self._ready = False  # every environment has been reset at least once
         # What `step` takes without converting or checking it again (the engine checks ranges).
         self._action_shape = (self.num_envs,)
+        # copy=False without same-step autoreset: `_core.step_plain` returns the whole step (arrays
+        # and infos), which saves this method's own work (≈ 0.5 µs of a call).
+        self._step_plain = self._core.step_plain
+        self.copy = copy
+
+    @property
+    def copy(self) -> bool:
+        """Whether `reset` and `step` return copies of the arrays Rust writes (else the arrays)."""
+        return self._copy
+
+    @copy.setter
+    def copy(self, value: bool) -> None:
+        self._copy = bool(value)
+        plain = not self._copy and not self._same_step
+        self._core.set_plain_outputs((self._obs, self._masks_i8, self._all_true) if plain else None)
 
     @property
     def num_threads(self) -> int:
@@ -188,7 +202,7 @@ class MaquisVectorEnv(VectorEnv):
         self._core.reset(seeds, mask, options_json(options) if options else None)
         if seeds is not None:
             self._seeded |= np.array([s is not None for s in seeds])
-            self._ready = bool(self._seeded.all())
+            self._ready = self._core.ready = bool(self._seeded.all())
         masks = self._masks_i8.copy()
         if mask is not None:
             masks[~mask] = 0  # vector infos hold only the environments reset
@@ -196,6 +210,9 @@ class MaquisVectorEnv(VectorEnv):
         return (self._obs.copy() if self.copy else self._obs), infos
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        out = self._step_plain(actions)
+        if out is not None:
+            return out
         a = actions
         if type(a) is np.ndarray and a.dtype is _INT64 and a.shape == self._action_shape and self._ready:
             # `sample_actions()` or a policy's int64 array: passed on as it is (the engine copies

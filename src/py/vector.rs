@@ -8,10 +8,10 @@ use crate::action::NUM_ACTIONS;
 use crate::observation::obs_size;
 use crate::save;
 use crate::vector::{AlignedRows, Autoreset, EnvError, Outputs, VecEngine};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use crate::ids::Outcome;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString, PyTuple};
 use std::collections::HashMap;
 
 /// Zeroed f32 rows `n` × `o` whose first row starts on a 64-byte boundary: a view into a slightly
@@ -52,6 +52,24 @@ pub struct PyVecEngine {
     outcome_set: Vec<usize>,
     /// The names, `Outcome::idx()` order.
     outcome_names: Vec<Py<PyAny>>,
+    /// What `step_plain` returns besides the output arrays, set by `MaquisVectorEnv` when its
+    /// steps hand out the arrays themselves (copy=False, not same-step autoreset); None: no plain
+    /// steps.
+    plain: Option<Plain>,
+    /// Every environment has been reset at least once (kept by `MaquisVectorEnv`): `step_plain`
+    /// leaves the others to the checked path, which names them.
+    #[pyo3(get, set)]
+    ready: bool,
+}
+
+/// The objects of a plain step's return value that are not the engine's arrays: the read-only
+/// view of the observations, the masks as int8, the all-True `_action_mask`, and the infos'
+/// keys as interned strings.
+struct Plain {
+    obs: Py<PyAny>,
+    masks_i8: Py<PyAny>,
+    all_true: Py<PyAny>,
+    keys: [Py<PyString>; 6],
 }
 
 fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
@@ -177,6 +195,8 @@ impl PyVecEngine {
             outcome_info: PyArray1::from_vec(py, (0..n).map(|_| py.None()).collect()).unbind(),
             outcome_set: Vec::new(),
             outcome_names: Outcome::ALL.iter().map(|o| PyString::intern(py, o.as_str()).into_any().unbind()).collect(),
+            plain: None,
+            ready: false,
         })
     }
 
@@ -264,6 +284,56 @@ impl PyVecEngine {
             self.update_outcome_info(py)?;
         }
         Ok((ended, illegal))
+    }
+
+    /// Hand out `obs`, `masks_i8` and `all_true` from `step_plain` (None: no plain steps).
+    #[pyo3(signature = (outputs=None))]
+    fn set_plain_outputs(&mut self, py: Python<'_>, outputs: Option<(Py<PyAny>, Py<PyAny>, Py<PyAny>)>) {
+        let keys = ["action_mask", "_action_mask", "outcome", "_outcome", "illegal_action", "_illegal_action"]
+            .map(|k| PyString::intern(py, k).unbind());
+        self.plain = outputs.map(|(obs, masks_i8, all_true)| Plain { obs, masks_i8, all_true, keys });
+    }
+
+    /// `MaquisVectorEnv.step` for copy=False without same-step autoreset, whole: the arrays
+    /// themselves and the infos, or None when it is not that case or `actions` is not an int64
+    /// (num_envs,) array of ready environments (the caller's checked path then steps, or says
+    /// what is wrong). Errors as for `step`.
+    fn step_plain<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if self.plain.is_none() || !self.ready {
+            return Ok(None);
+        }
+        let Ok(a) = actions.cast::<PyArray1<i64>>() else { return Ok(None) };
+        if a.len() != self.engine.num_envs() {
+            return Ok(None);
+        }
+        let (ended, illegal) = self.step(py, a)?;
+        let Some(p) = &self.plain else { return Ok(None) };
+        let k = &p.keys;
+        let infos = PyDict::new(py);
+        infos.set_item(k[0].bind(py), p.masks_i8.bind(py))?;
+        infos.set_item(k[1].bind(py), p.all_true.bind(py))?;
+        if ended > 0 {
+            infos.set_item(k[2].bind(py), self.outcome_info.bind(py))?;
+            infos.set_item(k[3].bind(py), self.terminated.bind(py))?;
+            if illegal > 0 {
+                // Copies: the flags of the next step overwrite the array.
+                let flags = self.illegal.bind(py);
+                infos.set_item(k[4].bind(py), flags.to_owned_array().into_pyarray(py))?;
+                infos.set_item(k[5].bind(py), flags.to_owned_array().into_pyarray(py))?;
+            }
+        }
+        let out = (
+            p.obs.bind(py),
+            self.rewards.bind(py),
+            self.terminated.bind(py),
+            self.truncated.bind(py),
+            infos,
+        );
+        Ok(Some(out.into_pyobject(py)?))
     }
 
     /// One uniformly random legal action per environment (0 for a finished one), int64
