@@ -214,20 +214,15 @@ class MaquisVectorEnv(VectorEnv):
         if out is not None:
             return out
         a = actions
-        if type(a) is np.ndarray and a.dtype is _INT64 and a.shape == self._action_shape and self._ready:
-            # `sample_actions()` or a policy's int64 array: passed on as it is (the engine copies
-            # it, strided or not, and checks the range).
-            ended, illegal = self._core.step(a)
-        else:
-            ended, illegal = self._core.step(self._checked_actions(actions))
-        if not self.copy and not self._same_step:
-            # The usual loop: the arrays returned as they are, ends reported in the kept arrays.
-            infos = {"action_mask": self._masks_i8, "_action_mask": self._all_true}
-            if ended:
-                infos["outcome"], infos["_outcome"] = self._outcome_info, self._terminated
-                if illegal:
-                    infos["illegal_action"], infos["_illegal_action"] = self._illegal.copy(), self._illegal.copy()
-            return self._obs, self._rewards, self._terminated, self._truncated, infos
+        # `sample_actions()` or a policy's int64 array is passed on as it is (the engine copies
+        # it, strided or not, and checks the range); anything else is checked and converted,
+        # after which a plain step takes it.
+        if not (type(a) is np.ndarray and a.dtype is _INT64 and a.shape == self._action_shape and self._ready):
+            a = self._checked_actions(actions)
+            out = self._step_plain(a)
+            if out is not None:
+                return out
+        ended, illegal = self._core.step(a)
         return (
             self._obs.copy() if self.copy else self._obs,
             self._rewards.copy() if self.copy else self._rewards,
@@ -259,8 +254,8 @@ class MaquisVectorEnv(VectorEnv):
         }
         if not num_ended:
             return infos
-        # Copies (copy=True, or SAME_STEP's final infos); `step` itself hands out the internal
-        # arrays in the plain case.
+        # Copies (copy=True, or SAME_STEP's final infos); plain steps (`_core.step_plain`) hand
+        # out the internal arrays.
         end: dict[str, Any] = {}
         ended, outcome = self._terminated.copy(), self._outcome_info.copy()
         end["outcome"], end["_outcome"] = outcome, ended

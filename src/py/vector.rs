@@ -310,8 +310,11 @@ impl PyVecEngine {
         if a.len() != self.engine.num_envs() {
             return Ok(None);
         }
-        let (ended, illegal) = self.step(py, a)?;
-        let Some(p) = &self.plain else { return Ok(None) };
+        // Out of `self` while the step borrows it, and back whatever the step's result.
+        let Some(p) = self.plain.take() else { return Ok(None) };
+        let stepped = self.step(py, a);
+        let p = &*self.plain.insert(p);
+        let (ended, illegal) = stepped?;
         let k = &p.keys;
         let infos = PyDict::new(py);
         infos.set_item(k[0].bind(py), p.masks_i8.bind(py))?;
