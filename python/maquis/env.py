@@ -26,6 +26,18 @@ def stream_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2**64, dtype=np.uint64))
 
 
+def check_seed(seed: Any, what: str = "seed") -> int | None:
+    """A reset seed as a Python int (None stays None); anything else is refused before any state
+    changes (Gymnasium's own check raises its private error type, and only after reseeding)."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise TypeError(f"{what} must be a non-negative int or None, got {type(seed).__name__} {seed!r:.80}")
+    if seed < 0:
+        raise ValueError(f"{what} must be a non-negative int, got {seed}")
+    return int(seed)
+
+
 def _jsonable(o: Any) -> Any:
     if isinstance(o, np.ndarray):
         return o.tolist()
@@ -201,10 +213,16 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        super().reset(seed=seed)
+        seed = check_seed(seed)
         opts = options_json(options)
+        before = self._np_random, self._np_random_seed
+        super().reset(seed=seed)
         stream = stream_seed(self.np_random) if seed is not None or not self._streams_seeded else None
-        obs, mask = self._core.reset(stream, opts)
+        try:
+            obs, mask = self._core.reset(stream, opts)
+        except BaseException:
+            self._np_random, self._np_random_seed = before  # a refused reset changes nothing
+            raise
         self._streams_seeded = True
         return obs, {"action_mask": mask}
 
@@ -270,10 +288,13 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
         """A copy whose hidden information is resampled: the order of the cards still in the patrol
         deck (consistent with the open discard and, under Infiltration, the peeked top card) and
         the game's RNG. Same observation and legal actions; for planning (determinized search)."""
+        seed = check_seed(seed)
+        if seed is not None and seed >= 2**64:
+            raise ValueError(f"seed must be below 2**64, got {seed}")
         new = self.clone()
         if seed is None:
             seed = int(self.np_random.integers(0, 2**63))
-        new._core.determinize(int(seed))
+        new._core.determinize(seed)
         return new
 
     def clone(self) -> MaquisEnv:

@@ -15,7 +15,7 @@ from gymnasium.vector.utils import batch_space
 
 from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
-from .env import OBS_HIGH, OBS_LOW, core_kwargs, options_json, render_state, stream_seed
+from .env import OBS_HIGH, OBS_LOW, check_seed, core_kwargs, options_json, render_state, stream_seed
 
 _INT64 = np.dtype(np.int64)
 
@@ -24,6 +24,12 @@ _MODES = {
     AutoresetMode.SAME_STEP: "same_step",
     AutoresetMode.DISABLED: "disabled",
 }
+
+
+#: Bounds of the constructor's counts: past them the preallocated arrays would not fit in memory
+#: (a failed allocation aborts the process instead of raising), or threads would only contend.
+MAX_ENVS = 1 << 20
+MAX_THREADS = 256
 
 
 def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
@@ -85,13 +91,13 @@ class MaquisVectorEnv(VectorEnv):
         illegal_action: str = "terminate",
         render_mode: str | None = None,
     ) -> None:
-        for name, value in (("num_envs", num_envs), ("num_threads", num_threads)):
+        for name, value, limit in (("num_envs", num_envs, MAX_ENVS), ("num_threads", num_threads, MAX_THREADS)):
             if value is None and name == "num_threads":
                 continue
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-                raise TypeError(f"{name} must be a positive int, got {type(value).__name__} {value!r}")
-            if value < 1:
-                raise ValueError(f"{name} must be a positive int (num_threads None: one per core), got {value!r}")
+                raise TypeError(f"{name} must be a positive int, got {type(value).__name__} {value!r:.80}")
+            if not 1 <= value <= limit:
+                raise ValueError(f"{name} must be an int from 1 to {limit} (num_threads None: one per core), got {value!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         mode = _autoreset_mode(autoreset_mode)
@@ -161,12 +167,13 @@ class MaquisVectorEnv(VectorEnv):
         if seed is None:
             seeds: list[Any] = [None] * n
         elif isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
-            self._np_random, self._np_random_seed = seeding.np_random(int(seed))
-            seeds = [int(seed) + i for i in range(n)]
+            seed = check_seed(seed)
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
+            seeds = [seed + i for i in range(n)]
         elif isinstance(seed, (list, tuple)):
             if len(seed) != n:
                 raise ValueError(f"seed as a list must hold num_envs={n} entries, got {len(seed)}")
-            seeds = list(seed)
+            seeds = [check_seed(s, f"seed[{i}]") for i, s in enumerate(seed)]
         else:
             raise TypeError(f"seed must be None, an int or a list of num_envs ints/None, got {type(seed).__name__}")
         # The stream seed MaquisEnv.reset(seed=s) would draw, so that env i matches a single env.
@@ -198,8 +205,14 @@ class MaquisVectorEnv(VectorEnv):
                 raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},), got {mask.shape}")
             if not mask.any():
                 raise ValueError("options['reset_mask'] must select at least one environment")
-        seeds = self._stream_seeds(seed, mask)
-        self._core.reset(seeds, mask, options_json(options) if options else None)
+        opts = options_json(options) if options else None
+        before = self._np_random, self._np_random_seed
+        try:
+            seeds = self._stream_seeds(seed, mask)
+            self._core.reset(seeds, mask, opts)
+        except BaseException:
+            self._np_random, self._np_random_seed = before  # a refused reset changes nothing
+            raise
         if seeds is not None:
             self._seeded |= np.array([s is not None for s in seeds])
             self._ready = self._core.ready = bool(self._seeded.all())
@@ -291,10 +304,19 @@ class MaquisVectorEnv(VectorEnv):
         from each environment's seeded stream (0 for an environment whose episode ended)."""
         return self._core.sample_actions()
 
+    def _index(self, index: Any) -> int:
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+            raise TypeError(f"env index must be an int, got {type(index).__name__}")
+        if not 0 <= index < self.num_envs:
+            raise IndexError(f"env index {index} is out of range for {self.num_envs} environments")
+        return int(index)
+
     def state_dict(self, index: int) -> dict[str, Any]:
-        """The full state of environment `index` as plain Python data (as `MaquisEnv.state_dict`)."""
-        return self._core.state_dict(index)
+        """The full state of environment `index` as plain Python data (as `MaquisEnv.state_dict`).
+        An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
+        return self._core.state_dict(self._index(index))
 
     def save_state(self, index: int) -> str:
-        """The game of environment `index` as versioned JSON (`MaquisEnv.load_state` reads it)."""
-        return self._core.save_state(index)
+        """The game of environment `index` as versioned JSON (`MaquisEnv.load_state` reads it).
+        An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
+        return self._core.save_state(self._index(index))
