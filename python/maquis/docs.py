@@ -267,6 +267,18 @@ def render() -> str:
             meaning = "place the next worker on `<loc>`"
         w(f"| `{block}` | {_ranges(idx)} | {len(idx)} | {phase} | {meaning} |")
     w("")
+    w("The `act` block by location (options in the order of the names below):")
+    w("")
+    w("| location | indices | options |")
+    w("|---|---:|---|")
+    by_loc: dict[str, list[int]] = {}
+    for i, name in enumerate(ACTION_NAMES):
+        if name.startswith("act:"):
+            by_loc.setdefault(name.split(":")[1], []).append(i)
+    for loc, idx in by_loc.items():
+        options = ", ".join(ACTION_NAMES[i].split(":")[2] for i in idx)
+        w(f"| `{loc}` | {_ranges(idx)} | {options} |")
+    w("")
     w("### Every name")
     w("")
     w("`maquis.ACTION_NAMES[i]`, `env.action_to_str(i)`; `env.action_from_str(name)` goes back.")
