@@ -42,8 +42,19 @@ def test_playthroughs_cover_every_difficulty_and_both_agents():
     assert {s.agent for s in scenarios} == {"heuristic", "random"}
 
 
+def test_playthroughs_deal_every_mission():
+    import maquis
+
+    ids = set()
+    for path in DIR.glob("*.txt"):
+        line = next(x for x in path.read_text().splitlines() if x.startswith("missions: "))
+        ids.update(m.split(" (")[0] for m in line.removeprefix("missions: ").split(", "))
+    per_slot = dict((n, length) for n, _, length in maquis.OBSERVATION_LAYOUT)["mission_a_id"]
+    assert len(ids) == per_slot == 18
+
+
 def test_a_trace_records_each_decision_and_the_outcome():
-    text = (DIR / "normal_random_train_milice_hq.txt").read_text()
+    text = (DIR / "normal_random_assassination_milice_hq.txt").read_text()
     decisions = text.count("\n## decision ")
     assert decisions == text.count("\naction: ") > 0
     assert f"after {decisions} decisions" in text.split("## end", 1)[1]
@@ -64,7 +75,7 @@ def test_format_trace_is_game_agnostic():
 def test_check_command_reports_a_changed_file(tmp_path, capsys):
     assert main(["playthrough", "--check", str(DIR)]) == 0
     assert main(["playthrough", "--regenerate", str(tmp_path)]) == 0
-    path = tmp_path / "normal_random_train_milice_hq.txt"
+    path = tmp_path / "normal_random_assassination_milice_hq.txt"
     path.write_text(path.read_text().replace("action: ", "action: x", 1))
     capsys.readouterr()
     assert main(["playthrough", "--check", str(tmp_path)]) == 1
