@@ -17,6 +17,8 @@ COMMANDS = {
     "play": ("maquis.play", "play a whole game in the terminal"),
     "render": ("maquis.play", "write a PNG of a saved state"),
     "replay": ("maquis.play", "turn a recorded episode into PNG frames or a GIF"),
+    "playthrough": ("maquis.playthrough", "play, check or regenerate the golden playthroughs (tests/playthroughs)"),
+    "docs": ("maquis.docs", "write or check docs/maquis.md, the environment's reference page"),
 }
 
 
