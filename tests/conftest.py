@@ -11,8 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-DIFFICULTIES = ("very_easy", "easy", "normal", "tricky", "hard", "very_hard")
-
 
 @pytest.fixture
 def env():
