@@ -1,5 +1,4 @@
-"""Shared fixtures of the Python tests. The engine is imported lazily, so that tests that do not
-need the compiled extension (test_render.py) still run without it."""
+"""Shared fixtures of the Python tests (the engine is imported inside the fixtures that need it)."""
 
 from __future__ import annotations
 
