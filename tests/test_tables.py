@@ -19,7 +19,13 @@ def test_tables_are_read_only():
 def test_board_tables_name_only_locations():
     locations = set(tables.LOCATIONS)
     assert len(tables.LOCATIONS) == 19 and tables.SLOTS == ("mission_a", "mission_b")
-    for group in (tables.SLOTS, tables.SPARE_ROOMS, tables.FIELDS, tables.PATROL_LOCATIONS, tables.SAFE_LOCATIONS):
+    for group in (
+        tables.SLOTS,
+        tables.SPARE_ROOMS,
+        tables.FIELDS,
+        tables.PATROL_LOCATIONS,
+        tables.SAFE_LOCATIONS,
+    ):
         assert set(group) <= locations
     assert {loc for road in tables.ROADS for loc in road} == locations
     assert {loc for card in tables.PATROL_CARDS for loc in card} == set(tables.PATROL_LOCATIONS)

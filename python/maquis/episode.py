@@ -19,7 +19,15 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["EPISODE_FORMAT", "EPISODE_VERSION", "UsageError", "load_episode", "make_env", "replay_states", "reset_env"]
+__all__ = [
+    "EPISODE_FORMAT",
+    "EPISODE_VERSION",
+    "UsageError",
+    "load_episode",
+    "make_env",
+    "replay_states",
+    "reset_env",
+]
 
 EPISODE_FORMAT = "maquis-episode"
 EPISODE_VERSION = 1

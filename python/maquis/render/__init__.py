@@ -12,7 +12,7 @@ difficulties) are the engine's own (``maquis.tables``); positions come from BOAR
 | ``ansi`` | the text board |
 | ``layout``, ``labels``, ``style`` | where things are, the words on them, the colours |
 | ``canvas``, ``font`` | numpy drawing primitives and the bitmap font |
-| ``pieces``, ``town``, ``panel``, ``image`` | the image: pawns, the town and cards, the side panel, the frame |
+| ``pieces``, ``town``, ``panel``, ``image`` | the image: pawns, town and cards, side panel, frame |
 | ``files`` | PNG and GIF files |
 """
 

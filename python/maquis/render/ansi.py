@@ -64,7 +64,9 @@ def render_ansi(sd: Mapping, color: bool = False) -> str:
     out.append(f"day       {days}   (! morale -1{ending})")
     least = min_patrols(morale)
     patrols = f"   min patrols {least}" if least else ""
-    out.append(f"morale    {track(range(MAX_MORALE + 1), morale, lambda v: str(v) if v else 'FAIL')}{patrols}")
+    out.append(
+        f"morale    {track(range(MAX_MORALE + 1), morale, lambda v: str(v) if v else 'FAIL')}{patrols}"
+    )
     soldier_track = track(range(MAX_SOLDIERS + 1), soldiers)
     out.append(f"soldiers  {soldier_track}   milice left {max(0, MAX_SOLDIERS - soldiers)}")
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+
 def write_png(path, rgb: np.ndarray) -> None:
     """Write an (H, W, 3) uint8 image as an 8-bit RGB PNG, with zlib and struct only."""
     rgb = np.asarray(rgb)

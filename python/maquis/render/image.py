@@ -13,6 +13,7 @@ from .panel import draw_panel
 from .style import BACKGROUND, BASE_HEIGHT, BASE_WIDTH, BOARD, OUTCOME_BANNERS
 from .town import draw_card, draw_town
 
+
 def draw_outcome(c: Canvas, sd: Mapping) -> None:
     text, color = OUTCOME_BANNERS.get(sd["outcome"], (str(sd["outcome"]).upper(), (110, 110, 120)))
     bx0, by0, bx1, by1 = BOARD

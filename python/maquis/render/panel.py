@@ -21,6 +21,7 @@ from .style import (
     RESOURCE_COLORS,
 )
 
+
 def _track(c: Canvas, x, y, values, current, names, loss=(), last=None, colors=None) -> None:
     """Cells of a track, eight to a row; the current value filled, ``loss`` days in orange."""
     for i, v in enumerate(values):
@@ -138,6 +139,8 @@ def draw_panel(c: Canvas, sd: Mapping) -> None:
     over = sd.get("outcome") is not None
     c.text(x0 + 4, 600, "GAME OVER" if over else "PHASE", PANEL_DIM)
     phase = str(sd.get("outcome") if over else sd.get("phase", "?")).upper().replace("_", " ")
-    c.text(x0 + 4, 614, phase, OUTCOME_BANNERS.get(sd.get("outcome"), (0, HEADING))[1] if over else HEADING, 3)
+    c.text(
+        x0 + 4, 614, phase, OUTCOME_BANNERS.get(sd.get("outcome"), (0, HEADING))[1] if over else HEADING, 3
+    )
     for i, line in enumerate(wrap(awaiting(sd).upper().replace("_", " "), 49)[:4]):
         c.text(x0 + 4, 648 + 12 * i, line, PANEL_TEXT)

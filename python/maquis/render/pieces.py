@@ -5,6 +5,7 @@ from __future__ import annotations
 from .canvas import Canvas
 from .style import FAKE_ID, INK, PAWN_R, PAWNS
 
+
 def draw_pawn(c: Canvas, cx, cy, kind: str, r=PAWN_R) -> None:
     fill, ink, letter = PAWNS.get(kind, ((128, 128, 128), INK, "?"))
     c.disc(cx, cy + 1.5, r + 1, (60, 50, 40))  # shadow, so pawns stand out on any fill

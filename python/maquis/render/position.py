@@ -84,4 +84,3 @@ def awaiting(sd: Mapping) -> str:
         who = f"the worker at {where}" if where else "the worker"
         return f"{who} is cut off: shoot a Milice or accept"
     return f"unknown phase {phase!r}"
-

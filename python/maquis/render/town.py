@@ -39,6 +39,7 @@ from .style import (
     WATER,
 )
 
+
 def _pos(loc: str) -> tuple[float, float]:
     """Centre of ``loc`` in base units (mission cards: centre of the card)."""
     x, y = LAYOUT[loc]
@@ -74,7 +75,6 @@ def _crossing(p0, p1, q0, q1):
 
 def _is_closed(sd: Mapping, a: str, b: str) -> bool:
     return any(set(road) == {a, b} for road in sd.get("closed_roads", []))
-
 
 
 def draw_town(c: Canvas, sd: Mapping) -> None:
