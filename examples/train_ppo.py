@@ -59,13 +59,9 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-POLICY_FORMAT = "maquis-mlp-v1"
-
 
 # The saved policy (`maquis-mlp-v1`) is defined by the package, so `maquis eval --policy` reads it.
 from maquis.policy import POLICY_FORMAT, NumpyMLPPolicy, load_policy, save_policy  # noqa: E402,F401
@@ -305,52 +301,23 @@ def plot_runs(run_dirs, labels, png_path, title=""):
     plt.close(fig)
 
 
-def main(argv=None):
-    if argv is None:
-        argv = sys.argv[1:]
-    if argv and argv[0] == "plot":
-        # python examples/train_ppo.py plot OUT.png RUN_DIR[=LABEL] ...
-        runs = [a.split("=", 1) for a in argv[2:]]
-        plot_runs([r[0] for r in runs], [r[1] if len(r) > 1 else Path(r[0]).name for r in runs], argv[1])
-        print(f"wrote {argv[1]}")
-        return 0
-    args = parse_args(argv)
-    # Idle OpenMP threads sleep instead of spinning: on a busy 2-core machine spinning threads made
-    # torch over 10x slower (must be set before torch loads its OpenMP runtime).
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+def plot_command(argv):
+    """`plot OUT.png RUN_DIR[=LABEL] ...`: compare finished runs in one figure."""
+    runs = [a.split("=", 1) for a in argv[1:]]
+    plot_runs([r[0] for r in runs], [r[1] if len(r) > 1 else Path(r[0]).name for r in runs], argv[0])
+    print(f"wrote {argv[0]}")
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# The network
+# --------------------------------------------------------------------------------------------
+
+
+def build_agent(obs_size, n_actions, hidden, layers, activation):
+    """The actor-critic: two MLPs over the observation, the actor's logits masked to legal actions."""
     import torch
     import torch.nn as nn
-
-    import maquis
-
-    torch.set_num_threads(args.threads)
-    random.seed(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "args.json").write_text(json.dumps(vars(args), indent=2))
-
-    env = maquis.MaquisVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, difficulty=args.difficulty)
-    obs_size = int(np.prod(env.single_observation_space.shape))
-    n_actions = int(env.single_action_space.n)
-
-    # mission progress for the shaping potential: boxes_done / boxes and complete, both slots
-    prog_idx = []
-    for slot in ("mission_a_state", "mission_b_state"):
-        off, _ = layout_slice(slot)
-        prog_idx.append((off + 0, off + 2))
-
-    hand_off, hand_len = layout_slice("hand")  # tokens in hand / 4, per resource
-
-    def progress(o):
-        return sum(o[:, a] + o[:, c] for a, c in prog_idx)
-
-    def potential(o):
-        phi = args.shaping * progress(o)
-        if args.shaping_hand:
-            phi = phi + args.shaping_hand * o[:, hand_off:hand_off + hand_len].sum(axis=1)
-        return phi
 
     def layer(i, o, std=math.sqrt(2)):
         lin = nn.Linear(i, o)
@@ -358,13 +325,13 @@ def main(argv=None):
         nn.init.constant_(lin.bias, 0.0)
         return lin
 
-    Act = nn.Tanh if args.activation == "tanh" else nn.ReLU
+    Act = nn.Tanh if activation == "tanh" else nn.ReLU
 
     def mlp(out_dim, out_std):
         mods, d = [], obs_size
-        for _ in range(args.layers):
-            mods += [layer(d, args.hidden), Act()]
-            d = args.hidden
+        for _ in range(layers):
+            mods += [layer(d, hidden), Act()]
+            d = hidden
         mods.append(layer(d, out_dim, out_std))
         return nn.Sequential(*mods)
 
@@ -390,340 +357,561 @@ def main(argv=None):
                 return action, dist.log_prob(action), ent, self.value(x), dist.log_prob(expert_action)
             return action, dist.log_prob(action), ent, self.value(x)
 
-    agent = Agent()
-    opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
-    global_step, update0, t_offset = 0, 0, 0.0
-    if args.resume:
-        ck = torch.load(args.resume, weights_only=False)
-        agent.load_state_dict(ck["agent"])
-        opt.load_state_dict(ck["opt"])
-        global_step, update0, t_offset = ck["global_step"], ck["update"], ck.get("seconds", 0.0)
+        def expert_logp(self, x, mask, target):
+            logits = torch.where(mask, self.actor(x), torch.full((1,), -1e8))
+            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
 
-    def export(path, meta_extra=None):
-        lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
-        ws = [m.weight.detach().cpu().numpy().T.copy() for m in lins]
-        bs = [m.bias.detach().cpu().numpy().copy() for m in lins]
-        meta = {
-            "trained_with": "examples/train_ppo.py",
-            "difficulty": args.difficulty,
-            "env_steps": int(global_step),
-            "seed": args.seed,
-            "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
-            "maquis_version": getattr(maquis, "__version__", "?"),
-            "torch_version": torch.__version__,
-        }
-        meta.update(meta_extra or {})
-        save_policy(path, ws, bs, args.activation, meta)
+    return Agent()
 
-    def numpy_policy():
-        lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
-        return NumpyMLPPolicy(
-            [m.weight.detach().numpy().T.copy() for m in lins],
-            [m.bias.detach().numpy().copy() for m in lins],
-            args.activation,
-        )
 
-    T, B = args.num_steps, args.num_envs
-    batch = T * B
-    mb = batch // args.minibatches
-    b_obs = torch.zeros((T, B, obs_size))
-    b_mask = torch.zeros((T, B, n_actions), dtype=torch.bool)
-    b_act = torch.zeros((T, B), dtype=torch.long)
-    b_logp = torch.zeros((T, B))
-    b_val = torch.zeros((T, B))
-    b_rew = torch.zeros((T, B))
-    b_done = torch.zeros((T, B))
-    b_valid = torch.zeros((T, B))
-    b_expert = torch.zeros((T, B), dtype=torch.long)
-    expert = make_expert(args.imitate, env) if args.imitate else None
-    imitate_s = args.imitate_minutes * 60 if expert is not None else 0.0
-    if expert is not None:  # the aggregated data set of (observation, mask, expert action)
-        cap = args.imitate_buffer
-        d_obs = torch.zeros((cap, obs_size))
-        d_mask = torch.zeros((cap, n_actions), dtype=torch.bool)
-        d_act = torch.zeros(cap, dtype=torch.long)
-        d_n, d_at = 0, 0
+def actor_weights(agent):
+    """The actor's layers as numpy (w of shape (in, out), b), as `maquis-mlp-v1` stores them."""
+    import torch.nn as nn
 
-    def expert_logp(x, mask, target):
-        logits = torch.where(mask, agent.actor(x), torch.full((1,), -1e8))
-        return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+    lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
+    return ([m.weight.detach().cpu().numpy().T.copy() for m in lins], [m.bias.detach().cpu().numpy().copy() for m in lins])
 
-    budget_s = args.minutes * 60 if args.minutes else float("inf")
-    n_updates_total = max(1, args.total_steps // batch)
-    curve_path = out / "curve.csv"
-    fields = [
-        "update", "env_steps", "minutes", "sps", "eval_episodes",
-        "eval_win", "eval_win_lo", "eval_win_hi", "eval_major_win", "eval_draw", "eval_draw_lo", "eval_draw_hi",
-        "eval_loss", "eval_loss_lo", "eval_loss_hi",
-        "train_return", "train_win", "train_draw", "train_loss_rate", "train_len", "train_progress",
-        "entropy", "pg_loss", "v_loss", "approx_kl", "clipfrac", "lr", "phase", "bc_loss", "bc_coef",
-    ]
-    if not (args.resume and curve_path.exists()):
-        with open(curve_path, "w", newline="") as f:
-            csv.DictWriter(f, fields).writeheader()
 
-    bar = None
-    if not args.no_progress:
-        try:
-            from tqdm import tqdm
+def export_policy(agent, path, args, env_steps):
+    import torch
 
-            bar = tqdm(total=args.minutes * 60 if args.minutes else args.total_steps, unit="s" if args.minutes else "step",
-                       dynamic_ncols=True, mininterval=2.0)
-        except ImportError:
-            bar = None
+    import maquis
 
-    obs_np, _ = env.reset(seed=args.seed)
-    next_obs = torch.as_tensor(obs_np, dtype=torch.float32)
-    pending_reset = np.zeros(B, bool)  # the env's next step() is its autoreset
-    ep_ret = np.zeros(B)
-    ep_len = np.zeros(B, np.int64)
-    recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": []}
-    t0 = time.time()
-    last_eval_update = -1
-    update = update0
-    stats = {}
+    ws, bs = actor_weights(agent)
+    meta = {
+        "trained_with": "examples/train_ppo.py",
+        "difficulty": args.difficulty,
+        "env_steps": int(env_steps),
+        "seed": args.seed,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "maquis_version": getattr(maquis, "__version__", "?"),
+        "torch_version": torch.__version__,
+    }
+    save_policy(path, ws, bs, args.activation, meta)
 
-    def do_eval(episodes):
-        pol = numpy_policy()
-        t = time.time()
-        counts = evaluate_policy(pol, args.difficulty, episodes, args.eval_seed)
-        return counts, time.time() - t
 
-    def log_row(counts, sps):
+# --------------------------------------------------------------------------------------------
+# The run: its clock and counters, checkpoints
+# --------------------------------------------------------------------------------------------
+
+
+class Progress:
+    """Environment steps and updates so far, and the clock (a resumed run adds its past seconds)."""
+
+    def __init__(self, global_step=0, update=0, t_offset=0.0):
+        self.global_step, self.update, self.t_offset = global_step, update, t_offset
+        self.update0 = update  # the update the run (re)started from
+        self.t0 = time.time()
+        self.eval_time = 0.0  # seconds spent evaluating, left out of the budget's schedules
+
+    def elapsed(self):
+        return time.time() - self.t0
+
+    def seconds(self):
+        return self.elapsed() + self.t_offset
+
+
+def prepare_run(args):
+    """Seeds, torch threads, the output directory with args.json."""
+    import torch
+
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "args.json").write_text(json.dumps(vars(args), indent=2))
+    return out
+
+
+def resume(path, agent, opt):
+    import torch
+
+    ck = torch.load(path, weights_only=False)
+    agent.load_state_dict(ck["agent"])
+    opt.load_state_dict(ck["opt"])
+    return Progress(ck["global_step"], ck["update"], ck.get("seconds", 0.0))
+
+
+def save_run(out, agent, opt, args, progress):
+    """policy.npz and checkpoint.pt."""
+    import torch
+
+    export_policy(agent, out / "policy.npz", args, progress.global_step)
+    torch.save({"agent": agent.state_dict(), "opt": opt.state_dict(), "global_step": progress.global_step,
+                "update": progress.update, "seconds": progress.seconds()}, out / "checkpoint.pt")
+
+
+# --------------------------------------------------------------------------------------------
+# Experience
+# --------------------------------------------------------------------------------------------
+
+
+class Shaping:
+    """The potential of the module docstring: phi = C * mission progress + H * tokens in hand / 4."""
+
+    def __init__(self, coef, hand_coef):
+        self.coef, self.hand_coef = coef, hand_coef
+        # mission progress: boxes_done / boxes and complete, both slots
+        self.progress_idx = [(off + 0, off + 2) for off, _ in map(layout_slice, ("mission_a_state", "mission_b_state"))]
+        self.hand_off, self.hand_len = layout_slice("hand")
+
+    @property
+    def on(self):
+        return bool(self.coef or self.hand_coef)
+
+    def progress(self, o):
+        return sum(o[:, a] + o[:, c] for a, c in self.progress_idx)
+
+    def potential(self, o):
+        phi = self.coef * self.progress(o)
+        if self.hand_coef:
+            phi = phi + self.hand_coef * o[:, self.hand_off:self.hand_off + self.hand_len].sum(axis=1)
+        return phi
+
+
+class Rollout:
+    """One rollout, (T, B) per field: what the agent saw and did, and what came of it; `valid` is 0
+    for the autoreset steps (no decision), `expert` holds the expert's actions when one is asked."""
+
+    def __init__(self, T, B, obs_size, n_actions):
+        import torch
+
+        self.obs = torch.zeros((T, B, obs_size))
+        self.mask = torch.zeros((T, B, n_actions), dtype=torch.bool)
+        self.act = torch.zeros((T, B), dtype=torch.long)
+        self.logp = torch.zeros((T, B))
+        self.val = torch.zeros((T, B))
+        self.rew = torch.zeros((T, B))
+        self.done = torch.zeros((T, B))
+        self.valid = torch.zeros((T, B))
+        self.expert = torch.zeros((T, B), dtype=torch.long)
+
+
+class EpisodeStats:
+    """Return, length, outcome and mission progress of the last 1000 training games."""
+
+    KEEP = 1000
+
+    def __init__(self, num_envs):
+        self.ret = np.zeros(num_envs)
+        self.len = np.zeros(num_envs, np.int64)
+        self.recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": []}
+
+    def record(self, rew, valid, done, term, info, final_progress):
+        self.ret += rew
+        self.len += valid
+        if not done.any():
+            return
+        outs = _info_outcomes(info, done, len(done))
+        r = self.recent
+        for i in np.flatnonzero(done):
+            o = outs[i] or ("win" if term[i] and rew[i] > 0.5 else "loss")
+            r["ret"].append(self.ret[i]); r["len"].append(self.len[i])
+            r["progress"].append(final_progress[i])
+            r["win"].append(o in ("win", "major_win")); r["draw"].append(o == "draw")
+            r["loss"].append(o == "loss")
+            self.ret[i] = 0.0; self.len[i] = 0
+        for k in r:
+            r[k] = r[k][-self.KEEP:]
+
+    def mean(self, key):
+        xs = self.recent[key]
+        return float(np.mean(xs)) if xs else float("nan")
+
+
+class Phase:
+    """What this rollout does: imitate the expert (DAgger; `beta` is the share of expert actions)
+    or PPO (with a decaying BC term of weight `bc_coef`), and at which learning rate."""
+
+    def __init__(self, imitating, beta, bc_coef, lr):
+        self.imitating, self.beta, self.bc_coef, self.lr = imitating, beta, bc_coef, lr
+
+    @property
+    def need_expert(self):
+        return self.imitating or self.bc_coef > 0
+
+
+def schedule(args, progress, budget_s, imitate_s, has_expert):
+    """The phase and learning rate at this point of the budget (steps or minutes, whichever binds)."""
+    elapsed = progress.elapsed()
+    frac_done = max(progress.global_step / args.total_steps, (elapsed - progress.eval_time) / budget_s if args.minutes else 0.0)
+    lr = args.lr * (1.0 - min(frac_done, 0.95)) if args.anneal_lr else args.lr
+    run_s = elapsed + progress.t_offset - progress.eval_time
+    imitating = has_expert and run_s < imitate_s
+    beta = 1.0 - (1.0 - args.imitate_beta_end) * min(1.0, run_s / max(imitate_s, 1e-9)) if imitating else 0.0
+    bc_coef = 0.0
+    if has_expert and not imitating and args.bc_coef > 0:
+        bc_coef = args.bc_coef * max(0.0, 1.0 - (run_s - imitate_s) / max(60 * args.bc_decay_minutes, 1e-9))
+    return Phase(imitating, beta, bc_coef, args.imitate_lr if imitating else lr)
+
+
+class Collector:
+    """Steps the vector env with the agent (or the expert) and fills a `Rollout`."""
+
+    def __init__(self, env, shaping, episodes, gamma, seed):
+        import torch
+
+        self.env, self.shaping, self.episodes, self.gamma = env, shaping, episodes, gamma
+        self.obs_np, _ = env.reset(seed=seed)
+        self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
+        self.pending_reset = np.zeros(env.num_envs, bool)  # the env's next step() is its autoreset
+
+    def collect(self, agent, buf, expert, phase):
+        """Fills `buf` with one rollout and returns the value of the observation after it."""
+        import torch
+
+        T, B = buf.act.shape
+        with torch.no_grad():
+            for t in range(T):
+                masks_np = np.asarray(self.env.action_masks(), dtype=bool)
+                valid = ~self.pending_reset
+                safe = masks_np.copy()
+                safe[~safe.any(axis=1)] = True  # terminal / reset rows: any action, it is ignored
+                mask_t = torch.as_tensor(safe)
+                action, logp, _, value = agent.act(self.next_obs, mask_t)
+                if phase.need_expert:
+                    ex = torch.as_tensor(np.where(valid, expert(self.obs_np, masks_np, valid), 0), dtype=torch.long)
+                    buf.expert[t] = ex
+                    if phase.imitating:
+                        use = torch.as_tensor(np.random.random(B) < phase.beta)
+                        action = torch.where(use, ex, action)
+                        logp = agent.act(self.next_obs, mask_t, action)[1]
+                buf.obs[t] = self.next_obs
+                buf.mask[t] = mask_t
+                buf.act[t] = action
+                buf.logp[t] = logp
+                buf.val[t] = value
+                buf.valid[t] = torch.as_tensor(valid, dtype=torch.float32)
+                phi_before = self.shaping.potential(self.next_obs.numpy())
+                self.obs_np, rew, term, trunc, info = self.env.step(action.numpy())
+                done = (np.asarray(term) | np.asarray(trunc)) & valid
+                rew = np.asarray(rew, dtype=np.float64) * valid
+                if self.shaping.on:
+                    phi_after = np.where(done, 0.0, self.shaping.potential(self.obs_np))
+                    rew = rew + valid * (self.gamma * phi_after - phi_before)
+                buf.rew[t] = torch.as_tensor(rew, dtype=torch.float32)
+                buf.done[t] = torch.as_tensor(done, dtype=torch.float32)
+                self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
+                final_progress = self.shaping.progress(self.obs_np) if done.any() else None
+                self.episodes.record(rew, valid, done, term, info, final_progress)
+                self.pending_reset = done
+            return agent.value(self.next_obs)
+
+
+def gae(buf, next_value, gamma, lam):
+    """Advantages and returns; a transition with done=1 does not bootstrap, invalid (reset) steps get 0."""
+    import torch
+
+    T, B = buf.rew.shape
+    with torch.no_grad():
+        adv = torch.zeros((T, B))
+        last = torch.zeros(B)
+        for t in reversed(range(T)):
+            nv = next_value if t == T - 1 else buf.val[t + 1]
+            nonterm = 1.0 - buf.done[t]
+            delta = buf.rew[t] + gamma * nv * nonterm - buf.val[t]
+            last = (delta + gamma * lam * nonterm * last) * buf.valid[t]
+            adv[t] = last
+        return adv, adv + buf.val
+
+
+# --------------------------------------------------------------------------------------------
+# Learning
+# --------------------------------------------------------------------------------------------
+
+
+class Batch:
+    """A rollout flattened to T * B samples, with the indices of the valid ones."""
+
+    def __init__(self, buf, adv, ret):
+        import torch
+
+        T, B, obs_size = buf.obs.shape
+        self.obs = buf.obs.reshape(T * B, obs_size)
+        self.mask = buf.mask.reshape(T * B, -1)
+        self.act, self.logp, self.val = buf.act.reshape(-1), buf.logp.reshape(-1), buf.val.reshape(-1)
+        self.adv, self.ret, self.expert = adv.reshape(-1), ret.reshape(-1), buf.expert.reshape(-1)
+        self.idx_valid = torch.nonzero(buf.valid.reshape(-1) > 0).squeeze(1)
+
+
+class DaggerSet:
+    """The aggregated imitation data set (DAgger): observations, masks and the expert's actions."""
+
+    def __init__(self, cap, obs_size, n_actions):
+        import torch
+
+        self.cap = cap
+        self.obs = torch.zeros((cap, obs_size))
+        self.mask = torch.zeros((cap, n_actions), dtype=torch.bool)
+        self.act = torch.zeros(cap, dtype=torch.long)
+        self.n, self.at = 0, 0
+
+    def add(self, batch):
+        """The expert's labels of the states this rollout visited (a random subset when over cap)."""
+        import torch
+
+        nb = len(batch.idx_valid)
+        k = min(nb, self.cap)
+        pos = (self.at + torch.arange(k)) % self.cap
+        sel = batch.idx_valid[torch.randperm(nb)[:k]]
+        self.obs[pos], self.mask[pos], self.act[pos] = batch.obs[sel], batch.mask[sel], batch.expert[sel]
+        self.at, self.n = int((self.at + k) % self.cap), min(self.cap, self.n + k)
+
+
+def imitation_update(agent, opt, data, batch, args):
+    """DAgger: fit the actor to the aggregated expert labels by cross-entropy, the critic to this
+    rollout's returns. Returns the losses of the last step."""
+    import torch
+    import torch.nn as nn
+
+    data.add(batch)
+    nb = len(batch.idx_valid)
+    for _ in range(args.imitate_steps):
+        j = torch.randint(0, data.n, (args.imitate_minibatch,))
+        bc = -agent.expert_logp(data.obs[j], data.mask[j], data.act[j]).mean()
+        i = batch.idx_valid[torch.randint(0, nb, (args.imitate_minibatch,))]
+        vl = 0.5 * ((agent.value(batch.obs[i]) - batch.ret[i]) ** 2).mean()
+        loss = bc + args.vf_coef * vl
+        opt.zero_grad()
+        loss.backward()
+        nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm * 4)
+        opt.step()
+    # no policy-gradient step while imitating
+    return {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": float(vl.item()), "bc_loss": float(bc.item()),
+            "approx_kl": 0.0, "clipfrac": 0.0}
+
+
+def ppo_update(agent, opt, batch, args, bc_coef):
+    """Clipped PPO epochs over minibatches of the valid samples, plus `bc_coef` times the
+    cross-entropy to the expert. Returns the losses of the last minibatch."""
+    import torch
+    import torch.nn as nn
+
+    nb = len(batch.idx_valid)
+    mbs = max(1, nb // args.minibatches)
+    clipfracs, kl = [], 0.0
+    for _ in range(args.epochs):
+        perm = batch.idx_valid[torch.randperm(nb)]
+        for s in range(0, nb - mbs + 1, mbs):
+            i = perm[s:s + mbs]
+            if bc_coef > 0:
+                _, newlogp, ent, newv, explogp = agent.act(batch.obs[i], batch.mask[i], batch.act[i], batch.expert[i])
+                bc = -explogp.mean()
+            else:
+                _, newlogp, ent, newv = agent.act(batch.obs[i], batch.mask[i], batch.act[i])
+                bc = torch.zeros(())
+            logratio = newlogp - batch.logp[i]
+            ratio = logratio.exp()
+            with torch.no_grad():
+                kl = ((ratio - 1) - logratio).mean().item()
+                clipfracs.append(((ratio - 1.0).abs() > args.clip).float().mean().item())
+            a = batch.adv[i]
+            a = (a - a.mean()) / (a.std() + 1e-8)
+            pg = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip, 1 + args.clip)).mean()
+            v_clipped = batch.val[i] + (newv - batch.val[i]).clamp(-args.clip, args.clip)
+            vl = 0.5 * torch.max((newv - batch.ret[i]) ** 2, (v_clipped - batch.ret[i]) ** 2).mean()
+            loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
+            opt.step()
+        if args.target_kl is not None and kl > args.target_kl:
+            break
+    return {"entropy": float(ent.mean().item()), "pg_loss": float(pg.item()), "v_loss": float(vl.item()),
+            "bc_loss": float(bc.item()), "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0}
+
+
+# --------------------------------------------------------------------------------------------
+# Logging: the learning curve, the progress bar, the final evaluation
+# --------------------------------------------------------------------------------------------
+
+CURVE_FIELDS = [
+    "update", "env_steps", "minutes", "sps", "eval_episodes",
+    "eval_win", "eval_win_lo", "eval_win_hi", "eval_major_win", "eval_draw", "eval_draw_lo", "eval_draw_hi",
+    "eval_loss", "eval_loss_lo", "eval_loss_hi",
+    "train_return", "train_win", "train_draw", "train_loss_rate", "train_len", "train_progress",
+    "entropy", "pg_loss", "v_loss", "approx_kl", "clipfrac", "lr", "phase", "bc_loss", "bc_coef",
+]
+
+
+class Curve:
+    """curve.csv: one row per evaluation (appended to when a run resumes)."""
+
+    def __init__(self, path, resuming):
+        self.path = path
+        if not (resuming and path.exists()):
+            with open(path, "w", newline="") as f:
+                csv.DictWriter(f, CURVE_FIELDS).writeheader()
+
+    def log(self, progress, sps, counts, episodes, stats):
+        """Writes the row of an evaluation's outcome `counts` and the training statistics; returns it."""
         n = sum(counts.values())
         wins = counts.get("win", 0) + counts.get("major_win", 0)
         row = {
-            "update": update, "env_steps": global_step, "minutes": round((time.time() - t0 + t_offset) / 60, 3),
+            "update": progress.update, "env_steps": progress.global_step, "minutes": round(progress.seconds() / 60, 3),
             "sps": round(sps), "eval_episodes": n,
             "eval_win": wins / n, "eval_major_win": counts.get("major_win", 0) / n,
             "eval_draw": counts.get("draw", 0) / n, "eval_loss": counts.get("loss", 0) / n,
         }
         for key, k in (("win", wins), ("draw", counts.get("draw", 0)), ("loss", counts.get("loss", 0))):
             row[f"eval_{key}_lo"], row[f"eval_{key}_hi"] = wilson(k, n)
-        def mean(xs):
-            return float(np.mean(xs)) if xs else float("nan")
         row.update({
-            "train_return": mean(recent["ret"]), "train_win": mean(recent["win"]), "train_draw": mean(recent["draw"]),
-            "train_loss_rate": mean(recent["loss"]), "train_len": mean(recent["len"]),
-            "train_progress": mean(recent["progress"]),
+            "train_return": episodes.mean("ret"), "train_win": episodes.mean("win"), "train_draw": episodes.mean("draw"),
+            "train_loss_rate": episodes.mean("loss"), "train_len": episodes.mean("len"),
+            "train_progress": episodes.mean("progress"),
         })
         row.update(stats)
-        with open(curve_path, "a", newline="") as f:
-            csv.DictWriter(f, fields).writerow({k: (round(v, 5) if isinstance(v, float) else v) for k, v in row.items()})
+        with open(self.path, "a", newline="") as f:
+            csv.DictWriter(f, CURVE_FIELDS).writerow({k: (round(v, 5) if isinstance(v, float) else v) for k, v in row.items()})
         return row
 
-    eval_time = 0.0
-    while True:
-        elapsed = time.time() - t0
-        if global_step >= args.total_steps or elapsed >= budget_s:
-            break
-        # learning-rate schedule over whichever budget binds
-        frac_done = max(global_step / args.total_steps, (elapsed - eval_time) / budget_s if args.minutes else 0.0)
-        lr = args.lr * (1.0 - min(frac_done, 0.95)) if args.anneal_lr else args.lr
 
-        # ---- rollout ----
-        # phase: "imitate" (DAgger: act with the expert with probability beta, learn its actions),
-        # then "ppo" (with a decaying cross-entropy to the expert when --bc-coef > 0)
-        run_s = time.time() - t0 + t_offset - eval_time
-        imitating = expert is not None and run_s < imitate_s
-        beta = 1.0 - (1.0 - args.imitate_beta_end) * min(1.0, run_s / max(imitate_s, 1e-9)) if imitating else 0.0
-        bc_coef = 0.0
-        if expert is not None and not imitating and args.bc_coef > 0:
-            bc_coef = args.bc_coef * max(0.0, 1.0 - (run_s - imitate_s) / max(60 * args.bc_decay_minutes, 1e-9))
-        need_expert = imitating or bc_coef > 0
+def make_bar(args):
+    """A tqdm bar over the budget (seconds or steps), or None."""
+    if args.no_progress:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=args.minutes * 60 if args.minutes else args.total_steps, unit="s" if args.minutes else "step",
+                dynamic_ncols=True, mininterval=2.0)
+
+
+def show_progress(bar, args, progress, budget_s, sps, stats, rollout_s, episodes):
+    if bar is None:
+        return
+    if args.minutes:
+        bar.n = min(int(progress.elapsed()), int(budget_s))
+    else:
+        bar.n = min(progress.global_step, args.total_steps)
+    w = np.mean(episodes.recent["win"]) if episodes.recent["win"] else 0.0
+    bar.set_postfix(steps=f"{progress.global_step/1e6:.2f}M", sps=f"{sps:.0f}", win=f"{w:.3f}",
+                    ent=f"{stats['entropy']:.2f}", roll=f"{rollout_s:.1f}s")
+    bar.refresh()
+
+
+def final_evaluation(args, out, progress):
+    """The saved policy and the baselines on the same seeds: final_eval.json, a table, the plot."""
+    results = {}
+    final_n = args.final_eval_episodes
+    pol = load_policy(out / "policy.npz")  # what `maquis eval --policy` will load
+    results["ppo"] = evaluate_policy(pol, args.difficulty, final_n, args.eval_seed + 1)
+    for name in [b for b in args.baselines.split(",") if b]:
+        try:
+            results[name] = evaluate_policy(name, args.difficulty, final_n, args.eval_seed + 1)
+        except Exception as e:  # an agent may not be available in this build
+            print(f"baseline {name!r} not evaluated: {e}", file=sys.stderr)
+    summary = {}
+    for name, c in results.items():
+        n = sum(c.values())
+        wins = c.get("win", 0) + c.get("major_win", 0)
+        summary[name] = {
+            "episodes": n,
+            "win": wins / n, "win_ci95": wilson(wins, n),
+            "major_win": c.get("major_win", 0) / n,
+            "draw": c.get("draw", 0) / n, "draw_ci95": wilson(c.get("draw", 0), n),
+            "loss": c.get("loss", 0) / n, "loss_ci95": wilson(c.get("loss", 0), n),
+        }
+    summary_all = {"difficulty": args.difficulty, "eval_seed": args.eval_seed + 1, "env_steps": progress.global_step,
+                   "train_minutes": progress.seconds() / 60, "results": summary}
+    (out / "final_eval.json").write_text(json.dumps(summary_all, indent=2))
+    print(f"\nfinal evaluation, {args.difficulty}, {final_n} games, seed {args.eval_seed + 1}:")
+    for name, s in summary.items():
+        print(f"  {name:<10} win {s['win']:.3f} [{s['win_ci95'][0]:.3f},{s['win_ci95'][1]:.3f}]  "
+              f"draw {s['draw']:.3f}  loss {s['loss']:.3f}")
+    plot_curve(out / "curve.csv", out / "curve.png", baselines={k: v for k, v in summary.items() if k != "ppo"},
+               title=f"PPO on maquis ({args.difficulty})")
+
+
+# --------------------------------------------------------------------------------------------
+# Main
+# --------------------------------------------------------------------------------------------
+
+
+def main(argv=None):
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv and argv[0] == "plot":  # python examples/train_ppo.py plot OUT.png RUN_DIR[=LABEL] ...
+        return plot_command(argv[1:])
+    args = parse_args(argv)
+    # Idle OpenMP threads sleep instead of spinning: on a busy 2-core machine spinning threads made
+    # torch over 10x slower (must be set before torch loads its OpenMP runtime).
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    import torch
+
+    import maquis
+
+    out = prepare_run(args)
+    env = maquis.MaquisVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, difficulty=args.difficulty)
+    obs_size = int(np.prod(env.single_observation_space.shape))
+    n_actions = int(env.single_action_space.n)
+    agent = build_agent(obs_size, n_actions, args.hidden, args.layers, args.activation)
+    opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+    progress = resume(args.resume, agent, opt) if args.resume else Progress()
+
+    buf = Rollout(args.num_steps, args.num_envs, obs_size, n_actions)
+    expert = make_expert(args.imitate, env) if args.imitate else None
+    imitate_s = args.imitate_minutes * 60 if expert is not None else 0.0
+    dagger = DaggerSet(args.imitate_buffer, obs_size, n_actions) if expert is not None else None
+    budget_s = args.minutes * 60 if args.minutes else float("inf")
+    curve = Curve(out / "curve.csv", resuming=bool(args.resume))
+    bar = make_bar(args)
+    episodes = EpisodeStats(args.num_envs)
+    collector = Collector(env, Shaping(args.shaping, args.shaping_hand), episodes, args.gamma, args.seed)
+
+    def evaluate_and_log(n_episodes, sps):
+        t = time.time()
+        policy = NumpyMLPPolicy(*actor_weights(agent), args.activation)
+        counts = evaluate_policy(policy, args.difficulty, n_episodes, args.eval_seed)
+        return curve.log(progress, sps, counts, episodes, stats), time.time() - t
+
+    progress.t0 = time.time()
+    last_eval_update = -1
+    stats = {}
+    while progress.global_step < args.total_steps and progress.elapsed() < budget_s:
+        phase = schedule(args, progress, budget_s, imitate_s, expert is not None)
         for g in opt.param_groups:
-            g["lr"] = args.imitate_lr if imitating else lr
+            g["lr"] = phase.lr
         rollout_t = time.time()
-        with torch.no_grad():
-            for t in range(T):
-                masks_np = np.asarray(env.action_masks(), dtype=bool)
-                valid = ~pending_reset
-                safe = masks_np.copy()
-                safe[~safe.any(axis=1)] = True  # terminal / reset rows: any action, it is ignored
-                mask_t = torch.as_tensor(safe)
-                action, logp, _, value = agent.act(next_obs, mask_t)
-                if need_expert:
-                    ex = torch.as_tensor(np.where(valid, expert(obs_np, masks_np, valid), 0), dtype=torch.long)
-                    b_expert[t] = ex
-                    if imitating:
-                        use = torch.as_tensor(np.random.random(B) < beta)
-                        action = torch.where(use, ex, action)
-                        logp = agent.act(next_obs, mask_t, action)[1]
-                b_obs[t] = next_obs
-                b_mask[t] = mask_t
-                b_act[t] = action
-                b_logp[t] = logp
-                b_val[t] = value
-                b_valid[t] = torch.as_tensor(valid, dtype=torch.float32)
-                phi_before = potential(next_obs.numpy())
-                obs_np, rew, term, trunc, info = env.step(action.numpy())
-                done = (np.asarray(term) | np.asarray(trunc)) & valid
-                rew = np.asarray(rew, dtype=np.float64) * valid
-                if args.shaping or args.shaping_hand:
-                    phi_after = np.where(done, 0.0, potential(obs_np))
-                    rew = rew + valid * (args.gamma * phi_after - phi_before)
-                b_rew[t] = torch.as_tensor(rew, dtype=torch.float32)
-                b_done[t] = torch.as_tensor(done, dtype=torch.float32)
-                next_obs = torch.as_tensor(obs_np, dtype=torch.float32)
-                ep_ret += rew
-                ep_len += valid
-                if done.any():
-                    final_progress = progress(obs_np)
-                    outs = _info_outcomes(info, done, B)
-                    for i in np.flatnonzero(done):
-                        o = outs[i] or ("win" if term[i] and rew[i] > 0.5 else "loss")
-                        recent["ret"].append(ep_ret[i]); recent["len"].append(ep_len[i])
-                        recent["progress"].append(final_progress[i])
-                        recent["win"].append(o in ("win", "major_win")); recent["draw"].append(o == "draw")
-                        recent["loss"].append(o == "loss")
-                        ep_ret[i] = 0.0; ep_len[i] = 0
-                    for k in recent:
-                        recent[k] = recent[k][-1000:]
-                pending_reset = done
-            next_value = agent.value(next_obs)
-            # GAE; a transition with done=1 does not bootstrap; invalid (reset) steps get 0
-            adv = torch.zeros((T, B))
-            last = torch.zeros(B)
-            for t in reversed(range(T)):
-                nv = next_value if t == T - 1 else b_val[t + 1]
-                nonterm = 1.0 - b_done[t]
-                delta = b_rew[t] + args.gamma * nv * nonterm - b_val[t]
-                last = (delta + args.gamma * args.gae_lambda * nonterm * last) * b_valid[t]
-                adv[t] = last
-            ret = adv + b_val
-        global_step += int(b_valid.sum().item())
+        next_value = collector.collect(agent, buf, expert, phase)
+        adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
+        progress.global_step += int(buf.valid.sum().item())
         rollout_s = time.time() - rollout_t
 
-        # ---- update ----
-        f_obs = b_obs.reshape(batch, obs_size)
-        f_mask = b_mask.reshape(batch, n_actions)
-        f_act, f_logp, f_adv = b_act.reshape(-1), b_logp.reshape(-1), adv.reshape(-1)
-        f_ret, f_val, f_valid = ret.reshape(-1), b_val.reshape(-1), b_valid.reshape(-1)
-        f_expert = b_expert.reshape(-1)
-        idx_valid = torch.nonzero(f_valid > 0).squeeze(1)
-        nb = len(idx_valid)
-        mbs = max(1, nb // args.minibatches)
-        clipfracs, kl = [], 0.0
-        if imitating:
-            # DAgger: add the expert's labels of the states visited to the data set, fit the actor
-            # to it by cross-entropy and the critic to this rollout's returns
-            k = min(nb, cap)
-            pos = (d_at + torch.arange(k)) % cap
-            sel = idx_valid[torch.randperm(nb)[:k]]
-            d_obs[pos], d_mask[pos], d_act[pos] = f_obs[sel], f_mask[sel], f_expert[sel]
-            d_at, d_n = int((d_at + k) % cap), min(cap, d_n + k)
-            ent = torch.full((1,), float("nan"))  # no policy-gradient step while imitating
-            pg = torch.zeros(())
-            for step in range(args.imitate_steps):
-                j = torch.randint(0, d_n, (args.imitate_minibatch,))
-                bc = -expert_logp(d_obs[j], d_mask[j], d_act[j]).mean()
-                i = idx_valid[torch.randint(0, nb, (args.imitate_minibatch,))]
-                vl = 0.5 * ((agent.value(f_obs[i]) - f_ret[i]) ** 2).mean()
-                loss = bc + args.vf_coef * vl
-                opt.zero_grad()
-                loss.backward()
-                nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm * 4)
-                opt.step()
-        for epoch in range(0 if imitating else args.epochs):
-            perm = idx_valid[torch.randperm(nb)]
-            for s in range(0, nb - mbs + 1, mbs):
-                i = perm[s:s + mbs]
-                if bc_coef > 0:
-                    _, newlogp, ent, newv, explogp = agent.act(f_obs[i], f_mask[i], f_act[i], f_expert[i])
-                    bc = -explogp.mean()
-                else:
-                    _, newlogp, ent, newv = agent.act(f_obs[i], f_mask[i], f_act[i])
-                    bc = torch.zeros(())
-                logratio = newlogp - f_logp[i]
-                ratio = logratio.exp()
-                with torch.no_grad():
-                    kl = ((ratio - 1) - logratio).mean().item()
-                    clipfracs.append(((ratio - 1.0).abs() > args.clip).float().mean().item())
-                a = f_adv[i]
-                a = (a - a.mean()) / (a.std() + 1e-8)
-                pg = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip, 1 + args.clip)).mean()
-                v_clipped = f_val[i] + (newv - f_val[i]).clamp(-args.clip, args.clip)
-                vl = 0.5 * torch.max((newv - f_ret[i]) ** 2, (v_clipped - f_ret[i]) ** 2).mean()
-                loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
-                opt.zero_grad()
-                loss.backward()
-                nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
-                opt.step()
-            if args.target_kl is not None and kl > args.target_kl:
-                break
-        update += 1
-        sps = batch / max(1e-9, time.time() - rollout_t)
-        stats = {
-            "entropy": float(ent.mean().item()), "pg_loss": float(pg.item()), "v_loss": float(vl.item()),
-            "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0, "lr": opt.param_groups[0]["lr"],
-            "phase": "imitate" if imitating else "ppo", "bc_loss": float(bc.item()), "bc_coef": bc_coef if not imitating else 1.0,
-        }
+        batch = Batch(buf, adv, ret)
+        if phase.imitating:
+            stats = imitation_update(agent, opt, dagger, batch, args)
+        else:
+            stats = ppo_update(agent, opt, batch, args, phase.bc_coef)
+        stats.update(lr=opt.param_groups[0]["lr"], phase="imitate" if phase.imitating else "ppo",
+                     bc_coef=1.0 if phase.imitating else phase.bc_coef)
+        progress.update += 1
+        sps = buf.act.numel() / max(1e-9, time.time() - rollout_t)
 
-        # ---- progress, evaluation ----
-        if bar is not None:
-            if args.minutes:
-                bar.n = min(int(time.time() - t0), int(budget_s))
-            else:
-                bar.n = min(global_step, args.total_steps)
-            w = np.mean(recent["win"]) if recent["win"] else 0.0
-            bar.set_postfix(steps=f"{global_step/1e6:.2f}M", sps=f"{sps:.0f}", win=f"{w:.3f}",
-                            ent=f"{stats['entropy']:.2f}", roll=f"{rollout_s:.1f}s")
-            bar.refresh()
-        if args.eval_every and (update - update0) % args.eval_every == 0:
-            counts, dt = do_eval(args.eval_episodes)
-            eval_time += dt
-            row = log_row(counts, sps)
-            last_eval_update = update
-            msg = (f"[update {update} | {global_step/1e6:.2f}M steps | {row['minutes']:.1f} min] "
+        show_progress(bar, args, progress, budget_s, sps, stats, rollout_s, episodes)
+        if args.eval_every and (progress.update - progress.update0) % args.eval_every == 0:
+            row, dt = evaluate_and_log(args.eval_episodes, sps)
+            progress.eval_time += dt
+            last_eval_update = progress.update
+            msg = (f"[update {progress.update} | {progress.global_step/1e6:.2f}M steps | {row['minutes']:.1f} min] "
                    f"eval win {row['eval_win']:.3f} draw {row['eval_draw']:.3f} loss {row['eval_loss']:.3f} "
                    f"(train win {row['train_win']:.3f}, {sps:.0f} steps/s)")
             (bar.write if bar is not None else print)(msg)
-            export(out / "policy.npz")
-            torch.save({"agent": agent.state_dict(), "opt": opt.state_dict(), "global_step": global_step,
-                        "update": update, "seconds": time.time() - t0 + t_offset}, out / "checkpoint.pt")
-            plot_curve(curve_path, out / "curve.png", title=f"PPO on maquis ({args.difficulty})")
+            save_run(out, agent, opt, args, progress)
+            plot_curve(out / "curve.csv", out / "curve.png", title=f"PPO on maquis ({args.difficulty})")
     if bar is not None:
         bar.close()
     env.close()
 
-    # ---- final: save, evaluate against the baselines on the same seeds ----
-    export(out / "policy.npz")
-    torch.save({"agent": agent.state_dict(), "opt": opt.state_dict(), "global_step": global_step,
-                "update": update, "seconds": time.time() - t0 + t_offset}, out / "checkpoint.pt")
-    if last_eval_update != update and args.eval_every:
-        counts, _ = do_eval(args.eval_episodes)
-        log_row(counts, 0)
-    results = {}
-    final_n = args.final_eval_episodes
-    if final_n:
-        pol = load_policy(out / "policy.npz")  # what `maquis eval --policy` will load
-        results["ppo"] = evaluate_policy(pol, args.difficulty, final_n, args.eval_seed + 1)
-        for name in [b for b in args.baselines.split(",") if b]:
-            try:
-                results[name] = evaluate_policy(name, args.difficulty, final_n, args.eval_seed + 1)
-            except Exception as e:  # an agent may not be available in this build
-                print(f"baseline {name!r} not evaluated: {e}", file=sys.stderr)
-        summary = {}
-        for name, c in results.items():
-            n = sum(c.values())
-            wins = c.get("win", 0) + c.get("major_win", 0)
-            summary[name] = {
-                "episodes": n,
-                "win": wins / n, "win_ci95": wilson(wins, n),
-                "major_win": c.get("major_win", 0) / n,
-                "draw": c.get("draw", 0) / n, "draw_ci95": wilson(c.get("draw", 0), n),
-                "loss": c.get("loss", 0) / n, "loss_ci95": wilson(c.get("loss", 0), n),
-            }
-        summary_all = {"difficulty": args.difficulty, "eval_seed": args.eval_seed + 1, "env_steps": global_step,
-                       "train_minutes": (time.time() - t0 + t_offset) / 60, "results": summary}
-        (out / "final_eval.json").write_text(json.dumps(summary_all, indent=2))
-        print(f"\nfinal evaluation, {args.difficulty}, {final_n} games, seed {args.eval_seed + 1}:")
-        for name, s in summary.items():
-            print(f"  {name:<10} win {s['win']:.3f} [{s['win_ci95'][0]:.3f},{s['win_ci95'][1]:.3f}]  "
-                  f"draw {s['draw']:.3f}  loss {s['loss']:.3f}")
-        plot_curve(curve_path, out / "curve.png", baselines={k: v for k, v in summary.items() if k != "ppo"},
-                   title=f"PPO on maquis ({args.difficulty})")
-    print(f"saved {out / 'policy.npz'} ({global_step} env steps); curve: {out / 'curve.csv'}, {out / 'curve.png'}")
+    save_run(out, agent, opt, args, progress)
+    if last_eval_update != progress.update and args.eval_every:
+        evaluate_and_log(args.eval_episodes, 0)
+    if args.final_eval_episodes:
+        final_evaluation(args, out, progress)
+    print(f"saved {out / 'policy.npz'} ({progress.global_step} env steps); curve: {out / 'curve.csv'}, {out / 'curve.png'}")
     return 0
 
 

@@ -1,5 +1,4 @@
-"""Shared fixtures of the Python tests. The engine is imported lazily, so that tests that do not
-need the compiled extension (test_render.py) still run without it."""
+"""Shared fixtures of the Python tests (the engine is imported inside the fixtures that need it)."""
 
 from __future__ import annotations
 
@@ -10,8 +9,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-DIFFICULTIES = ("very_easy", "easy", "normal", "tricky", "hard", "very_hard")
 
 
 @pytest.fixture

@@ -19,7 +19,8 @@ import numpy as np
 import pytest
 
 import maquis
-from maquis import play
+from maquis import narrator, play
+from maquis.episode import load_episode, replay_states
 from maquis.cli import main
 from maquis.render import render_ansi, render_rgb
 
@@ -108,7 +109,7 @@ def test_play_a_whole_game_from_scripted_input(monkeypatch, capsys, tmp_path):
     assert "'place' is ambiguous" in out
     assert "'not an action' is not an action or command" in out
     assert "Answer with one of:" in out  # help
-    assert f"GAME OVER: {play._outcome_text(outcome)} after {len(turns)} decisions" in out
+    assert f"GAME OVER: {narrator.outcome_text(outcome)} after {len(turns)} decisions" in out
     assert "the day is over; now day 1" in out and "patrols placed:" in out
     assert "End of input" not in out and "\x1b[" not in out
     # The record replays the game: same actions, same outcome.
@@ -180,7 +181,7 @@ def test_play_undo_and_save(monkeypatch, capsys, tmp_path):
     # recorded actions reach.
     env = maquis.MaquisEnv()
     env.load_state(saved.read_text())
-    *_, last = play.replay_states(play.load_episode(record))
+    *_, last = replay_states(load_episode(record))
     assert env.state_dict() == last
 
 
@@ -198,9 +199,9 @@ def test_play_with_reset_options_shoot_and_replay(monkeypatch, capsys, tmp_path)
     assert "rue_baradat tagged" in out and "hand: +1 weapon, -1 money" in out
     assert "'shoot' is ambiguous" in out
     assert "Milice shot on radio_a" in out and "soldier track 0 -> 1" in out and "morale 6 -> 5" in out
-    episode = play.load_episode(record)
+    episode = load_episode(record)
     assert episode["reset_options"] == options and episode["actions"] == moves + ["shoot:radio_a"]
-    *_, last = play.replay_states(episode)
+    *_, last = replay_states(episode)
     assert last["soldiers"] == 1 and last["board"]["radio_a"]["pawn"] is None
     with pytest.raises(SystemExit):
         main(["play", "--options", "[1, 2]"])  # not a JSON object
@@ -219,7 +220,7 @@ def test_python_dash_m_maquis_play_in_a_subprocess(tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     assert "'garbage' is not an action or command" in proc.stdout
-    assert f"GAME OVER: {play._outcome_text(ref.state_dict()['outcome'])}" in proc.stdout
+    assert f"GAME OVER: {narrator.outcome_text(ref.state_dict()['outcome'])}" in proc.stdout
     assert "\x1b[" not in proc.stdout  # no colour when the output is not a terminal
 
 
@@ -316,7 +317,7 @@ def test_replay_reproduces_a_game_played_in_the_terminal(monkeypatch, capsys, tm
     argv = ["play", "--seed", "17", "--missions", ",".join(MISSIONS), "--record", str(record)]
     rc, _, _ = run_cli(monkeypatch, capsys, argv, "\n".join(c for _, c in turns) + "\n")
     assert rc == 0
-    states = list(play.replay_states(play.load_episode(record)))
+    states = list(replay_states(load_episode(record)))
     assert len(states) == len(turns) + 1
     assert states[-1] == ref.state_dict()
     assert main(["replay", str(record), "-o", str(tmp_path / "frames"), "--width", "160"]) == 0
@@ -464,6 +465,6 @@ def test_the_readme_picture_still_replays(read_png):
     # `python -m maquis replay docs/board_episode.json -o /tmp/frames` (the last frame) if the engine or the
     # renderer changes.
     path = Path(__file__).resolve().parents[1] / "docs" / "board_episode.json"
-    *_, last = play.replay_states(play.load_episode(path))
+    *_, last = replay_states(load_episode(path))
     assert last["phase"] == "action" and last["outcome"] is None
     assert read_png(path.with_name("board.png")).shape == (720, 960, 3)

@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import maquis
 from maquis import MaquisEnv
 
-from conftest import DIFFICULTIES
+from maquis.tables import DIFFICULTIES
 
 N = maquis.NUM_ACTIONS
 D = maquis.OBS_SIZE

@@ -1,61 +1,14 @@
-"""Tests of maquis.render on hand-built state dicts (API.md ``state_dict()``), engine not needed."""
+"""Tests of maquis.render on hand-built state dicts (API.md ``state_dict()``); the rule tables the
+renderers read are the engine's (``maquis.tables``)."""
 
-import importlib
-import importlib.util
 import sys
-import types
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-PACKAGE_DIR = Path(__file__).resolve().parents[1] / "python" / "maquis"
-
-
-def _load_render():
-    try:
-        from maquis import render
-
-        return render
-    except ImportError:  # the compiled extension is not built yet: load the file on its own
-        # A private package name keeps render.py's relative import of _font working without
-        # running maquis/__init__.py and without putting a half-made `maquis` in sys.modules.
-        name = "_maquis_render_only"
-        if name not in sys.modules:
-            pkg = types.ModuleType(name)
-            pkg.__path__ = [str(PACKAGE_DIR)]
-            sys.modules[name] = pkg
-        spec = importlib.util.spec_from_file_location(f"{name}.render", PACKAGE_DIR / "render.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        return module
-
-
-render = _load_render()
-
-LOCATIONS = (
-    "safe_house",
-    "rue_baradat",
-    "fence",
-    "pont_du_nord",
-    "radio_b",
-    "doctor",
-    "poor_district",
-    "black_market",
-    "spare_room_ne",
-    "radio_a",
-    "spare_room_w",
-    "pont_leveque",
-    "grocer",
-    "spare_room_se",
-    "field_w",
-    "cafe",
-    "field_e",
-    "mission_a",
-    "mission_b",
-)
-RESOURCES = ("intel", "food", "medicine", "money", "weapon", "explosive", "poison", "fake_id")
+from maquis import render, tables
+from maquis.render import labels, layout
+from maquis.tables import LOCATIONS, RESOURCES
 
 
 def initial_state(missions=(("sabotage", 3), ("aid_the_spy", 2)), deck=(4, 1, 7, 0, 9, 2, 5, 8, 3, 6)):
@@ -242,11 +195,21 @@ def test_renderers_ignore_unknown_keys():
 
 
 def test_patrol_cards_and_roads_match_rules():
-    # P1 and B3 copied as display data.
+    # P1 and B3, as the engine plays them.
     assert len(render.PATROL_CARDS) == 10
     assert render.PATROL_CARDS[3] == ("radio_a", "pont_leveque", "black_market")
     assert len(render.ROADS) == 23
     assert {loc for road in render.ROADS for loc in road} == set(LOCATIONS)
+
+
+def test_display_data_names_every_piece_of_the_engine():
+    # The words and positions are the renderer's own; the set of pieces is the engine's.
+    assert set(layout.LAYOUT) == set(tables.LOCATIONS) == set(labels.LABELS)
+    assert layout.BOARD_ORDER == tuple(layout.LAYOUT)
+    assert set(labels.TILE_LABELS) == set(tables.TILES)
+    assert set(labels.MISSION_TEXT) == set(tables.MISSIONS)
+    assert set(labels.RESOURCE_NAMES) == set(labels.RESOURCE_SHORT) == set(tables.RESOURCES)
+    assert set(labels.SHORT) == set(tables.PATROL_LOCATIONS)
 
 
 @pytest.mark.parametrize("width", [960, 640, 1280])

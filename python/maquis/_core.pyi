@@ -1,5 +1,6 @@
 """Stubs of the private extension module `maquis._core` (src/py/). Use the public API in `maquis`."""
 
+from collections.abc import Mapping
 from typing import Any, Final, final
 
 import numpy as np
@@ -23,6 +24,35 @@ __all__ = [
     "bench_engine",
     "bench_vector",
     "env_memory",
+    "LOCATIONS",
+    "SLOTS",
+    "SPARE_ROOMS",
+    "FIELDS",
+    "PATROL_LOCATIONS",
+    "WEST_BANK",
+    "SAFE_LOCATIONS",
+    "ROADS",
+    "PATROL_CARDS",
+    "END_DAY",
+    "LAST_DAY",
+    "ORANGE_DAYS",
+    "TRIANGLE_DAYS",
+    "MAX_MORALE",
+    "START_MORALE",
+    "MIN_PATROLS",
+    "MAX_SOLDIERS",
+    "TOKENS_PER_RESOURCE",
+    "MAX_WORKERS",
+    "RESOURCES",
+    "TILES",
+    "SAFE_TILES",
+    "MISSIONS",
+    "DIFFICULTIES",
+    "DIFFICULTY_SETTINGS",
+    "MISSION_POOLS",
+    "POOL_SETTINGS",
+    "DEALS",
+    "PHASES",
 ]
 
 __version__: Final[str]
@@ -31,6 +61,37 @@ OBS_SIZE: Final[int]
 ACTION_NAMES: Final[tuple[str, ...]]
 OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
 OUTCOMES: Final[tuple[str, ...]]
+
+# The engine's rule tables (src/py/tables.rs), ids as RULES.md spells them; see `maquis.tables`.
+LOCATIONS: Final[tuple[str, ...]]
+SLOTS: Final[tuple[str, ...]]
+SPARE_ROOMS: Final[tuple[str, ...]]
+FIELDS: Final[tuple[str, ...]]
+PATROL_LOCATIONS: Final[tuple[str, ...]]
+WEST_BANK: Final[tuple[str, ...]]
+SAFE_LOCATIONS: Final[tuple[str, ...]]
+ROADS: Final[tuple[tuple[str, str], ...]]
+PATROL_CARDS: Final[tuple[tuple[str, str, str], ...]]
+END_DAY: Final[int]
+LAST_DAY: Final[int]
+ORANGE_DAYS: Final[tuple[int, ...]]
+TRIANGLE_DAYS: Final[tuple[int, ...]]
+MAX_MORALE: Final[int]
+START_MORALE: Final[int]
+MIN_PATROLS: Final[tuple[int, ...]]
+MAX_SOLDIERS: Final[int]
+TOKENS_PER_RESOURCE: Final[int]
+MAX_WORKERS: Final[int]
+RESOURCES: Final[tuple[str, ...]]
+TILES: Final[tuple[str, ...]]
+SAFE_TILES: Final[tuple[str, ...]]
+MISSIONS: Final[Mapping[str, Mapping[str, Any]]]
+DIFFICULTIES: Final[tuple[str, ...]]
+DIFFICULTY_SETTINGS: Final[Mapping[str, Mapping[str, Any]]]
+MISSION_POOLS: Final[tuple[str, ...]]
+POOL_SETTINGS: Final[Mapping[str, Mapping[str, Any]]]
+DEALS: Final[tuple[str, ...]]
+PHASES: Final[tuple[str, ...]]
 
 class MaquisError(ValueError):
     """An input the engine refuses: an action out of range or illegal now, an unknown id, a bad

@@ -15,8 +15,8 @@ COMMANDS = {
     "eval": ("maquis.evaluate", "evaluate agents or a saved policy across difficulty levels"),
     "bench": ("maquis.bench", "measure engine, single-env and vector-env throughput"),
     "play": ("maquis.play", "play a whole game in the terminal"),
-    "render": ("maquis.play", "write a PNG of a saved state"),
-    "replay": ("maquis.play", "turn a recorded episode into PNG frames or a GIF"),
+    "render": ("maquis.replay", "write a PNG of a saved state"),
+    "replay": ("maquis.replay", "turn a recorded episode into PNG frames or a GIF"),
     "playthrough": ("maquis.playthrough", "play, check or regenerate the golden playthroughs (tests/playthroughs)"),
     "docs": ("maquis.docs", "write or check docs/maquis.md, the environment's reference page"),
 }

@@ -144,7 +144,7 @@ def _orders() -> dict[str, list[str]]:
             at[_hot(o, slice_name)] = value
         return [at[i] for i in sorted(at)]
 
-    from .play import DIFFICULTIES, MISSION_POOLS  # the ids to probe (their order is the engine's)
+    from .tables import DIFFICULTIES, MISSION_POOLS  # the ids to probe (their order is the engine's)
 
     orders["difficulties"] = probe("difficulty", DIFFICULTIES, "difficulty")
     orders["pools"] = probe("mission_pool", MISSION_POOLS, "mission_pool")

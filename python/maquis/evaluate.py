@@ -24,8 +24,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-OUTCOMES = ("win", "major_win", "draw", "loss")
-DIFFICULTIES = ("very_easy", "easy", "normal", "tricky", "hard", "very_hard")
+from .tables import DEALS, DIFFICULTIES, MISSION_POOLS, OUTCOMES
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -357,8 +356,8 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and level (default 1000)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--pool", "--mission-pool", dest="pool", default="second_edition",
-                   choices=["second_edition", "first_edition", "pnp_2013"])
-    p.add_argument("--deal", default="uniform", choices=["uniform", "grouped_2013", "grouped_2019"])
+                   choices=MISSION_POOLS)
+    p.add_argument("--deal", default="uniform", choices=DEALS)
     p.add_argument("--missions", default=None, help="two fixed mission ids, comma-separated")
     p.add_argument("--simulations", type=int, default=None, help="search agent: simulations per move")
     p.add_argument("--num-envs", type=int, default=None)

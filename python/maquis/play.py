@@ -1,64 +1,28 @@
-"""See the game: play it in the terminal, draw a saved position, replay a recorded episode.
+"""``maquis play``: a human plays a whole game in the terminal.
 
-The command-line subcommands ``maquis play``, ``maquis render`` and ``maquis replay`` (wired up by
-``maquis.cli``):
-
-- ``maquis play`` - a human plays a whole game: each turn the board is redrawn, the legal actions are
-  listed with numbers, and the player answers with a number, an action name or a unique prefix of
-  one (also ``help``, ``undo``, ``board``, ``save FILE``, ``quit``). ``--record FILE`` writes the
-  episode (seed, options, actions by name) as JSON for ``maquis replay``.
-- ``maquis render STATE.json -o out.png`` - a PNG of a position saved by ``env.save_state()`` (a
-  plain ``state_dict()`` dumped as JSON works too).
-- ``maquis replay EPISODE.json -o DIR`` (one PNG per step) or ``-o out.gif`` (needs Pillow) -
-  re-runs a recorded episode and draws every position along the way.
-
-Episode files (``format: "maquis-episode"``, ``version: 1``)::
-
-    {"format": "maquis-episode", "version": 1,
-     "env": {"difficulty": "normal", "mission_pool": "second_edition",
-             "missions": ["sabotage", "aid_the_spy"]},
-     "seed": 1234, "reset_options": null,
-     "actions": ["place:grocer", "act:grocer:food", ...], "outcome": "win"}
-
-``env`` holds keyword arguments of ``MaquisEnv``, ``seed`` and ``reset_options`` those of
-``reset()``; the same file therefore replays exactly.
+Each turn the board is redrawn, the legal actions are listed with numbers, and the player answers
+with a number, an action name or a unique prefix of one (also ``help``, ``undo``, ``board``,
+``save FILE``, ``quit``). ``--record FILE`` writes the episode (seed, options, actions by name) as
+an episode file (``maquis.episode``) for ``maquis replay``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import secrets
 import shutil
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from .render import render_ansi, render_rgb, write_gif, write_png
+from .episode import EPISODE_FORMAT, EPISODE_VERSION, UsageError, make_env, reset_env
+from .narrator import describe_changes, outcome_text
+from .render import render_ansi
+from .tables import DEALS, DIFFICULTIES, MISSION_POOLS
 
-__all__ = [
-    "EPISODE_FORMAT",
-    "EPISODE_VERSION",
-    "add_play_arguments",
-    "add_render_arguments",
-    "add_replay_arguments",
-    "describe_changes",
-    "load_episode",
-    "replay_states",
-    "run_play",
-    "run_render",
-    "run_replay",
-]
-
-EPISODE_FORMAT = "maquis-episode"
-EPISODE_VERSION = 1
-
-DIFFICULTIES = ("very_easy", "easy", "normal", "tricky", "hard", "very_hard")
-MISSION_POOLS = ("second_edition", "first_edition", "pnp_2013")
-DEALS = ("uniform", "grouped_2013", "grouped_2019")
-RESOURCES = ("intel", "food", "medicine", "money", "weapon", "explosive", "poison", "fake_id")
+__all__ = ["add_play_arguments", "run_play"]
 
 HELP_TEXT = """\
 Answer with one of:
@@ -76,160 +40,8 @@ action - activate each placed worker (perform an action or skip), then it must g
 crossing a patrol, or it is arrested."""
 
 
-class UsageError(Exception):
-    """A problem with the command's input, reported as one line and exit status 1 or 2."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Environment helpers
-# ---------------------------------------------------------------------------------------------
-
-
-def _env_class():
-    from . import MaquisEnv  # imported late: `maquis render --help` works even without the extension
-
-    return MaquisEnv
-
-
-def _make_env(env_kwargs: Mapping, **extra):
-    try:
-        return _env_class()(**{**dict(env_kwargs), **extra})
-    except (TypeError, ValueError) as err:
-        raise UsageError(f"cannot create the environment with {dict(env_kwargs)}: {err}") from err
-
-
-def _reset(env, seed, options):
-    try:
-        return env.reset(seed=seed, options=options or None)
-    except (TypeError, ValueError) as err:
-        raise UsageError(f"cannot start the game (seed {seed}, options {options}): {err}") from err
-
-
 def _legal_names(env) -> list[tuple[int, str]]:
     return [(int(i), env.action_to_str(int(i))) for i in env.legal_actions()]
-
-
-def _outcome_text(outcome) -> str:
-    return {"win": "WIN", "major_win": "MAJOR WIN", "draw": "DRAW", "loss": "LOSS"}.get(outcome, str(outcome))
-
-
-# ---------------------------------------------------------------------------------------------
-# What changed in a step, in words
-# ---------------------------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def describe_changes(before: Mapping, after: Mapping, action: str | None = None) -> list[str]:
-    """Short sentences for what one step (the decision ``action``, a name) changed: patrols,
-    arrests, resources, tracks, missions, the end of the day.
-
-    Reads two ``state_dict()`` views; used by ``maquis play`` after every decision.
-    """
-    lines: list[str] = []
-    b_board, a_board = before.get("board", {}), after.get("board", {})
-
-    patrols = []
-    for loc, cell in a_board.items():
-        pawn = (cell or {}).get("pawn")
-        if pawn in ("milice", "soldier") and (b_board.get(loc) or {}).get("pawn") != pawn:
-            patrols.append(f"{pawn} on {loc}")
-    if patrols:
-        lines.append("patrols placed: " + ", ".join(patrols))
-    shot = [
-        loc
-        for loc, cell in b_board.items()
-        if (cell or {}).get("pawn") == "milice"
-        and not (a_board.get(loc) or {}).get("pawn")
-        and after.get("day") == before.get("day")
-    ]
-    if shot:
-        lines.append("Milice shot on " + ", ".join(shot))
-
-    bw, aw = before.get("workers", {}), after.get("workers", {})
-    gone = aw.get("gone", 0) - bw.get("gone", 0)
-    # P3: a patrol that finds only workers on its card's locations arrests one and takes its place.
-    raided = [
-        loc
-        for loc, cell in a_board.items()
-        if (cell or {}).get("pawn") in ("milice", "soldier")
-        and (b_board.get(loc) or {}).get("pawn") == "worker"
-    ]
-    for loc in raided:
-        lines.append(f"a patrol arrested the worker on {loc}")
-    # F7: the activated worker found no route home (or a mission removed it).
-    verb, _, rest = (action or "").partition(":")
-    home_from = (
-        rest.split(":")[0] if verb in ("act", "skip") else after.get("pending") or before.get("pending")
-    )
-    if gone > len(raided):
-        lost = gone - len(raided)
-        if home_from and lost == 1:
-            lines.append(f"the worker from {home_from} did not get home: arrested (or removed by a mission)")
-        else:
-            lines.append(f"{_plural(lost, 'worker')} lost (arrested or removed by a mission)")
-    if gone > 0:
-        lines.append(f"{aw.get('gone', 0)} of your workers gone in all")
-    recruited = bw.get("recruitable", 0) - aw.get("recruitable", 0)
-    if recruited > 0:
-        lines.append(f"{_plural(recruited, 'worker')} recruited")
-
-    bh, ah = before.get("hand", {}), after.get("hand", {})
-    delta = [(r, ah.get(r, 0) - bh.get(r, 0)) for r in RESOURCES]
-    gains = ", ".join(f"+{d} {r}" for r, d in delta if d > 0)
-    losses = ", ".join(f"{d} {r}" for r, d in delta if d < 0)
-    if gains or losses:
-        lines.append("hand: " + ", ".join(x for x in (gains, losses) if x))
-
-    for loc, cell in a_board.items():
-        cell, old = cell or {}, b_board.get(loc) or {}
-        drop = {r: n for r, n in (cell.get("airdrop") or {}).items() if n}
-        if drop and drop != {r: n for r, n in (old.get("airdrop") or {}).items() if n}:
-            lines.append(f"airdrop on {loc}: " + ", ".join(f"{n} {r}" for r, n in drop.items()))
-        if cell.get("tile") and cell.get("tile") != old.get("tile"):
-            lines.append(f"built {cell['tile']} on {loc}")
-        if old.get("aa_gun") and not cell.get("aa_gun"):
-            lines.append(f"AA gun on {loc} destroyed")
-        if cell.get("tagged") and not old.get("tagged"):
-            lines.append(f"{loc} tagged")
-        if cell.get("visited") and not old.get("visited"):
-            lines.append(f"{loc} visited")
-
-    for key, name in (("morale", "morale"), ("soldiers", "soldier track")):
-        if before.get(key) != after.get(key):
-            lines.append(f"{name} {before.get(key)} -> {after.get(key)}")
-
-    b_missions = {m.get("slot"): m for m in before.get("missions", ())}
-    for m in after.get("missions", ()):
-        old = b_missions.get(m.get("slot"), {})
-        if m.get("boxes_done", 0) > old.get("boxes_done", 0) and not m.get("complete"):
-            lines.append(f"mission {m.get('id')}: {m.get('boxes_done')}/{m.get('boxes')} boxes done")
-        if m.get("complete") and not old.get("complete"):
-            tier = f" ({m['tier']})" if m.get("tier") else ""
-            lines.append(f"mission {m.get('id')} COMPLETE{tier}")
-        elif m.get("tier") and m.get("tier") != old.get("tier"):
-            lines.append(f"mission {m.get('id')}: {m['tier']} success")
-        if m.get("failed") and not old.get("failed"):
-            lines.append(f"mission {m.get('id')} can no longer be completed")
-
-    if after.get("dark_lady") and after.get("dark_lady") != before.get("dark_lady"):
-        lines.append(f"the Dark Lady is at {after['dark_lady']}")
-    new_closed = [r for r in after.get("closed_roads", []) if r not in before.get("closed_roads", [])]
-    if new_closed:
-        lines.append("roads closed: " + ", ".join("-".join(r) for r in new_closed))
-    if (after.get("day"), after.get("pass")) != (before.get("day"), before.get("pass")):
-        day = after.get("day")
-        lines.append(f"the day is over; now day {'START' if day == 0 else day}")
-    if after.get("outcome") is not None and before.get("outcome") is None:
-        lines.append(f"the game is over: {_outcome_text(after['outcome'])}")
-    return lines
-
-
-# ---------------------------------------------------------------------------------------------
-# maquis play
-# ---------------------------------------------------------------------------------------------
 
 
 def _missions_arg(text: str) -> list[str]:
@@ -362,9 +174,9 @@ class _Game:
             self.env_kwargs["missions"] = list(args.missions)
         self.record_path = args.record
         # Only legal actions are ever sent; should one not be, fail loudly rather than end the game.
-        self.env = _make_env(self.env_kwargs, illegal_action="raise")
+        self.env = make_env(self.env_kwargs, illegal_action="raise")
         self.reset_options = args.options or None
-        _reset(self.env, self.seed, self.reset_options)
+        reset_env(self.env, self.seed, self.reset_options)
         self.actions: list[str] = []
         self.history: list[str] = []  # save_state() before each decision, for undo
         self.total_reward = 0.0
@@ -490,7 +302,7 @@ class _Game:
         outcome = sd.get("outcome")
         decisions = len(self.actions)
         _print(
-            f"GAME OVER: {_outcome_text(outcome)} after {decisions} decisions (reward {self.total_reward:+g})"
+            f"GAME OVER: {outcome_text(outcome)} after {decisions} decisions (reward {self.total_reward:+g})"
         )
         for m in sd.get("missions", ()):
             state = "complete" if m.get("complete") else "failed" if m.get("failed") else "not complete"
@@ -536,177 +348,3 @@ def run_play(args: argparse.Namespace) -> int:
         _print("\nInterrupted: quitting.")
         game.write_record()
         return 130
-
-
-# ---------------------------------------------------------------------------------------------
-# maquis render
-# ---------------------------------------------------------------------------------------------
-
-
-def add_render_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "state", metavar="STATE.json", help="a position saved by env.save_state() (or a state_dict as JSON)"
-    )
-    p.add_argument("-o", "--output", metavar="OUT.png", help="the PNG to write (default: STATE.png)")
-    p.add_argument(
-        "--width", type=int, default=960, help="image width in pixels (default 960; height is 3/4 of it)"
-    )
-    p.add_argument("--text", action="store_true", help="also print the text board")
-
-
-def load_state_dict(text: str) -> dict:
-    """The ``state_dict()`` of a saved position: ``env.save_state()`` output, or a state_dict as JSON."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UsageError(f"not JSON: {err}") from None
-    if isinstance(data, dict) and data.get("format") == EPISODE_FORMAT:
-        raise UsageError("this is a recorded episode, not a position: use `maquis replay`")
-    env = _make_env({})
-    try:
-        env.load_state(text)
-        return env.state_dict()
-    except (ValueError, TypeError, KeyError) as err:
-        if isinstance(data, dict) and isinstance(data.get("board"), dict) and "phase" in data:
-            return data  # a plain state_dict: the renderers draw it as it is
-        raise UsageError(f"not a saved position: {err}") from None
-
-
-def run_render(args: argparse.Namespace) -> int:
-    out = args.output or str(Path(args.state).with_suffix(".png"))
-    try:
-        if args.width < 16:
-            raise UsageError(f"--width must be at least 16, got {args.width}")
-        try:
-            text = Path(args.state).read_text()
-        except OSError as err:
-            raise UsageError(f"cannot read {args.state}: {err.strerror or err}") from None
-        sd = load_state_dict(text)
-        try:
-            write_png(out, render_rgb(sd, args.width))
-        except OSError as err:
-            raise UsageError(f"cannot write {out}: {err.strerror or err}") from None
-    except UsageError as err:
-        print(f"maquis render: {args.state}: {err}", file=sys.stderr)
-        return 1
-    if args.text:
-        print(render_ansi(sd), end="")
-    print(f"wrote {out} ({args.width}x{round(args.width * 3 / 4)})")
-    return 0
-
-
-# ---------------------------------------------------------------------------------------------
-# maquis replay
-# ---------------------------------------------------------------------------------------------
-
-
-def add_replay_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("episode", metavar="EPISODE.json", help="an episode written by `maquis play --record`")
-    p.add_argument(
-        "-o",
-        "--output",
-        required=True,
-        metavar="DIR|OUT.gif",
-        help="a directory for one PNG per step (step_000.png is the start), or a .gif file (needs Pillow)",
-    )
-    p.add_argument("--width", type=int, default=960, help="frame width in pixels (default 960)")
-    p.add_argument(
-        "--duration", type=int, default=700, metavar="MS", help="GIF: milliseconds per frame (default 700)"
-    )
-
-
-def load_episode(path_or_data) -> dict:
-    """Read and check an episode (a path, or the already-parsed dict)."""
-    if isinstance(path_or_data, Mapping):
-        data = dict(path_or_data)
-    else:
-        try:
-            data = json.loads(Path(path_or_data).read_text())
-        except OSError as err:
-            raise UsageError(f"cannot read {path_or_data}: {err.strerror or err}") from None
-        except json.JSONDecodeError as err:
-            raise UsageError(f"not JSON: {err}") from None
-    if not isinstance(data, dict) or data.get("format") != EPISODE_FORMAT:
-        raise UsageError(f'not a maquis episode (expected "format": "{EPISODE_FORMAT}")')
-    if data.get("version") != EPISODE_VERSION:
-        raise UsageError(
-            f"episode version {data.get('version')!r} is not supported (expected {EPISODE_VERSION})"
-        )
-    if not isinstance(data.get("actions"), list) or not isinstance(data.get("env", {}), dict):
-        raise UsageError("an episode needs an `actions` list and an `env` mapping")
-    return data
-
-
-def replay_states(episode: Mapping):
-    """Yield the ``state_dict()`` of every position of ``episode``: the start, then after each action.
-
-    Raises ``UsageError`` when an action is unknown or not legal where it is played, or when the
-    game ends before the actions do (the episode was recorded with other rules or options).
-    """
-    env = _make_env(episode.get("env") or {})
-    _reset(env, episode.get("seed"), episode.get("reset_options"))
-    yield env.state_dict()
-    for k, action in enumerate(episode["actions"], 1):
-        sd = env.state_dict()
-        if sd.get("outcome") is not None:
-            raise UsageError(
-                f"the game ended after {k - 1} actions, but the episode has {len(episode['actions'])}"
-            )
-        try:
-            index = int(action) if isinstance(action, int) else env.action_from_str(str(action))
-        except (ValueError, KeyError) as err:
-            raise UsageError(f"action {k} ({action!r}) is unknown: {err}") from None
-        if index not in env.legal_actions():
-            raise UsageError(
-                f"action {k} ({env.action_to_str(index)}) is not legal on day {sd.get('day')}, phase "
-                f"{sd.get('phase')}: the episode does not replay with this engine and these options"
-            )
-        env.step(index)
-        yield env.state_dict()
-
-
-def run_replay(args: argparse.Namespace) -> int:
-    out = args.output
-    try:
-        if args.width < 16:
-            raise UsageError(f"--width must be at least 16, got {args.width}")
-        episode = load_episode(args.episode)
-        gif = out.lower().endswith(".gif")
-        frames, written = [], 0
-        if not gif:
-            try:
-                os.makedirs(out, exist_ok=True)
-            except OSError as err:
-                raise UsageError(f"cannot create the directory {out}: {err.strerror or err}") from None
-        digits = max(3, len(str(len(episode["actions"]))))
-        final = None
-        for step, sd in enumerate(replay_states(episode)):
-            final = sd
-            image = render_rgb(sd, args.width)
-            if gif:
-                frames.append(image)
-            else:
-                write_png(os.path.join(out, f"step_{step:0{digits}d}.png"), image)
-                written += 1
-        if gif:
-            try:
-                write_gif(out, frames, duration_ms=args.duration)
-            except RuntimeError as err:
-                raise UsageError(str(err)) from None
-            written = len(frames)
-    except UsageError as err:
-        print(f"maquis replay: {args.episode}: {err}", file=sys.stderr)
-        return 1
-    except OSError as err:
-        print(f"maquis replay: cannot write {out}: {err.strerror or err}", file=sys.stderr)
-        return 1
-    outcome = final.get("outcome") if final else None
-    recorded = episode.get("outcome")
-    what = f"{out}" if gif else f"{written} PNG files in {out}"
-    print(f"wrote {what}: {len(episode['actions'])} actions, outcome {outcome or 'none (unfinished)'}")
-    if recorded is not None and recorded != outcome:
-        print(
-            f"maquis replay: the recorded outcome was {recorded}, the replay gives {outcome}", file=sys.stderr
-        )
-        return 1
-    return 0

@@ -178,7 +178,7 @@ def maquis_status(sd: Mapping[str, Any]) -> list[str]:
 
 def _describe_changes() -> Callable[..., list[str]]:
     # The narrator of `maquis play`: one account of a step for the player and for the traces.
-    from .play import describe_changes
+    from .narrator import describe_changes
 
     return describe_changes
 
