@@ -67,3 +67,15 @@ pub fn random_game(mut s: State, seed: u64, mut each: impl FnMut(&State, usize))
     }
     s
 }
+
+/// caen (squad) attacked with avranches, caen first; the Resistance (9) has moved figure 0 to
+/// section 3, the German one squad figure to 5; now the Resistance's second turn, 12 AP, task
+/// section 2. The scripted dice then run out after the next two (to hit 6, save 1).
+pub fn f1_position() -> State {
+    let dice = [6, 3, 6, 6, /* clock */ 1, /* squad AP */ 6, 6, /* clock */ 1, /* AP */ 6, 6, /* hit */ 6, /* save */ 1];
+    let mut s = start(&skirmish([Zone::Caen, Zone::Avranches], Zone::Caen, &dice));
+    play(&mut s, &["keep", "activate:resistance:1:standing", "move:2", "move:3", "end_turn", "keep"]);
+    play(&mut s, &["keep", "activate:squad:6:standing", "move:5", "end_turn", "keep"]);
+    play(&mut s, &["activate:resistance:3:standing"]);
+    s
+}
