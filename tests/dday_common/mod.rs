@@ -79,3 +79,19 @@ pub fn f1_position() -> State {
     play(&mut s, &["activate:resistance:3:standing"]);
     s
 }
+
+/// The dice of `f1_position` up to the Resistance's second-turn AP, then `tail`.
+pub fn f1_with(tail: &[u8]) -> State {
+    let mut dice = vec![6, 3, 6, 6, 1, 6, 6, 1, 6, 6];
+    dice.extend_from_slice(tail);
+    let mut s = start(&skirmish([Zone::Caen, Zone::Avranches], Zone::Caen, &dice));
+    play(&mut s, &["keep", "activate:resistance:1:standing", "move:2", "move:3", "end_turn", "keep"]);
+    play(&mut s, &["keep", "activate:squad:6:standing", "move:5", "end_turn", "keep"]);
+    play(&mut s, &["activate:resistance:3:standing"]);
+    s
+}
+
+/// The names of the dice log's events, in order.
+pub fn events(s: &State) -> Vec<&'static str> {
+    s.dice.log.iter().map(|r| r.event.as_str()).collect()
+}
