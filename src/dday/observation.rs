@@ -177,16 +177,18 @@ fn write(s: &State, me: Side, w: &mut Writer) {
     if in_sk {
         for f in sk.figures() {
             if let Some(c) = figure_class(f.unit, f.state) {
-                figs[(f.section as usize - 1) * 12 + c] += 1.0 / 12.0;
+                figs[(f.section as usize - 1) * 12 + c] += 1.0;
             }
         }
+        figs.iter_mut().for_each(|x| *x /= 12.0);
     }
     let fresh = w.slice("fresh", 60);
     if matches!(s.phase, Phase::Actions | Phase::Hit) {
         for f in sk.figures().iter().filter(|f| f.fresh && f.side() == sk.turn && f.is_fighting()) {
             let st = (f.state == FigState::InCover) as usize;
-            fresh[(f.section as usize - 1) * 10 + f.unit.idx() * 2 + st] += 1.0 / 12.0;
+            fresh[(f.section as usize - 1) * 10 + f.unit.idx() * 2 + st] += 1.0;
         }
+        fresh.iter_mut().for_each(|x| *x /= 12.0);
     }
     let acting = w.slice("acting", 16);
     if let (true, Some(i)) = (in_sk, sk.acting) {
