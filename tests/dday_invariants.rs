@@ -112,7 +112,8 @@ fn dday_bad_saves_are_errors_naming_the_field() {
     let s = f1_position();
     let text = dday::save_state(&s);
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let cases: Vec<(&str, Box<dyn Fn(&mut serde_json::Value)>)> = vec![
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Edit)> = vec![
         ("version", Box::new(|v| v["version"] = json!(99))),
         ("format", Box::new(|v| v["format"] = json!("maquis"))),
         ("skirmish.figures[3]", Box::new(|v| v["state"]["skirmish"]["figures"][3]["section"] = json!(9))),

@@ -13,6 +13,7 @@
 //! ```
 
 pub mod action;
+pub mod agents;
 pub mod allocation;
 pub mod dice;
 pub mod ids;

@@ -18,7 +18,7 @@ fn record(s: &State, slot: u8) -> Record {
 pub fn dice_of(s: &State, slot: u8, line: VpLine) -> Option<u8> {
     let r = record(s, slot);
     let items = s.contents()[r.zone.idx()];
-    let n = match line {
+    match line {
         VpLine::GermanTask => (r.completed == Some(Side::German)).then_some(3),
         VpLine::NoTrain => train(&items).is_none().then_some(2),
         VpLine::SquadPresent => (items[Kind::Squad.idx()] > 0).then_some(1),
@@ -30,8 +30,7 @@ pub fn dice_of(s: &State, slot: u8, line: VpLine) -> Option<u8> {
             _ => None,
         },
         _ => None,
-    };
-    n
+    }
 }
 
 /// The fixed lines of the zone in `slot` that apply, with their points (V2, V3).

@@ -1,5 +1,6 @@
 //! A1, A2: rolling the turn player's action-point pools (A3's paying is in `pay`).
 
+use super::turn;
 use crate::dday::ids::{ChanceEvent, Phase, Pool, Side, Unit};
 use crate::dday::state::{Pending, State};
 
@@ -38,7 +39,7 @@ pub fn roll(s: &mut State) {
         s.pending = Some(Pending::ActionPoints { dice: [roll.dice[0], roll.dice[1]] });
         s.phase = Phase::ActionPoints;
     } else {
-        s.phase = Phase::Actions;
+        turn::start_actions(s);
     }
 }
 
@@ -48,7 +49,7 @@ pub fn decide(s: &mut State, reroll: bool) {
         s.skirmish.pools[Pool::Squad.idx()] = s.dice.roll(ChanceEvent::ActionPoints, 2).sum();
     }
     s.pending = None;
-    s.phase = Phase::Actions;
+    turn::start_actions(s);
 }
 
 /// A3: pay `n` AP from `pool`.

@@ -4,13 +4,12 @@ use super::{end, morale};
 use crate::dday::ids::{ChanceEvent, Phase};
 use crate::dday::state::{Pending, State};
 
-/// T2: every fighting figure of the turn player fresh with its counters at 0; then morale (R).
+/// T2: the turn player's per-turn counters at 0; then morale (R).
 pub fn begin_turn(s: &mut State) {
     let sk = &mut s.skirmish;
     let p = sk.turn;
     for f in sk.figures_mut() {
-        if f.side() == p && f.is_fighting() {
-            f.fresh = true;
+        if f.side() == p {
             f.moves = 0;
             f.shots = 0;
             f.cover_changed = false;
@@ -21,6 +20,17 @@ pub fn begin_turn(s: &mut State) {
     sk.pools = [0; 6];
     sk.pools_rolled = [false; 6];
     morale::start(s);
+}
+
+/// T2, T3: the actions step begins with every fighting figure of the turn player fresh. (Marked
+/// here rather than before morale: the runaways are no longer fighting, and so the observation,
+/// whose `fresh` slice is blank outside the actions step, always determines the fresh figures.)
+pub fn start_actions(s: &mut State) {
+    let p = s.skirmish.turn;
+    for f in s.skirmish.figures_mut() {
+        f.fresh = f.side() == p && f.is_fighting();
+    }
+    s.phase = Phase::Actions;
 }
 
 /// T4: the turn's actions are over — AP lost (A4), every figure spent; then the clock (L1).
