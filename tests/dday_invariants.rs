@@ -123,6 +123,13 @@ fn dday_bad_saves_are_errors_naming_the_field() {
         ("state.skirmish", Box::new(|v| v["state"]["skirmish"]["clock"] = json!("late"))),
         ("vp", Box::new(|v| v["state"]["vp"]["german"] = json!(5))),
         ("dice.script", Box::new(|v| v["state"]["dice"]["script"] = json!([7]))),
+        ("records", Box::new(|v| v["state"]["records"][0] = json!({"zone": "caen", "completed": null, "task": [0, 0],
+            "resistance_size": 9, "resistance_killed": 0, "resistance_ran_away": 0, "resistance_evacuated": 0,
+            "german_figures": 6, "german_killed": 0, "german_ran_away": 0, "german_evacuated": 0}))),
+        ("phase: no legal action", Box::new(|v| {
+            v["state"]["phase"] = json!("hit");
+            v["state"]["pending"] = json!({"Hit": {"from": 3, "to": 4}}); // nobody at 4 to hit
+        })),
     ];
     for (field, edit) in cases {
         let orig = v.clone();
@@ -132,6 +139,11 @@ fn dday_bad_saves_are_errors_naming_the_field() {
         assert!(err.to_string().contains(field), "{field}: {err}");
         v = orig;
     }
+    // A finished game whose records were dropped cannot be loaded into scoring.
+    let end = random_game(new(6), 6, |_, _| {});
+    let mut v: serde_json::Value = serde_json::from_str(&dday::save_state(&end)).unwrap();
+    v["state"]["records"][1] = serde_json::Value::Null;
+    assert!(dday::load_state(&v.to_string()).unwrap_err().to_string().contains("records"));
     assert!(dday::load_state("{").is_err());
     assert!(dday::load_state("[]").is_err());
 }

@@ -170,6 +170,20 @@ pub fn validate(s: &State) -> Result<()> {
         _ => false,
     };
     check(pending_ok, "pending", || format!("{:?} does not fit phase '{}'", s.pending, s.phase))?;
+    let finished = match s.phase {
+        Phase::Scoring | Phase::GameOver => 2,
+        _ if s.in_skirmish() => s.skirmish_index.unwrap_or(0) as usize,
+        _ => 0,
+    };
+    for (k, r) in s.records.iter().enumerate() {
+        check(r.is_some() == (k < finished), "records", || {
+            format!("{finished} finished skirmishes in phase '{}' but record {k} is {}", s.phase, if r.is_some() { "set" } else { "missing" })
+        })?;
+        if let (Some(r), Some(order)) = (r, s.order) {
+            check(r.zone == order[k], "records", || format!("record {k} is for '{}', not the zone played", r.zone))?;
+        }
+    }
+    check(finished < 2 || s.order.is_some(), "order", || "scoring needs the play order".into())?;
     check((s.phase == Phase::GameOver) == s.outcome.is_some(), "outcome", || {
         "set exactly when the game is over".into()
     })?;
@@ -182,5 +196,8 @@ pub fn validate(s: &State) -> Result<()> {
             || format!("roll {k} has a die outside 1-6"),
         )?;
     }
+    check(s.is_over() || !super::rules::legal_mask(s).is_empty(), "phase", || {
+        format!("no legal action in phase '{}' (the pending decision does not fit the table)", s.phase)
+    })?;
     Ok(())
 }
