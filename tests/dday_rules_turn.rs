@@ -430,5 +430,12 @@ fn dday_e3_higher_total_wins_equal_is_a_draw() {
         let (r, g) = s.vp_totals();
         let want = if r > g { Outcome::Resistance } else if g > r { Outcome::German } else { Outcome::Draw };
         assert_eq!(s.outcome, Some(want));
+        let view = |side| s.outcome_for(side).unwrap();
+        match want {
+            Outcome::Draw => assert_eq!((view(Side::Resistance), view(Side::German)), ("draw", "draw")),
+            Outcome::Resistance => assert_eq!((view(Side::Resistance), view(Side::German)), ("win", "loss")),
+            Outcome::German => assert_eq!((view(Side::Resistance), view(Side::German)), ("loss", "win")),
+        }
+        assert_eq!(s.vp_margin(Side::Resistance), -s.vp_margin(Side::German));
     }
 }

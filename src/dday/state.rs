@@ -249,6 +249,18 @@ impl State {
     pub fn next_item(&self) -> Option<Kind> {
         super::ids::ITEM_ORDER.get(self.placed as usize).copied()
     }
+    /// `"win"`, `"draw"` or `"loss"` from `side`'s view once the game is over (API infos).
+    pub fn outcome_for(&self, side: Side) -> Option<&'static str> {
+        Some(match (self.outcome?, side) {
+            (Outcome::Draw, _) => "draw",
+            (Outcome::Resistance, Side::Resistance) | (Outcome::German, Side::German) => "win",
+            _ => "loss",
+        })
+    }
+    /// (own VP − opponent's VP) / 150, the `"vp_margin"` reward of API.md.
+    pub fn vp_margin(&self, side: Side) -> f32 {
+        (self.vp.total(side) as f32 - self.vp.total(side.other()) as f32) / 150.0
+    }
     /// The Resistance's and the German's VP totals.
     pub fn vp_totals(&self) -> (u16, u16) {
         (self.vp.resistance, self.vp.german)
