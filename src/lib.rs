@@ -16,6 +16,7 @@ pub mod action;
 pub mod agents;
 pub mod board;
 pub mod config;
+pub mod dday;
 pub mod deck;
 pub mod draw;
 pub mod error;

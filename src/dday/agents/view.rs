@@ -1,0 +1,179 @@
+//! What a bundled agent reads: the observation vector decoded back into named fields (D3: the
+//! agents use nothing else). Offsets come from the observation's own layout table.
+
+use crate::dday::ids::{Phase, Side, Unit, Zone};
+use crate::dday::observation::{observation_layout, OBSERVATION_SIZE};
+
+/// A finished skirmish as observed: (Resistance completed, German completed, Resistance faces,
+/// German faces, Resistance killed + ran away, German killed).
+pub type RecordView = (bool, bool, u8, u8, u8, u8);
+
+/// A decoded observation (counts are whole numbers again).
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub me: Side,
+    pub phase: Phase,
+    pub to_move: Option<Side>,
+    /// Zone × kind item counts, for the zones in `known`.
+    pub allocation: [[u8; 5]; 5],
+    pub known: [bool; 5],
+    pub next_item: Option<usize>,
+    /// (zone, value, answer 0 too_high / 1 too_low / 2 correct).
+    pub log: Vec<(Zone, u8, u8)>,
+    pub guesses_left: u8,
+    pub zone_open: [bool; 5],
+    pub bounds: [(u8, u8); 5],
+    pub attacked: [bool; 5],
+    pub order: Option<[Zone; 2]>,
+    pub skirmish: Option<u8>,
+    pub zone_items: [u8; 5],
+    pub task_section: Option<u8>,
+    pub clock: u8,
+    pub turn: Option<Side>,
+    /// Per section (index 0 = section 1), the 12 classes of the `figures` slice.
+    pub figures: [[u8; 12]; 6],
+    /// Per section × unit × state: fresh figures of the turn player.
+    pub fresh: [[[u8; 2]; 5]; 6],
+    /// The acting figure: (section, unit, in cover, moves, shots, cover changed).
+    pub acting: Option<(u8, Unit, bool, u8, u8, bool)>,
+    pub pools: [u8; 6],
+    pub task_sets: [[bool; 6]; 2],
+    pub task_rolled: bool,
+    pub holds_task_section: bool,
+    /// (kind 0–7, dice, slot).
+    pub pending: Option<(usize, Vec<u8>, Option<u8>)>,
+    pub shot: Option<(u8, u8)>,
+    pub flee: Option<(u8, u8)>,
+    pub losses: [u8; 4],
+    pub records: [Option<RecordView>; 2],
+    pub vp: (u16, u16),
+}
+
+fn count(x: f32, by: f32) -> u8 {
+    (x * by).round() as u8
+}
+
+fn hot(s: &[f32]) -> Option<usize> {
+    s.iter().position(|&x| x > 0.5)
+}
+
+impl View {
+    pub fn decode(obs: &[f32]) -> View {
+        assert!(obs.len() >= OBSERVATION_SIZE, "an observation has {OBSERVATION_SIZE} floats");
+        let get = |name: &str| -> &[f32] {
+            let &(_, off, len) = observation_layout().iter().find(|l| l.0 == name).expect("a layout slice");
+            &obs[off..off + len]
+        };
+        let me = if get("self")[1] > 0.5 { Side::German } else { Side::Resistance };
+        let phase = Phase::from_idx(hot(get("phase")).unwrap_or(0)).unwrap_or(Phase::GameOver);
+        let to_move = hot(get("to_move")).and_then(Side::from_idx);
+        let a = get("allocation");
+        let allocation = std::array::from_fn(|z| std::array::from_fn(|k| count(a[z * 5 + k], 3.0)));
+        let known = std::array::from_fn(|z| get("allocation_known")[z] > 0.5);
+        let next_item = hot(get("next_item"));
+        let l = get("interrogation");
+        let mut log = Vec::new();
+        for row in l.chunks(9) {
+            if let Some(z) = hot(&row[..5]) {
+                log.push((Zone::ALL[z], count(row[5], 10.0), hot(&row[6..9]).unwrap_or(0) as u8));
+            }
+        }
+        let b = get("value_bounds");
+        let po = get("play_order");
+        let order = match (hot(&po[..5]), hot(&po[5..])) {
+            (Some(x), Some(y)) => Some([Zone::ALL[x], Zone::ALL[y]]),
+            _ => None,
+        };
+        let f = get("figures");
+        let fr = get("fresh");
+        let ac = get("acting");
+        let acting = hot(&ac[..6]).map(|sec| {
+            let unit = Unit::from_idx(hot(&ac[6..11]).unwrap_or(0)).unwrap_or(Unit::Resistance);
+            (sec as u8 + 1, unit, ac[12] > 0.5, count(ac[13], 2.0), count(ac[14], 2.0), ac[15] > 0.5)
+        });
+        let ts = get("task_sets");
+        let p = get("pending");
+        let pending = hot(&p[..8]).map(|kind| {
+            let dice: Vec<u8> = p[8..12].iter().map(|&d| count(d, 6.0)).filter(|&d| d > 0).collect();
+            (kind, dice, hot(&p[12..14]).map(|x| x as u8))
+        });
+        let sh = get("shot");
+        let shot = match (hot(&sh[..6]), hot(&sh[6..])) {
+            (Some(x), Some(y)) => Some((x as u8 + 1, y as u8 + 1)),
+            _ => None,
+        };
+        let fl = get("flee");
+        let flee = hot(&fl[..6]).map(|s| (s as u8 + 1, count(fl[6], 12.0)));
+        let r = get("records");
+        let skirmish = hot(get("skirmish")).map(|x| x as u8);
+        // A record exists for every skirmish already finished.
+        let finished = match phase {
+            Phase::Scoring | Phase::GameOver if order.is_some() => 2,
+            _ => skirmish.unwrap_or(0) as usize,
+        };
+        let records = std::array::from_fn(|k| {
+            let row = &r[k * 6..k * 6 + 6];
+            (k < finished).then(|| {
+                (row[0] > 0.5, row[1] > 0.5, count(row[2], 6.0), count(row[3], 6.0), count(row[4], 9.0), count(row[5], 12.0))
+            })
+        });
+        let vp = get("vp");
+        View {
+            me,
+            phase,
+            to_move,
+            allocation,
+            known,
+            next_item,
+            log,
+            guesses_left: count(get("guesses_left")[0], 7.0),
+            zone_open: std::array::from_fn(|z| get("zone_open")[z] > 0.5),
+            bounds: std::array::from_fn(|z| (count(b[2 * z], 10.0), count(b[2 * z + 1], 10.0))),
+            attacked: std::array::from_fn(|z| get("attacked")[z] > 0.5),
+            order,
+            skirmish,
+            zone_items: std::array::from_fn(|k| count(get("zone_items")[k], 3.0)),
+            task_section: hot(get("task_section")).map(|x| x as u8 + 1),
+            clock: count(get("clock")[0], 30.0),
+            turn: hot(get("turn")).and_then(Side::from_idx),
+            figures: std::array::from_fn(|s| std::array::from_fn(|c| count(f[s * 12 + c], 12.0))),
+            fresh: std::array::from_fn(|s| std::array::from_fn(|u| std::array::from_fn(|x| count(fr[s * 10 + u * 2 + x], 12.0)))),
+            acting,
+            pools: std::array::from_fn(|p| count(get("pools")[p], 12.0)),
+            task_sets: std::array::from_fn(|side| std::array::from_fn(|f| ts[side * 6 + f] > 0.5)),
+            task_rolled: get("task_rolled")[0] > 0.5,
+            holds_task_section: get("holds_task_section")[0] > 0.5,
+            pending,
+            shot,
+            flee,
+            losses: std::array::from_fn(|k| count(get("losses")[k], 12.0)),
+            records,
+            vp: (count(vp[0], 150.0) as u16, count(vp[1], 150.0) as u16),
+        }
+    }
+
+    /// Fighting figures of `side` in `section` (1–6).
+    pub fn fighting_in(&self, side: Side, section: u8) -> u8 {
+        let c = &self.figures[section as usize - 1];
+        match side {
+            Side::Resistance => c[0] + c[1],
+            Side::German => c[3..11].iter().sum(),
+        }
+    }
+
+    /// Is there an enemy fighting figure within distance 3 of `section` with a clear line?
+    pub fn exposed(&self, side: Side, section: u8) -> bool {
+        (1..=6u8).any(|t| {
+            let d = t.abs_diff(section);
+            (1..=3).contains(&d)
+                && self.fighting_in(side.other(), t) > 0
+                && (t.min(section) + 1..t.max(section))
+                    .all(|b| self.fighting_in(Side::Resistance, b) + self.fighting_in(Side::German, b) == 0)
+        })
+    }
+
+    /// Faces held by `side` in the current skirmish.
+    pub fn faces(&self, side: Side) -> usize {
+        self.task_sets[side.idx()].iter().filter(|&&x| x).count()
+    }
+}

