@@ -1,5 +1,5 @@
 //! A golden playthrough: a fixed-seed game between the heuristic players, every decision and
-//! every roll written as text and compared with tests/playthroughs/dday_heuristic_seed7.txt, so
+//! every roll written as text and compared with tests/playthroughs/dday/heuristic_seed7.txt, so
 //! that any change to the rules' behaviour, the dice stream or the heuristic shows up as a diff.
 //! After an intended change, regenerate with `DDAY_UPDATE_GOLDEN=1 cargo test --test dday_playthrough`.
 
@@ -31,7 +31,7 @@ fn trace(seed: u64) -> String {
 
 #[test]
 fn dday_golden_playthrough_heuristic_seed7() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/playthroughs/dday_heuristic_seed7.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/playthroughs/dday/heuristic_seed7.txt");
     let got = trace(7);
     if std::env::var_os("DDAY_UPDATE_GOLDEN").is_some() {
         std::fs::write(path, &got).unwrap();
