@@ -12,25 +12,18 @@
 //! assert!(s.outcome.is_some());
 //! ```
 
-pub mod action;
-pub mod agents;
-pub mod board;
-pub mod config;
-pub mod deck;
 pub mod draw;
 pub mod error;
-pub mod ids;
-pub mod missions;
-pub mod observation;
+pub mod maquis;
 pub mod pool;
-pub mod rules;
-pub mod save;
 pub mod simd;
-pub mod state;
-pub mod tracked;
-pub mod tracks;
 pub mod vector;
 
+// The Maquis engine's modules at the crate root too, where callers found them before the games
+// had folders of their own.
+pub use maquis::{
+    action, agents, board, config, deck, ids, missions, observation, rules, save, state, tracked, tracks,
+};
 
 #[cfg(feature = "python")]
 mod py;

@@ -17,15 +17,15 @@
 //! derivation `VecEngine::seed_all` uses; the Python vector env passes its own per-env stream seeds
 //! (those a `MaquisEnv` seeded with `seed + i` would draw).
 
-use crate::action::{table, ActionMask, NUM_ACTIONS};
-use crate::agents::random;
+use crate::maquis::action::{table, ActionMask, NUM_ACTIONS};
+use crate::maquis::agents::random;
 use crate::error::{Error, Result};
-use crate::ids::{Difficulty, MissionId, Outcome};
-use crate::observation::{obs_size, update_observation_with, write_observation, Written};
+use crate::maquis::ids::{Difficulty, MissionId, Outcome};
+use crate::maquis::observation::{obs_size, update_observation_with, write_observation, Written};
 use crate::simd::Simd;
-use crate::rules::{apply, apply_legal, legal_mask, new_game, new_game_into, Setup, StartOverrides};
-use crate::save;
-use crate::state::State;
+use crate::maquis::rules::{apply, apply_legal, legal_mask, new_game, new_game_into, Setup, StartOverrides};
+use crate::maquis::save;
+use crate::maquis::state::State;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use crate::pool::Pool;
@@ -1291,7 +1291,7 @@ fn check_action(cfg: &EnvConfig, autoreset: Autoreset, slot: &EnvSlot, action: i
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::Phase;
+    use crate::maquis::ids::Phase;
 
     fn cfg(illegal: IllegalPolicy) -> EnvConfig {
         EnvConfig::new(Setup::default(), Rewards::default(), illegal).unwrap()
@@ -1442,7 +1442,7 @@ mod tests {
         let mut s = EnvSlot::new(5);
         s.reset(&Setup::default()).unwrap();
         let before = s.clone();
-        let start = crate::rules::StartOverrides { morale: Some(99), ..Default::default() };
+        let start = crate::maquis::rules::StartOverrides { morale: Some(99), ..Default::default() };
         let bad = Setup { start: Some(start), ..Setup::default() };
         assert!(s.reset(&bad).is_err());
         assert_eq!(s, before);

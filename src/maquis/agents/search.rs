@@ -24,10 +24,10 @@
 //! outcome in our measurements). `act` is a pure function of the settings and the observable state.
 
 use super::heuristic::{observable_hash, HeuristicAgent, Rng64};
-use crate::action::{table, Action};
-use crate::ids::{Outcome, Phase};
-use crate::rules::{apply_legal, legal_mask};
-use crate::state::State;
+use crate::maquis::action::{table, Action};
+use crate::maquis::ids::{Outcome, Phase};
+use crate::maquis::rules::{apply_legal, legal_mask};
+use crate::maquis::state::State;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -190,7 +190,7 @@ impl SearchAgent {
 pub fn determinized(s: &State, seed: u64) -> State {
     let mut d = s.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    crate::rules::determinize(&mut d, &mut rng);
+    crate::maquis::rules::determinize(&mut d, &mut rng);
     d.rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005E_ED0F_DEC0);
     d
 }

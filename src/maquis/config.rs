@@ -1,7 +1,7 @@
 //! D1–D3. What changes with the difficulty level and the mission pool.
 
-use crate::ids::{Difficulty, MissionPool, Resource, Tile};
-use crate::tracks::{END_DAY, SHORT_END_DAY, TOKENS_PER_RESOURCE};
+use crate::maquis::ids::{Difficulty, MissionPool, Resource, Tile};
+use crate::maquis::tracks::{END_DAY, SHORT_END_DAY, TOKENS_PER_RESOURCE};
 
 /// T5, D1. Workers in the Safe House and at the Café at the start.
 pub fn starting_workers(d: Difficulty) -> (u8, u8) {

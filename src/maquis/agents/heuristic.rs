@@ -26,15 +26,15 @@
 //! Its sampling RNG is seeded from its seed and the observable position: `act` is a pure function
 //! of the state, and never depends on the hidden deck order.
 
-use crate::action::{location_options, table, Action, Opt};
-use crate::board::{bit, LocSet};
-use crate::config;
-use crate::deck::{NUM_CARDS, PATROL_CARDS};
-use crate::ids::{Location, MissionId, Outcome, Pawn, Phase, Resource, Tile, NUM_RESOURCES};
-use crate::missions::rules::{on_activation, GRAFFITI_LOCATIONS, VISIT_LOCATIONS};
-use crate::rules::{actions, apply_legal, legal_mask, routes};
-use crate::state::{State, Tier};
-use crate::tracks::{is_orange, is_triangle, MIN_PATROLS};
+use crate::maquis::action::{location_options, table, Action, Opt};
+use crate::maquis::board::{bit, LocSet};
+use crate::maquis::config;
+use crate::maquis::deck::{NUM_CARDS, PATROL_CARDS};
+use crate::maquis::ids::{Location, MissionId, Outcome, Pawn, Phase, Resource, Tile, NUM_RESOURCES};
+use crate::maquis::missions::rules::{on_activation, GRAFFITI_LOCATIONS, VISIT_LOCATIONS};
+use crate::maquis::rules::{actions, apply_legal, legal_mask, routes};
+use crate::maquis::state::{State, Tier};
+use crate::maquis::tracks::{is_orange, is_triangle, MIN_PATROLS};
 
 use MissionId as M;
 use Resource as R;
@@ -254,7 +254,7 @@ impl HeuristicAgent {
         let probe = project(s, &ctx);
         let mut v = Vec::new();
         for &l in Location::ALL {
-            if crate::rules::placement::placeable(s, l) {
+            if crate::maquis::rules::placement::placeable(s, l) {
                 let (opt, value, safe) = best_option(&probe, l, &ctx);
                 v.push((l, opt.map_or("-".to_string(), |o| o.as_str().to_string()), value, safe));
             }
@@ -275,7 +275,7 @@ impl HeuristicAgent {
         let probe = project(s, ctx);
         let mut cands: Vec<(Location, LocValue)> = Vec::with_capacity(18);
         for &l in Location::ALL {
-            if crate::rules::placement::placeable(s, l) {
+            if crate::maquis::rules::placement::placeable(s, l) {
                 cands.push((l, loc_value(&probe, l, ctx)));
             }
         }
@@ -980,7 +980,7 @@ fn action_value(s: &State, i: usize, c: &Ctx) -> f64 {
 
 /// The best action by one-step lookahead (action phase and post_action: no hidden information
 /// matters until the day ends).
-fn greedy(s: &State, c: &Ctx, mask: &crate::action::ActionMask) -> Option<usize> {
+fn greedy(s: &State, c: &Ctx, mask: &crate::maquis::action::ActionMask) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
     for i in mask.iter() {
         let v = action_value(s, i, c);

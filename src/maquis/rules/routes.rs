@@ -1,10 +1,10 @@
 //! F7. Route home: a path along open roads to a Safe House through locations holding no patrol.
 //! Bitboard flood fill over B3 (closed roads removed); a Fake ID lets the path cross one patrol.
 
-use crate::board::{bit, LocSet, ADJACENCY, BRIDGE_NORTH, BRIDGE_SOUTH, ROADS, ROAD_BARADAT_FENCE};
-use crate::ids::{Location, MissionId};
-use crate::state::State;
-use crate::tracks::is_orange;
+use crate::maquis::board::{bit, LocSet, ADJACENCY, BRIDGE_NORTH, BRIDGE_SOUTH, ROADS, ROAD_BARADAT_FENCE};
+use crate::maquis::ids::{Location, MissionId};
+use crate::maquis::state::State;
+use crate::maquis::tracks::is_orange;
 
 /// Roads closed now: Milice Parade Day on orange days (while unfinished), destroyed bridges.
 pub fn closed_roads(s: &State) -> u32 {

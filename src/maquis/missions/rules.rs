@@ -1,12 +1,12 @@
 //! §6. What each mission adds to the rules. One `match` per hook, one arm per card.
 
-use crate::action::Opt;
-use crate::board::{bit, slot_index, LocSet, SLOTS};
-use crate::ids::{Location, Location::*, MissionId, MissionId::*, Resource::*};
-use crate::rules::actions::{can_pay, cost, pay, settle, Cost, Disposition, Performed, FREE};
-use crate::rules::{advance_soldiers, change_morale, check_end};
-use crate::state::{Reward, State, Tier};
-use crate::tracks::is_orange;
+use crate::maquis::action::Opt;
+use crate::maquis::board::{bit, slot_index, LocSet, SLOTS};
+use crate::maquis::ids::{Location, Location::*, MissionId, MissionId::*, Resource::*};
+use crate::maquis::rules::actions::{can_pay, cost, pay, settle, Cost, Disposition, Performed, FREE};
+use crate::maquis::rules::{advance_soldiers, change_morale, check_end};
+use crate::maquis::state::{Reward, State, Tier};
+use crate::maquis::tracks::is_orange;
 
 /// M-officers_mansion: the three locations to tag.
 pub const GRAFFITI_LOCATIONS: LocSet = bit(RueBaradat) | bit(PontLeveque) | bit(PontDuNord);
@@ -146,7 +146,7 @@ fn board_option(s: &State, loc: Location, opt: Opt) -> Option<Cost> {
         Opt::AaExplosive if s.marks.aa_guns & bit(loc) != 0 => cost(&[(Explosive, 1)]),
         Opt::AaWeapon if s.marks.aa_guns & bit(loc) != 0 => cost(&[(Weapon, 1)]),
         Opt::Distract if matches!(loc, FieldW | FieldE) && distraction_possible(s) => {
-            let fi = crate::board::field_index(loc).unwrap();
+            let fi = crate::maquis::board::field_index(loc).unwrap();
             if s.field_has_tokens(fi) || s.marks.aa_guns & bit(loc) != 0 {
                 return None;
             }
@@ -315,7 +315,7 @@ pub fn on_activation(s: &mut State, loc: Location) {
     box_done(s, slot);
     if s.marks.visited & VISIT_LOCATIONS == VISIT_LOCATIONS && s.marks.dark_lady.is_none() {
         let card = s.deck.draw(&mut s.rng);
-        s.marks.dark_lady = Some(crate::deck::PATROL_CARDS[card as usize][0]);
+        s.marks.dark_lady = Some(crate::maquis::deck::PATROL_CARDS[card as usize][0]);
     }
 }
 

@@ -4,7 +4,7 @@
 
 pub mod rules;
 
-use crate::ids::{MissionId, MissionId::*, MissionPool};
+use crate::maquis::ids::{MissionId, MissionId::*, MissionPool};
 
 pub struct MissionInfo {
     pub id: MissionId,

@@ -1,12 +1,12 @@
 //! F6, A1–A6, B2. What a placed worker can do when activated: the printed location actions, the
 //! spare-room tiles, and the mission options (delegated to `missions::rules`).
 
-use crate::action::Opt;
-use crate::board::{field_index, spare_room_index, FIELDS, SAFE_LOCATIONS, bit};
-use crate::config::{airdrop_amount, tile_in_pool};
-use crate::ids::{Location, Location::*, Resource, Resource::*, Tile, NUM_RESOURCES};
-use crate::missions::rules as mission_rules;
-use crate::state::{Reward, State};
+use crate::maquis::action::Opt;
+use crate::maquis::board::{field_index, spare_room_index, FIELDS, SAFE_LOCATIONS, bit};
+use crate::maquis::config::{airdrop_amount, tile_in_pool};
+use crate::maquis::ids::{Location, Location::*, Resource, Resource::*, Tile, NUM_RESOURCES};
+use crate::maquis::missions::rules as mission_rules;
+use crate::maquis::state::{Reward, State};
 
 pub type Cost = [u8; NUM_RESOURCES];
 
@@ -173,7 +173,7 @@ pub fn candidate_options(s: &State, loc: Location) -> &'static [Opt] {
             &spare_room_candidates()[tile.map_or(0, |t| t.idx() + 1)]
         }
         MissionA | MissionB => mission_rules::slot_options(s.missions[slot_of(loc)].id),
-        _ => crate::action::location_options(loc),
+        _ => crate::maquis::action::location_options(loc),
     }
 }
 
@@ -183,10 +183,10 @@ fn slot_of(loc: Location) -> usize {
 
 /// Spare-room options that `simple_action` or the building rule can accept, by tile (index 0:
 /// no tile; 1 + tile index), derived from `tile_action` and `fixer_target` once.
-fn spare_room_candidates() -> &'static [Vec<Opt>; 1 + crate::ids::NUM_TILES] {
-    static TABLE: std::sync::OnceLock<[Vec<Opt>; 1 + crate::ids::NUM_TILES]> = std::sync::OnceLock::new();
+fn spare_room_candidates() -> &'static [Vec<Opt>; 1 + crate::maquis::ids::NUM_TILES] {
+    static TABLE: std::sync::OnceLock<[Vec<Opt>; 1 + crate::maquis::ids::NUM_TILES]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let all = crate::action::location_options(SpareRoomNe);
+        let all = crate::maquis::action::location_options(SpareRoomNe);
         std::array::from_fn(|i| {
             let keep = |o: Opt| match i.checked_sub(1).and_then(Tile::from_idx) {
                 None => o.built_tile().is_some(),

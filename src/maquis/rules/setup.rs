@@ -1,15 +1,15 @@
 //! M0, D1–D4 and the starting overrides of API.md: deal the missions, shuffle the deck, apply the
 //! missions' setup effects, then the caller's `start` overrides.
 
-use crate::board::{bit, SLOTS};
-use crate::config::{self, starting_workers};
-use crate::deck::{PatrolDeck, NUM_CARDS};
+use crate::maquis::board::{bit, SLOTS};
+use crate::maquis::config::{self, starting_workers};
+use crate::maquis::deck::{PatrolDeck, NUM_CARDS};
 use crate::draw::choose;
 use crate::error::{Error, Result};
-use crate::ids::*;
-use crate::missions::{info, pool, GROUPS_2019, PNP_2013_GROUPS};
-use crate::state::{MissionState, State, Tokens, Tracked, Tracks};
-use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, START_MORALE};
+use crate::maquis::ids::*;
+use crate::maquis::missions::{info, pool, GROUPS_2019, PNP_2013_GROUPS};
+use crate::maquis::state::{MissionState, State, Tokens, Tracked, Tracks};
+use crate::maquis::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, START_MORALE};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};

@@ -1,9 +1,9 @@
 //! F3–F5. The placement phase: where a worker may go, and placing it (with a Fake ID).
 
-use crate::board::{bit, LocSet, FIELDS, SLOTS};
-use crate::ids::{Location, Location::*, Pawn, Resource};
-use crate::missions::rules::{distraction_possible, slot_placeable, unusable};
-use crate::state::State;
+use crate::maquis::board::{bit, LocSet, FIELDS, SLOTS};
+use crate::maquis::ids::{Location, Location::*, Pawn, Resource};
+use crate::maquis::missions::rules::{distraction_possible, slot_placeable, unusable};
+use crate::maquis::state::State;
 
 /// F4. May the next worker be placed on `loc`?
 pub fn placeable(s: &State, loc: Location) -> bool {

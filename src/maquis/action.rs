@@ -4,9 +4,9 @@
 //! Index order: `place:<loc>` ×18, `place:<loc>:fake_id` ×18, `act:<loc>:<option>` (locations in
 //! B1 order, options in the order listed here), `skip:<loc>` ×18, `shoot:<loc>` ×10 (B6), `accept`.
 
-use crate::board::PATROL_LOCATIONS;
+use crate::maquis::board::PATROL_LOCATIONS;
 use crate::error::{Error, Result};
-use crate::ids::{Location, Location::*, Tile};
+use crate::maquis::ids::{Location, Location::*, Tile};
 use serde::{Deserialize, Serialize};
 use crate::simd::Simd;
 use std::sync::OnceLock;

@@ -4,13 +4,13 @@
 //! The layout is recorded by the same code that writes the slices, so names and contents cannot
 //! drift apart: `observation_layout()` is `[(name, offset, length)]` covering the vector exactly.
 
-use crate::board::{LocSet, NUM_ROADS, SPARE_ROOMS};
-use crate::deck::NUM_CARDS;
-use crate::ids::*;
-use crate::rules::routes::closed_roads;
+use crate::maquis::board::{LocSet, NUM_ROADS, SPARE_ROOMS};
+use crate::maquis::deck::NUM_CARDS;
+use crate::maquis::ids::*;
+use crate::maquis::rules::routes::closed_roads;
 use crate::simd::Simd;
-use crate::state::{State, Tier};
-use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, TOKENS_PER_RESOURCE};
+use crate::maquis::state::{State, Tier};
+use crate::maquis::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, TOKENS_PER_RESOURCE};
 use std::sync::OnceLock;
 
 /// The length of the observation vector (checked against the layout when it is first built).
@@ -421,7 +421,7 @@ pub type Layout = Vec<(&'static str, usize, usize)>;
 pub fn observation_layout() -> &'static Layout {
     static LAYOUT: OnceLock<Layout> = OnceLock::new();
     LAYOUT.get_or_init(|| {
-        let s = crate::rules::new_game(&crate::rules::Setup::default(), 0).expect("default setup is valid");
+        let s = crate::maquis::rules::new_game(&crate::maquis::rules::Setup::default(), 0).expect("default setup is valid");
         let mut buf = [0.0; OBS_SIZE];
         let mut layout = Vec::new();
         let mut w = Writer { buf: &mut buf, at: 0, end: OBS_SIZE, layout: Some(&mut layout) };
@@ -473,10 +473,10 @@ fn tokens(v: &[f32]) -> [u8; NUM_RESOURCES] {
 /// RNG is fresh. This is how agents act on `(obs, mask)` and how search determinizes: whatever
 /// the observation does not show cannot influence them.
 pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
-    use crate::board::{BRIDGE_NORTH, BRIDGE_SOUTH, FIELDS};
-    use crate::deck::PatrolDeck;
+    use crate::maquis::board::{BRIDGE_NORTH, BRIDGE_SOUTH, FIELDS};
+    use crate::maquis::deck::PatrolDeck;
     use crate::error::Error;
-    use crate::state::{MissionState, Pending, Reward};
+    use crate::maquis::state::{MissionState, Pending, Reward};
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
 
@@ -490,7 +490,7 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let difficulty = Difficulty::from_idx(hot(part(obs, "difficulty")).ok_or_else(|| bad("difficulty"))?).unwrap();
     let mission_pool = MissionPool::from_idx(hot(part(obs, "mission_pool")).ok_or_else(|| bad("mission pool"))?).unwrap();
-    let mut s = crate::rules::new_state(&crate::rules::Setup { difficulty, mission_pool, ..Default::default() }, seed)?;
+    let mut s = crate::maquis::rules::new_state(&crate::maquis::rules::Setup { difficulty, mission_pool, ..Default::default() }, seed)?;
     s.day = hot(part(obs, "day")).ok_or_else(|| bad("day"))? as u8;
     s.pass = 1 + (part(obs, "second_pass")[0] > 0.5) as u8;
     s.phase = Phase::from_idx(hot(part(obs, "phase")).ok_or_else(|| bad("phase"))?).unwrap();
@@ -576,7 +576,7 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
         };
         if on(3) {
             // Unsafe mission boxes: recon and bribe on their card's slot, records at rue_baradat.
-            reward.mission_box = crate::board::slot_index(loc)
+            reward.mission_box = crate::maquis::board::slot_index(loc)
                 .or_else(|| s.mission_slot(MissionId::MiliceHq))
                 .map(|i| i as u8);
         }
@@ -584,17 +584,17 @@ pub fn state_from_observation(obs: &[f32], seed: u64) -> crate::Result<State> {
         Pending { loc, reward: any.then_some(reward), with_mole: on(5) }
     });
     if s.phase == Phase::GameOver {
-        s.outcome = Some(crate::rules::upkeep::outcome(&s));
+        s.outcome = Some(crate::maquis::rules::upkeep::outcome(&s));
     }
-    crate::save::validate(&s).map_err(|e| Error::BadOption(format!("observation decodes to an impossible state: {e}")))?;
+    crate::maquis::save::validate(&s).map_err(|e| Error::BadOption(format!("observation decodes to an impossible state: {e}")))?;
     Ok(s)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::random::sample;
-    use crate::rules::{apply_legal, legal_mask, new_game, Setup};
+    use crate::maquis::agents::random::sample;
+    use crate::maquis::rules::{apply_legal, legal_mask, new_game, Setup};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -630,7 +630,7 @@ mod tests {
                 let m = legal_mask(&s);
                 apply_legal(
                     &mut s,
-                    crate::action::table().actions[sample(&m, &mut rng).unwrap()],
+                    crate::maquis::action::table().actions[sample(&m, &mut rng).unwrap()],
                 );
             }
         }
@@ -639,7 +639,7 @@ mod tests {
     /// Plays `games` games per difficulty and mission pool, random or heuristic, checking after
     /// every step that updating the last observation gives the observation written whole.
     fn check_updates(games: u64, heuristic: bool) -> u64 {
-        use crate::agents::heuristic::HeuristicAgent;
+        use crate::maquis::agents::heuristic::HeuristicAgent;
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let agent = HeuristicAgent::new(5);
         let (mut kept, mut whole) = ([0.0; OBS_SIZE], [0.0; OBS_SIZE]);
@@ -657,7 +657,7 @@ mod tests {
                         } else {
                             sample(&legal_mask(&s), &mut rng).unwrap()
                         };
-                        apply_legal(&mut s, crate::action::table().actions[a]);
+                        apply_legal(&mut s, crate::maquis::action::table().actions[a]);
                         update_observation(&s, &mut kept, &mut was);
                         write_observation(&s, &mut whole);
                         assert_eq!(kept, whole, "{difficulty:?} {mission_pool:?} seed {seed}: {:?}", s.phase);

@@ -8,14 +8,14 @@ pub mod routes;
 pub mod setup;
 pub mod upkeep;
 
-use crate::action::{table, Action, ActionMask, Opt};
-use crate::board::{bit, PATROL_LOCATIONS};
-use crate::config::arrest_costs_morale;
+use crate::maquis::action::{table, Action, ActionMask, Opt};
+use crate::maquis::board::{bit, PATROL_LOCATIONS};
+use crate::maquis::config::arrest_costs_morale;
 use crate::error::{Error, Result};
-use crate::ids::{Location, Pawn, Phase, Resource};
-use crate::missions::rules as mission_rules;
-use crate::state::{Pending, State};
-use crate::tracks::{MAX_MORALE, MAX_SOLDIERS};
+use crate::maquis::ids::{Location, Pawn, Phase, Resource};
+use crate::maquis::missions::rules as mission_rules;
+use crate::maquis::state::{Pending, State};
+use crate::maquis::tracks::{MAX_MORALE, MAX_SOLDIERS};
 use actions::Disposition;
 use routes::Route;
 
@@ -86,8 +86,8 @@ pub fn legal_mask(s: &State) -> ActionMask {
 /// not open. `tests/mask_reference.rs` holds the result to testing every option.
 #[inline]
 fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
-    use crate::board::{field_index, spare_room_index};
-    use crate::config::tile_in_pool;
+    use crate::maquis::board::{field_index, spare_room_index};
+    use crate::maquis::config::tile_in_pool;
     let t = table();
     let mut set = |opt: Opt| mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
     if spare_room_index(l).is_some() && s.tile_at(l).is_none() {
@@ -107,7 +107,7 @@ fn worker_options(s: &State, l: Location, mask: &mut ActionMask) {
     let mut empty = [None; 2];
     // The missions dealt and still open, one bit per id (for `board_option_mission`).
     let open = s.missions.iter().filter(|m| m.open()).fold(0u32, |acc, m| acc | 1 << m.id.idx());
-    let on_board = crate::board::slot_index(l).is_none();
+    let on_board = crate::maquis::board::slot_index(l).is_none();
     for &opt in actions::candidate_options(s, l) {
         if on_board && mission_rules::board_option_mission(opt).is_some_and(|m| open & 1 << m.idx() == 0) {
             continue;
@@ -147,7 +147,7 @@ pub fn legal_mask_reference(s: &State) -> ActionMask {
             for &l in Location::ALL {
                 if s.pawns[l.idx()] == Pawn::Worker {
                     mask.set(t.index(Action::Skip(l)).unwrap());
-                    for &opt in crate::action::location_options(l) {
+                    for &opt in crate::maquis::action::location_options(l) {
                         if actions::option_legal(s, l, opt) {
                             mask.set(t.index(Action::Act { loc: l, opt }).unwrap());
                         }
@@ -319,8 +319,8 @@ pub fn begin_day(s: &mut State) {
 
 /// M-infiltration: the mole is on the card.
 pub fn mole_in_place(s: &State) -> bool {
-    s.mission_slot(crate::ids::MissionId::Infiltration)
-        .is_some_and(|slot| s.marks.stuck & bit(crate::board::SLOTS[slot]) != 0)
+    s.mission_slot(crate::maquis::ids::MissionId::Infiltration)
+        .is_some_and(|slot| s.marks.stuck & bit(crate::maquis::board::SLOTS[slot]) != 0)
 }
 
 /// F6. Activates the worker on `loc`, with an option or without.
@@ -471,7 +471,7 @@ pub fn check_end(s: &mut State) {
         return;
     }
     if s.tracks.morale == 0 {
-        upkeep::finish(s, crate::ids::Outcome::Loss);
+        upkeep::finish(s, crate::maquis::ids::Outcome::Loss);
         return;
     }
     mission_rules::check_assassination(s);

@@ -13,7 +13,7 @@
 //! ```
 //! (The picture is a memory aid; `ROADS` is the truth.)
 
-use crate::ids::Location::{self, *};
+use crate::maquis::ids::Location::{self, *};
 
 /// A set of locations as a bitboard: bit `loc as u32`.
 pub type LocSet = u32;

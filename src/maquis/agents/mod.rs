@@ -13,8 +13,8 @@ pub mod search;
 pub use heuristic::HeuristicAgent;
 pub use search::SearchAgent;
 
-use crate::rules::legal_mask;
-use crate::state::State;
+use crate::maquis::rules::legal_mask;
+use crate::maquis::state::State;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -1,9 +1,9 @@
 //! F2, P3, P4. How many patrols come out, where each goes, and which are soldiers.
 
-use crate::deck::PATROL_CARDS;
-use crate::ids::Pawn;
-use crate::state::State;
-use crate::tracks::MIN_PATROLS;
+use crate::maquis::deck::PATROL_CARDS;
+use crate::maquis::ids::Pawn;
+use crate::maquis::state::State;
+use crate::maquis::tracks::MIN_PATROLS;
 
 /// F2. n = max(available workers, minimum patrols for the current morale); stuck workers do not count.
 pub fn patrol_count(s: &State) -> u8 {

@@ -1,10 +1,10 @@
 //! F9, E1–E3. The end of the day, and the end of the game.
 
-use crate::config::{final_day, passes, triangle_morale};
-use crate::ids::{Outcome, Pawn, Phase};
-use crate::missions::{info, rules as mission_rules};
-use crate::state::{State, Tier};
-use crate::tracks::{is_orange, is_triangle, END_DAY};
+use crate::maquis::config::{final_day, passes, triangle_morale};
+use crate::maquis::ids::{Outcome, Pawn, Phase};
+use crate::maquis::missions::{info, rules as mission_rules};
+use crate::maquis::state::{State, Tier};
+use crate::maquis::tracks::{is_orange, is_triangle, END_DAY};
 
 /// F9. (1) end-of-day mission effects, (2) patrols leave, (3) the marker advances (orange or
 /// triangle days cost morale), (4) end checks; then the next day begins.

@@ -1,9 +1,9 @@
 //! Uniformly random legal play (exploration, benchmarks, the random baseline).
 
-use crate::action::{table, ActionMask};
+use crate::maquis::action::{table, ActionMask};
 use crate::draw::below;
-use crate::rules::{apply_legal, legal_mask};
-use crate::state::State;
+use crate::maquis::rules::{apply_legal, legal_mask};
+use crate::maquis::state::State;
 use rand::Rng;
 
 /// A uniformly random legal action, or None when nothing is legal (game over).

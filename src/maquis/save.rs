@@ -1,13 +1,13 @@
 //! Saved states (versioned JSON, exact round trip), their validation, and the plain `state_dict`
 //! view of API.md.
 
-use crate::board::{bit, PATROL_LOCATIONS, SLOTS, SPARE_ROOMS};
+use crate::maquis::board::{bit, PATROL_LOCATIONS, SLOTS, SPARE_ROOMS};
 use crate::error::{Error, Result};
-use crate::ids::*;
-use crate::missions::info;
-use crate::rules::routes::closed_roads;
-use crate::state::State;
-use crate::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS};
+use crate::maquis::ids::*;
+use crate::maquis::missions::info;
+use crate::maquis::rules::routes::closed_roads;
+use crate::maquis::state::State;
+use crate::maquis::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -177,9 +177,9 @@ pub fn state_dict(s: &State) -> Value {
         })
         .collect();
     let closed = closed_roads(s);
-    let closed_roads: Vec<Value> = (0..crate::board::NUM_ROADS)
+    let closed_roads: Vec<Value> = (0..crate::maquis::board::NUM_ROADS)
         .filter(|r| closed >> r & 1 == 1)
-        .map(|r| json!([crate::board::ROADS[r].0.as_str(), crate::board::ROADS[r].1.as_str()]))
+        .map(|r| json!([crate::maquis::board::ROADS[r].0.as_str(), crate::maquis::board::ROADS[r].1.as_str()]))
         .collect();
     json!({
         "day": s.day,

@@ -2,12 +2,12 @@
 //! It carries its own RNG so that clone, save and load are exact and trajectories never depend on
 //! threads.
 
-use crate::board::{bit, LocSet, FIELDS, SPARE_ROOMS};
-use crate::deck::PatrolDeck;
-use crate::ids::*;
-use crate::missions::info;
+use crate::maquis::board::{bit, LocSet, FIELDS, SPARE_ROOMS};
+use crate::maquis::deck::PatrolDeck;
+use crate::maquis::ids::*;
+use crate::maquis::missions::info;
 use rand_chacha::ChaCha8Rng;
-pub use crate::tracked::Tracked;
+pub use crate::maquis::tracked::Tracked;
 use serde::{Deserialize, Serialize};
 
 /// M-tier. The best tier a mission reached.
@@ -270,7 +270,7 @@ impl State {
     /// Tokens of each resource that exist in this ruleset (4, or 0 for poison/fake_id in the
     /// first-edition pools, D2).
     pub fn tokens_total(&self, r: Resource) -> u8 {
-        crate::config::tokens_in_game(self.mission_pool, r)
+        crate::maquis::config::tokens_in_game(self.mission_pool, r)
     }
 }
 

@@ -1,6 +1,6 @@
 //! P1–P2. The ten patrol cards and the deck: draw from the top, reshuffle the discard when empty.
 
-use crate::ids::Location::{self, *};
+use crate::maquis::ids::Location::{self, *};
 use crate::draw::shuffle;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
