@@ -13,9 +13,10 @@
 //! ```
 
 pub mod draw;
+pub mod env;
 pub mod error;
+pub mod game;
 pub mod maquis;
-pub mod pool;
 pub mod simd;
 pub mod vector;
 
@@ -24,6 +25,7 @@ pub mod vector;
 pub use maquis::{
     action, agents, board, config, deck, ids, missions, observation, rules, save, state, tracked, tracks,
 };
+pub use vector::pool;
 
 #[cfg(feature = "python")]
 mod py;
@@ -34,4 +36,6 @@ pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn,
 pub use observation::{obs_size, observation, observation_layout, write_observation};
 pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, new_game_into, Setup, StartOverrides, WorkerOverride};
 pub use state::State;
+pub use game::Game;
+pub use maquis::env::Maquis;
 pub use vector::{EnvConfig, EnvSlot, IllegalPolicy, ResetOptions, Rewards, VecEngine};

@@ -7,6 +7,7 @@ pub mod agents;
 pub mod board;
 pub mod config;
 pub mod deck;
+pub mod env;
 pub mod ids;
 pub mod missions;
 pub mod observation;

@@ -104,9 +104,10 @@ pub fn pay(s: &mut State, c: &Cost) {
     if *c == [0; NUM_RESOURCES] {
         return; // (leaves the tracked tokens untouched)
     }
-    for i in 0..NUM_RESOURCES {
-        s.tokens.hand[i] -= c[i];
-        s.tokens.supply[i] += c[i];
+    let t = &mut *s.tokens;
+    for ((hand, supply), &n) in t.hand.iter_mut().zip(t.supply.iter_mut()).zip(c) {
+        *hand -= n;
+        *supply += n;
     }
 }
 

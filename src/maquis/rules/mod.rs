@@ -194,7 +194,7 @@ fn shot_possible_with(s: &State, pending: Option<&Pending>) -> bool {
     !s.today.shot_today
         && weapons_at_hand(s, pending) > 0
         && !mission_rules::shooting_forbidden(s)
-        && s.pawns.iter().any(|&p| p == Pawn::Milice)
+        && s.pawns.contains(&Pawn::Milice)
 }
 
 fn illegal(s: &State, a: Action, reason: &str) -> Error {
@@ -209,13 +209,13 @@ fn why_illegal(s: &State, a: Action) -> String {
         Phase::PostAction => "shoot:<loc> or accept",
         Phase::GameOver => "nothing (the game is over)",
     };
-    let wrong_phase = match (a, s.phase) {
-        (Action::Place { .. }, Phase::Placement) => false,
-        (Action::Act { .. } | Action::Skip(_), Phase::Action) => false,
-        (Action::Shoot(_), Phase::Action | Phase::PostAction) => false,
-        (Action::Accept, Phase::PostAction) => false,
-        _ => true,
-    };
+    let wrong_phase = !matches!(
+        (a, s.phase),
+        (Action::Place { .. }, Phase::Placement)
+            | (Action::Act { .. } | Action::Skip(_), Phase::Action)
+            | (Action::Shoot(_), Phase::Action | Phase::PostAction)
+            | (Action::Accept, Phase::PostAction)
+    );
     if wrong_phase {
         return format!("this phase expects {expected}");
     }
