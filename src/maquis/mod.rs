@@ -7,6 +7,8 @@ pub mod agents;
 pub mod board;
 pub mod config;
 pub mod deck;
+pub mod effects;
+pub mod end;
 pub mod env;
 pub mod ids;
 pub mod missions;

@@ -31,7 +31,7 @@ use crate::maquis::board::{bit, LocSet};
 use crate::maquis::config;
 use crate::maquis::deck::{NUM_CARDS, PATROL_CARDS};
 use crate::maquis::ids::{Location, MissionId, Outcome, Pawn, Phase, Resource, Tile, NUM_RESOURCES};
-use crate::maquis::missions::rules::{on_activation, GRAFFITI_LOCATIONS, VISIT_LOCATIONS};
+use crate::maquis::missions::hooks::{on_activation, GRAFFITI_LOCATIONS, VISIT_LOCATIONS};
 use crate::maquis::rules::{actions, apply_legal, legal_mask, routes};
 use crate::maquis::state::{State, Tier};
 use crate::maquis::tracks::{is_orange, is_triangle, MIN_PATROLS};

@@ -1,8 +1,31 @@
-//! §6. The 18 missions as a table (stars, shield, boxes, pools), plus the per-mission rules.
-//! Each hook (`slot_placeable`, `slot_option_legal`, `location_option_legal`, …) is one `match` on
-//! the mission id, so everything a card does can be read in one place per hook.
+//! §6. The 18 missions as a table (stars, shield, boxes, pools), and one file per mission named
+//! after its RULES.md id (`M-sabotage` is `sabotage.rs`) holding everything its card does. The
+//! rules reach them through `hooks` (one dispatch per hook); the missions act on the game through
+//! `crate::maquis::effects`, never through the rules.
 
-pub mod rules;
+mod prelude;
+pub mod hooks;
+/// The hooks under the name the rules have always used.
+pub use hooks as rules;
+
+mod aid_the_spy;
+pub(crate) mod assassination;
+mod bomb_for_the_officer;
+mod bomb_the_barracks;
+mod coded_messages;
+mod destroy_aa_guns;
+mod destroy_the_train;
+mod double_agent;
+mod free_the_resistance_leader;
+mod german_shepherds;
+mod infiltration;
+mod liberate_the_town;
+mod milice_hq;
+mod milice_parade_day;
+mod officers_mansion;
+mod sabotage;
+mod take_out_the_bridges;
+mod underground_newspaper;
 
 use crate::maquis::ids::{MissionId, MissionId::*, MissionPool};
 

@@ -1,26 +1,16 @@
 //! F6, A1–A6, B2. What a placed worker can do when activated: the printed location actions, the
-//! spare-room tiles, and the mission options (delegated to `missions::rules`).
+//! spare-room tiles, and the mission options (delegated to `missions::hooks`).
 
 use crate::maquis::action::Opt;
-use crate::maquis::board::{field_index, spare_room_index, FIELDS, SAFE_LOCATIONS, bit};
+use crate::maquis::board::{field_index, spare_room_index, SAFE_LOCATIONS, bit};
 use crate::maquis::config::{airdrop_amount, tile_in_pool};
 use crate::maquis::ids::{Location, Location::*, Resource, Resource::*, Tile, NUM_RESOURCES};
-use crate::maquis::missions::rules as mission_rules;
+use crate::maquis::missions::hooks as mission_rules;
+pub use crate::maquis::effects::{can_pay, cost, grant, pay, settle, Cost, Disposition, Performed, FREE, HOME};
 use crate::maquis::state::{Reward, State};
 
-pub type Cost = [u8; NUM_RESOURCES];
 
-pub const fn cost(pairs: &[(Resource, u8)]) -> Cost {
-    let mut c = [0u8; NUM_RESOURCES];
-    let mut i = 0;
-    while i < pairs.len() {
-        c[pairs[i].0 as usize] += pairs[i].1;
-        i += 1;
-    }
-    c
-}
 
-pub const FREE: Cost = [0; NUM_RESOURCES];
 
 /// An action whose whole effect is: pay `cost`, gain `gain` tokens and `morale`.
 #[derive(Clone, Copy)]
@@ -95,21 +85,7 @@ fn simple_action(s: &State, loc: Location, opt: Opt) -> Option<Simple> {
     })
 }
 
-#[inline]
-pub fn can_pay(s: &State, c: &Cost) -> bool {
-    (0..NUM_RESOURCES).all(|i| s.tokens.hand[i] >= c[i])
-}
 
-pub fn pay(s: &mut State, c: &Cost) {
-    if *c == [0; NUM_RESOURCES] {
-        return; // (leaves the tracked tokens untouched)
-    }
-    let t = &mut *s.tokens;
-    for ((hand, supply), &n) in t.hand.iter_mut().zip(t.supply.iter_mut()).zip(c) {
-        *hand -= n;
-        *supply += n;
-    }
-}
 
 /// T4: take up to `n` tokens from the supply; a shortfall is lost.
 pub fn take(s: &mut State, r: Resource, n: u8) -> u8 {
@@ -199,25 +175,9 @@ fn spare_room_candidates() -> &'static [Vec<Opt>; 1 + crate::maquis::ids::NUM_TI
     })
 }
 
-/// What happens to the worker after its action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Disposition {
-    /// The usual: route home (F7), with the mole too after an extraction.
-    GoHome { with_mole: bool },
-    /// Stays on the mission card (M-infiltration mole, M-coded_messages).
-    Stuck,
-    /// Arrested on the spot (M-milice_parade_day).
-    Arrested,
-    /// Removed from the game, not an arrest (M-double_agent).
-    Removed,
-}
 
-/// The result of performing an option: the cost is paid; a safe reward is already applied, an
-/// unsafe one is returned to be applied after the route check.
-pub struct Performed {
-    pub unsafe_reward: Option<Reward>,
-    pub disposition: Disposition,
-}
+
+
 
 /// Performs a legal option: pays the cost and applies or returns the reward (B2).
 pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
@@ -256,46 +216,7 @@ pub fn perform(s: &mut State, loc: Location, opt: Opt) -> Performed {
     }
 }
 
-/// B2: a safe reward is the player's now; an unsafe one waits for the route check.
-pub fn settle(s: &mut State, r: Reward, safe: bool, disposition: Disposition) -> Performed {
-    if safe {
-        grant(s, &r);
-        Performed { unsafe_reward: None, disposition }
-    } else {
-        Performed { unsafe_reward: Some(r), disposition }
-    }
-}
 
-/// Applies a reward: tokens to the hand (or onto a field), morale, recruit, mission box, distraction.
-pub fn grant(s: &mut State, r: &Reward) {
-    match r.airdrop_field {
-        _ if r.tokens == [0; NUM_RESOURCES] => {}
-        Some(field) => {
-            let fi = if field == FIELDS[0] { 0 } else { 1 };
-            for i in 0..NUM_RESOURCES {
-                s.tokens.airdrop[fi][i] += r.tokens[i];
-            }
-        }
-        None => {
-            for i in 0..NUM_RESOURCES {
-                s.tokens.hand[i] += r.tokens[i];
-            }
-        }
-    }
-    if r.morale != 0 {
-        super::change_morale(s, r.morale);
-    }
-    if r.recruit && s.recruitable > 0 {
-        s.recruitable -= 1;
-        s.home += 1;
-    }
-    if r.distract {
-        s.today.distracted_today = true;
-    }
-    if let Some(slot) = r.mission_box {
-        mission_rules::box_done(s, slot as usize);
-    }
-}
 
 /// B2: a lost reward's tokens go back to the supply.
 pub fn forfeit(s: &mut State, r: &Reward) {

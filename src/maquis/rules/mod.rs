@@ -13,12 +13,14 @@ use crate::maquis::board::{bit, PATROL_LOCATIONS};
 use crate::maquis::config::arrest_costs_morale;
 use crate::error::{Error, Result};
 use crate::maquis::ids::{Location, Pawn, Phase, Resource};
-use crate::maquis::missions::rules as mission_rules;
+use crate::maquis::missions::hooks as mission_rules;
 use crate::maquis::state::{Pending, State};
-use crate::maquis::tracks::{MAX_MORALE, MAX_SOLDIERS};
+
 use actions::Disposition;
 use routes::Route;
 
+pub use crate::maquis::effects::{advance_soldiers, change_morale};
+pub use crate::maquis::end::check_end;
 pub use setup::{new_state, Setup, StartOverrides, WorkerOverride};
 
 /// Creates a game and runs it to the first decision.
@@ -449,38 +451,8 @@ fn shoot(s: &mut State, loc: Location) {
     advance_soldiers(s, 1);
 }
 
-/// T2. Morale moves within 0–7; an excess gain is lost; 0 ends the game (E1, checked by the caller).
-pub fn change_morale(s: &mut State, delta: i8) {
-    s.tracks.morale = (s.tracks.morale as i16 + delta as i16).clamp(0, MAX_MORALE as i16) as u8;
-    check_end(s);
-}
 
-/// T3. Each step the soldier track actually advances costs 1 morale; steps beyond 5 do nothing.
-pub fn advance_soldiers(s: &mut State, steps: u8) {
-    for _ in 0..steps {
-        if s.tracks.soldiers < MAX_SOLDIERS {
-            s.tracks.soldiers += 1;
-            change_morale(s, -1);
-        }
-    }
-}
 
-/// E1. Immediate ends: morale 0 (loss), both missions complete (win), no worker left in play.
-pub fn check_end(s: &mut State) {
-    if s.is_over() {
-        return;
-    }
-    if s.tracks.morale == 0 {
-        upkeep::finish(s, crate::maquis::ids::Outcome::Loss);
-        return;
-    }
-    mission_rules::check_assassination(s);
-    if s.missions.iter().all(|m| m.complete) || s.no_workers_in_play() {
-        // A worker still being walked home (post_action) is in play: it is counted as placed.
-        let o = upkeep::outcome(s);
-        upkeep::finish(s, o);
-    }
-}
 
 /// Determinization for planning: resample what the player cannot see, consistently with what it
 /// has seen: the order of the cards still in the deck (the discard is open; the top card is known

@@ -2,7 +2,7 @@
 
 use crate::maquis::board::{bit, LocSet, FIELDS, SLOTS};
 use crate::maquis::ids::{Location, Location::*, Pawn, Resource};
-use crate::maquis::missions::rules::{distraction_possible, slot_placeable, unusable};
+use crate::maquis::missions::hooks::{distraction_possible, slot_placeable, unusable};
 use crate::maquis::state::State;
 
 /// F4. May the next worker be placed on `loc`?

@@ -1,10 +1,11 @@
 //! F9, E1–E3. The end of the day, and the end of the game.
 
 use crate::maquis::config::{final_day, passes, triangle_morale};
-use crate::maquis::ids::{Outcome, Pawn, Phase};
-use crate::maquis::missions::{info, rules as mission_rules};
-use crate::maquis::state::{State, Tier};
+use crate::maquis::ids::Pawn;
+use crate::maquis::missions::hooks as mission_rules;
+use crate::maquis::state::State;
 use crate::maquis::tracks::{is_orange, is_triangle, END_DAY};
+pub use crate::maquis::end::{finish, outcome};
 
 /// F9. (1) end-of-day mission effects, (2) patrols leave, (3) the marker advances (orange or
 /// triangle days cost morale), (4) end checks; then the next day begins.
@@ -47,25 +48,4 @@ pub fn upkeep(s: &mut State) {
     super::begin_day(s);
 }
 
-/// E3. The outcome if the game ended now.
-pub fn outcome(s: &State) -> Outcome {
-    let complete = s.missions.iter().filter(|m| m.complete).count();
-    if s.tracks.morale == 0 {
-        Outcome::Loss
-    } else if complete == 2 {
-        let major = s.missions.iter().any(|m| info(m.id).stars == 3 && m.tier == Some(Tier::Major));
-        if major { Outcome::MajorWin } else { Outcome::Win }
-    } else if complete == 1 {
-        Outcome::Draw
-    } else {
-        Outcome::Loss
-    }
-}
 
-pub fn finish(s: &mut State, o: Outcome) {
-    s.outcome = Some(o);
-    s.phase = Phase::GameOver;
-    if s.today.pending.is_some() {
-        s.today.pending = None;
-    }
-}
