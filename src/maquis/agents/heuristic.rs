@@ -29,9 +29,12 @@
 use crate::maquis::action::{location_options, table, Action, Opt};
 use crate::maquis::board::{bit, LocSet};
 use crate::maquis::config;
-use crate::maquis::deck::{NUM_CARDS, PATROL_CARDS};
+use crate::maquis::deck::NUM_CARDS;
+use crate::maquis::effects::Cost;
 use crate::maquis::ids::{Location, MissionId, Outcome, Pawn, Phase, Resource, Tile, NUM_RESOURCES};
 use crate::maquis::missions::hooks::{on_activation, GRAFFITI_LOCATIONS, VISIT_LOCATIONS};
+use crate::maquis::rules::patrols::{landing, Landing};
+use crate::maquis::rules::routes::Route;
 use crate::maquis::rules::{actions, apply_legal, legal_mask, routes};
 use crate::maquis::state::{State, Tier};
 use crate::maquis::tracks::{is_orange, is_triangle, MIN_PATROLS};
@@ -363,32 +366,9 @@ impl HeuristicAgent {
 }
 
 // -------------------------------------------------------------------------------------------------
-// A tiny deterministic RNG (splitmix64).
+// The agents' own cheap generator: the crate's one SplitMix64.
 
-#[derive(Clone, Debug)]
-pub struct Rng64(u64);
-
-impl Rng64 {
-    pub fn new(seed: u64) -> Rng64 {
-        Rng64(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-    #[inline]
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+pub use crate::draw::SplitMix64 as Rng64;
 
 /// A hash of what the player sees (never the deck order): seeds the agents' sampling.
 pub fn observable_hash(s: &State) -> u64 {
@@ -456,7 +436,15 @@ fn next_orange(s: &State) -> Option<u8> {
     (s.day..config::final_day(s.difficulty)).find(|&d| is_orange(d))
 }
 
+/// Adds `times` × `c` to `need` (the missions' own costs).
+fn need(need: &mut [i32; NUM_RESOURCES], c: &Cost, times: i32) {
+    for (n, &k) in need.iter_mut().zip(c) {
+        *n += k as i32 * times;
+    }
+}
+
 fn plan(s: &State, slot: usize, costly: i32) -> Plan {
+    use crate::maquis::missions::*;
     let m = &s.missions[slot];
     let b = m.boxes_done as i32;
     let mut p = Plan::default();
@@ -464,51 +452,41 @@ fn plan(s: &State, slot: usize, costly: i32) -> Plan {
     match m.id {
         M::MiliceParadeDay => {
             p.steps = 1;
-            next[WEAPON] = 1;
+            need(next, &milice_parade_day::PARADE, 1);
             p.deadline = next_orange(s);
         }
         M::OfficersMansion => p.steps = 4 - (s.marks.tagged & GRAFFITI_LOCATIONS).count_ones() as i32,
         M::Sabotage => {
             p.steps = 3 - b;
-            if b == 2 {
-                next[EXPL] = 1;
-            } else {
-                later[EXPL] = 1;
-            }
+            need(if b == 2 { next } else { later }, &sabotage::SABOTAGE, 1);
         }
         M::UndergroundNewspaper => {
             p.steps = 3 - b;
-            next[INTEL] = 2;
-            later[INTEL] = 2 * (2 - b);
+            need(next, &underground_newspaper::DELIVER, 1);
+            need(later, &underground_newspaper::DELIVER, 2 - b);
         }
         M::Infiltration => {
             p.steps = 2 - b;
             if b == 0 {
-                next[INTEL] = 2;
-                later[WEAPON] = 1;
-                later[EXPL] = 1;
+                need(next, &infiltration::MOLE, 1);
+                need(later, &infiltration::EXTRACT, 1);
             } else {
-                next[WEAPON] = 1;
-                next[EXPL] = 1;
+                need(next, &infiltration::EXTRACT, 1);
             }
         }
         M::GermanShepherds => {
             p.steps = 3 - b;
-            next[MED] = 1;
-            next[FOOD] = 1;
-            later[MED] = 2 - b;
-            later[FOOD] = 2 - b;
+            need(next, &german_shepherds::DELIVER, 1);
+            need(later, &german_shepherds::DELIVER, 2 - b);
         }
         M::DoubleAgent => p.steps = 7 - (s.marks.visited & VISIT_LOCATIONS).count_ones() as i32,
         M::AidTheSpy => {
             p.steps = 2 - b;
             if b == 0 {
-                next[WEAPON] = 2;
-                later[MONEY] = 1;
-                later[FOOD] = 2;
+                need(next, &aid_the_spy::WEAPONS, 1);
+                need(later, &aid_the_spy::SUPPLIES, 1);
             } else {
-                next[MONEY] = 1;
-                next[FOOD] = 2;
+                need(next, &aid_the_spy::SUPPLIES, 1);
             }
         }
         M::Assassination => {
@@ -521,69 +499,57 @@ fn plan(s: &State, slot: usize, costly: i32) -> Plan {
         }
         M::DestroyTheTrain => {
             p.steps = 1;
-            next[EXPL] = 3;
+            need(next, &destroy_the_train::DELIVER, 1);
             p.deadline = Some(9);
         }
         M::LiberateTheTown => {
+            // Its condition: 3 weapons in hand at the final move.
             later[WEAPON] = 3;
             p.morale_target = costly + 4;
         }
         M::CodedMessages => {
             if b == 0 {
                 p.steps = 1;
-                next[MONEY] = 1;
-                next[FOOD] = 1;
-                next[WEAPON] = 1;
+                need(next, &coded_messages::TRAIN, 1);
                 p.deadline = Some(6);
             }
         }
         M::TakeOutTheBridges => {
             let done = (s.marks.bridges_chosen | s.marks.bridges_destroyed).count_ones() as i32;
             p.steps = 2 - done;
-            next[EXPL] = 2;
-            later[EXPL] = 2 * (1 - done);
+            need(next, &take_out_the_bridges::BRIDGE, 1);
+            need(later, &take_out_the_bridges::BRIDGE, 1 - done);
         }
         M::BombForTheOfficer => {
             p.steps = 1;
-            next[WEAPON] = 1;
-            next[EXPL] = 1;
+            need(next, &bomb_for_the_officer::DELIVER, 1);
             p.morale_target = 5;
         }
         M::MiliceHq => {
             p.steps = 2 - b;
-            if b == 0 {
-                later[POISON] = 2;
-            } else {
-                next[POISON] = 2;
-            }
+            need(if b == 0 { later } else { next }, &milice_hq::POISON, 1);
         }
         M::BombTheBarracks => {
             p.steps = 3 - b;
-            if b == 2 {
-                next[FAKE] = 1;
-                next[EXPL] = 2;
-            } else {
-                later[FAKE] = 1;
-                later[EXPL] = 2;
-            }
+            need(if b == 2 { next } else { later }, &bomb_the_barracks::BOMB, 1);
         }
         M::FreeTheResistanceLeader => {
             p.steps = 2 - b;
             if b == 0 {
-                next[INTEL] = 1;
-                next[MONEY] = 1;
-                later[POISON] = 1;
+                need(next, &free_the_resistance_leader::BRIBE, 1);
+                need(later, &free_the_resistance_leader::POISON, 1);
                 p.deadline = Some(5);
             } else {
-                next[POISON] = 1;
+                need(next, &free_the_resistance_leader::POISON, 1);
                 p.deadline = Some(9);
             }
         }
         M::DestroyAaGuns => {
+            // The cheaper option, a weapon per gun.
             let n = (3 - b).max(0);
             p.steps = n;
-            next[WEAPON] = n.min(1);
-            later[WEAPON] = (n - 1).max(0);
+            need(next, &destroy_aa_guns::AA_WEAPON, n.min(1));
+            need(later, &destroy_aa_guns::AA_WEAPON, (n - 1).max(0));
         }
     }
     p
@@ -1167,47 +1133,16 @@ impl DaySim {
         seq
     }
 
+    /// F7, by the engine's own route search over today's open roads: 0 = clear, 1 = with the
+    /// Fake ID, 2 = none.
     #[inline]
-    fn flood(&self, from: LocSet, passable: LocSet) -> LocSet {
-        let mut reach = from;
-        let mut frontier = from;
-        while frontier != 0 {
-            let i = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = self.adj[i] & passable & !reach;
-            reach |= new;
-            frontier |= new;
+    fn route(&self, loc: usize, patrols: LocSet, fake: bool) -> u8 {
+        let nb = |set| routes::neighbours(&self.adj, set);
+        match routes::route_over(nb, patrols, self.homes, 1 << loc, fake) {
+            Route::Clear => 0,
+            Route::WithFakeId => 1,
+            Route::None => 2,
         }
-        reach
-    }
-
-    /// 0 = clear, 1 = with the Fake ID, 2 = none. `reach` = everything connected to a Safe House
-    /// through locations without a patrol (one flood per patrol set).
-    #[inline]
-    fn route(&self, loc: usize, patrols: LocSet, reach: LocSet, fake: bool) -> u8 {
-        let start = 1u32 << loc;
-        if start & reach != 0 {
-            return 0;
-        }
-        if fake {
-            // Cross one patrol-held location next to the worker's component into `reach`.
-            let comp = self.flood(start, !patrols);
-            let mut crossed = 0;
-            let mut r = comp;
-            while r != 0 {
-                let i = r.trailing_zeros() as usize;
-                r &= r - 1;
-                crossed |= self.adj[i] & patrols;
-            }
-            while crossed != 0 {
-                let i = crossed.trailing_zeros() as usize;
-                crossed &= crossed - 1;
-                if self.adj[i] & reach != 0 {
-                    return 1;
-                }
-            }
-        }
-        2
     }
 
     /// Places the new worker on `loc`, then today's remaining patrols alternating with the
@@ -1220,15 +1155,17 @@ impl DaySim {
         let mut arrested: LocSet = 0;
         let mut virtual_set: LocSet = 0;
         let mut drawn = 0;
+        // P3, by the engine's own rule, on the simulated sets.
         let place = |card: u8, workers: &mut LocSet, patrols: &mut LocSet, arrested: &mut LocSet| {
-            let locs = PATROL_CARDS[card as usize];
             let occ = *workers | *patrols;
-            if let Some(&l) = locs.iter().find(|&&l| occ & bit(l) == 0) {
-                *patrols |= bit(l);
-            } else if let Some(&l) = locs.iter().find(|&&l| *workers & bit(l) != 0) {
-                *workers &= !bit(l);
-                *arrested |= bit(l);
-                *patrols |= bit(l);
+            match landing(card, |l| occ & bit(l) == 0, |l| *workers & bit(l) != 0) {
+                Landing::On(l) => *patrols |= bit(l),
+                Landing::Arrest(l) => {
+                    *workers &= !bit(l);
+                    *arrested |= bit(l);
+                    *patrols |= bit(l);
+                }
+                Landing::Nowhere => {}
             }
         };
         for &(v, _, _) in virt {
@@ -1253,12 +1190,11 @@ impl DaySim {
             virtual_value: 0.0,
             virtual_lost: (arrested & virtual_set).count_ones(),
         };
-        let reach = self.flood(self.homes, !patrols);
         let mut w = workers;
         while w != 0 {
             let i = w.trailing_zeros() as usize;
             w &= w - 1;
-            let r = self.route(i, patrols, reach, fakes >> i & 1 != 0);
+            let r = self.route(i, patrols, fakes >> i & 1 != 0);
             if i == loc.idx() {
                 res.home_new = r < 2;
                 res.fake_spent = fake && r == 1;

@@ -3,6 +3,10 @@
 
 use super::prelude::*;
 
+/// The costs of `weapons` (box 1) and `supplies` (box 2).
+pub const WEAPONS: Cost = cost(&[(Weapon, 2)]);
+pub const SUPPLIES: Cost = cost(&[(Money, 1), (Food, 2)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Weapons, Opt::Supplies];
 
 #[inline]
@@ -14,8 +18,8 @@ pub(super) fn placeable(_: &State, _: usize) -> bool {
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     let b = s.missions[slot].boxes_done;
     match opt {
-        Opt::Weapons if b == 0 => Some(cost(&[(Weapon, 2)])),
-        Opt::Supplies if b == 1 && not_today(s, slot) => Some(cost(&[(Money, 1), (Food, 2)])),
+        Opt::Weapons if b == 0 => Some(WEAPONS),
+        Opt::Supplies if b == 1 && not_today(s, slot) => Some(SUPPLIES),
         _ => None,
     }
 }

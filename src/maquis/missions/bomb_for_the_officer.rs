@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of `deliver`.
+pub const DELIVER: Cost = cost(&[(Weapon, 1), (Explosive, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Deliver];
 
 /// The locations no worker may use while it is unfinished.
@@ -23,7 +26,7 @@ pub(super) fn placeable(_: &State, _: usize) -> bool {
 #[inline]
 pub(super) fn slot_option(s: &State, _: usize, opt: Opt) -> Option<Cost> {
     match opt {
-        Opt::Deliver if s.tracks.morale >= 5 => Some(cost(&[(Weapon, 1), (Explosive, 1)])),
+        Opt::Deliver if s.tracks.morale >= 5 => Some(DELIVER),
         _ => None,
     }
 }

@@ -3,6 +3,10 @@
 
 use super::prelude::*;
 
+/// The costs of `bomb` (objective 3) and of `distract`.
+pub const BOMB: Cost = cost(&[(FakeId, 1), (Explosive, 2)]);
+pub const DISTRACT: Cost = cost(&[(Weapon, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Recon, Opt::Bomb];
 
 /// Recon done twice, the bomb not yet: empty fields take a distraction.
@@ -21,7 +25,7 @@ pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     let b = s.missions[slot].boxes_done;
     match opt {
         Opt::Recon if b < 2 && not_today(s, slot) => Some(FREE),
-        Opt::Bomb if b == 2 => Some(cost(&[(FakeId, 1), (Explosive, 2)])),
+        Opt::Bomb if b == 2 => Some(BOMB),
         _ => None,
     }
 }
@@ -49,7 +53,7 @@ pub(super) fn board_cost(s: &State, loc: Location) -> Option<Cost> {
     if s.field_has_tokens(fi) || s.marks.aa_guns & bit(loc) != 0 {
         return None;
     }
-    Some(cost(&[(Weapon, 1)]))
+    Some(DISTRACT)
 }
 
 /// Not safe: the distraction waits for the route check.

@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of `train`.
+pub const TRAIN: Cost = cost(&[(Money, 1), (Food, 1), (Weapon, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Train];
 
 #[inline]
@@ -13,9 +16,7 @@ pub(super) fn placeable(s: &State, slot: usize) -> bool {
 #[inline]
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     match opt {
-        Opt::Train if s.missions[slot].boxes_done == 0 && s.day <= 6 => {
-            Some(cost(&[(Money, 1), (Food, 1), (Weapon, 1)]))
-        }
+        Opt::Train if s.missions[slot].boxes_done == 0 && s.day <= 6 => Some(TRAIN),
         _ => None,
     }
 }

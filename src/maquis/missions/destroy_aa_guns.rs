@@ -3,6 +3,10 @@
 
 use super::prelude::*;
 
+/// The costs of `aa_explosive` and `aa_weapon`.
+pub const AA_EXPLOSIVE: Cost = cost(&[(Explosive, 1)]);
+pub const AA_WEAPON: Cost = cost(&[(Weapon, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::AaExplosive, Opt::AaWeapon];
 
 /// Ruling (RULES.md M-destroy_aa_guns, M-tier): the card's own gun can still be destroyed after
@@ -19,8 +23,8 @@ pub(super) fn cost_at(s: &State, loc: Location, opt: Opt) -> Option<Cost> {
         return None;
     }
     match opt {
-        Opt::AaExplosive => Some(cost(&[(Explosive, 1)])),
-        Opt::AaWeapon => Some(cost(&[(Weapon, 1)])),
+        Opt::AaExplosive => Some(AA_EXPLOSIVE),
+        Opt::AaWeapon => Some(AA_WEAPON),
         _ => None,
     }
 }

@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of `deliver`.
+pub const DELIVER: Cost = cost(&[(Explosive, 3)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Deliver];
 
 /// The days the train passes.
@@ -16,7 +19,7 @@ pub(super) fn placeable(s: &State, _: usize) -> bool {
 #[inline]
 pub(super) fn slot_option(s: &State, _: usize, opt: Opt) -> Option<Cost> {
     match opt {
-        Opt::Deliver if DAYS.contains(&s.day) => Some(cost(&[(Explosive, 3)])),
+        Opt::Deliver if DAYS.contains(&s.day) => Some(DELIVER),
         _ => None,
     }
 }

@@ -3,6 +3,11 @@
 
 use super::prelude::*;
 
+/// The costs of `bribe` (objective 1), `poison` and `rescue` (objective 2).
+pub const BRIBE: Cost = cost(&[(Intel, 1), (Money, 1)]);
+pub const POISON: Cost = cost(&[(Poison, 1)]);
+pub const RESCUE: Cost = cost(&[(FakeId, 1), (Weapon, 2), (Medicine, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Bribe, Opt::Poison, Opt::Rescue];
 
 #[inline]
@@ -18,9 +23,9 @@ pub(super) fn placeable(s: &State, slot: usize) -> bool {
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     let b = s.missions[slot].boxes_done;
     match opt {
-        Opt::Bribe if b == 0 && s.day <= 5 => Some(cost(&[(Intel, 1), (Money, 1)])),
-        Opt::Poison if b == 1 && s.day <= 9 => Some(cost(&[(Poison, 1)])),
-        Opt::Rescue if b == 1 && s.day == 10 => Some(cost(&[(FakeId, 1), (Weapon, 2), (Medicine, 1)])),
+        Opt::Bribe if b == 0 && s.day <= 5 => Some(BRIBE),
+        Opt::Poison if b == 1 && s.day <= 9 => Some(POISON),
+        Opt::Rescue if b == 1 && s.day == 10 => Some(RESCUE),
         _ => None,
     }
 }

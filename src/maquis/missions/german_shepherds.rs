@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of each `deliver`.
+pub const DELIVER: Cost = cost(&[(Medicine, 1), (Food, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Deliver];
 
 /// F8: no Milice may be shot while it is unfinished.
@@ -19,7 +22,7 @@ pub(super) fn placeable(_: &State, _: usize) -> bool {
 #[inline]
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     match opt {
-        Opt::Deliver if not_today(s, slot) => Some(cost(&[(Medicine, 1), (Food, 1)])),
+        Opt::Deliver if not_today(s, slot) => Some(DELIVER),
         _ => None,
     }
 }

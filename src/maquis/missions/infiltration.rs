@@ -3,6 +3,10 @@
 
 use super::prelude::*;
 
+/// The costs of `mole` (box 1) and `extract` (box 2).
+pub const MOLE: Cost = cost(&[(Intel, 2)]);
+pub const EXTRACT: Cost = cost(&[(Weapon, 1), (Explosive, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Mole, Opt::Extract];
 
 #[inline]
@@ -14,8 +18,8 @@ pub(super) fn placeable(_: &State, _: usize) -> bool {
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     let b = s.missions[slot].boxes_done;
     match opt {
-        Opt::Mole if b == 0 => Some(cost(&[(Intel, 2)])),
-        Opt::Extract if b == 1 => Some(cost(&[(Weapon, 1), (Explosive, 1)])),
+        Opt::Mole if b == 0 => Some(MOLE),
+        Opt::Extract if b == 1 => Some(EXTRACT),
         _ => None,
     }
 }

@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of `poison` (objective 2).
+pub const POISON: Cost = cost(&[(Poison, 2)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Poison];
 
 #[inline]
@@ -13,7 +16,7 @@ pub(super) fn placeable(_: &State, _: usize) -> bool {
 #[inline]
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     match opt {
-        Opt::Poison if s.missions[slot].boxes_done == 1 => Some(cost(&[(Poison, 2)])),
+        Opt::Poison if s.missions[slot].boxes_done == 1 => Some(POISON),
         _ => None,
     }
 }

@@ -3,10 +3,13 @@
 
 use super::prelude::*;
 
+/// The cost of `parade`.
+pub const PARADE: Cost = cost(&[(Weapon, 1)]);
+
 /// `parade`: only at rue_baradat, on an orange day (the road closure itself is B4's).
 #[inline]
 pub(super) fn board_cost(s: &State, loc: Location) -> Option<Cost> {
-    (loc == RueBaradat && s.has_open(MiliceParadeDay) && is_orange(s.day)).then(|| cost(&[(Weapon, 1)]))
+    (loc == RueBaradat && s.has_open(MiliceParadeDay) && is_orange(s.day)).then_some(PARADE)
 }
 
 pub(super) fn parade(s: &mut State) -> Performed {

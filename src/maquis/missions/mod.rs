@@ -8,24 +8,24 @@ pub mod hooks;
 /// The hooks under the name the rules have always used.
 pub use hooks as rules;
 
-mod aid_the_spy;
-pub(crate) mod assassination;
-mod bomb_for_the_officer;
-mod bomb_the_barracks;
-mod coded_messages;
-mod destroy_aa_guns;
-mod destroy_the_train;
-mod double_agent;
-mod free_the_resistance_leader;
-mod german_shepherds;
-mod infiltration;
-mod liberate_the_town;
-mod milice_hq;
-mod milice_parade_day;
-mod officers_mansion;
-mod sabotage;
-mod take_out_the_bridges;
-mod underground_newspaper;
+pub mod aid_the_spy;
+pub mod assassination;
+pub mod bomb_for_the_officer;
+pub mod bomb_the_barracks;
+pub mod coded_messages;
+pub mod destroy_aa_guns;
+pub mod destroy_the_train;
+pub mod double_agent;
+pub mod free_the_resistance_leader;
+pub mod german_shepherds;
+pub mod infiltration;
+pub mod liberate_the_town;
+pub mod milice_hq;
+pub mod milice_parade_day;
+pub mod officers_mansion;
+pub mod sabotage;
+pub mod take_out_the_bridges;
+pub mod underground_newspaper;
 
 use crate::maquis::ids::{MissionId, MissionId::*, MissionPool};
 

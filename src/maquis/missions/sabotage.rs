@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of `sabotage` (box 3).
+pub const SABOTAGE: Cost = cost(&[(Explosive, 1)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Infiltrate, Opt::Sabotage];
 
 #[inline]
@@ -15,7 +18,7 @@ pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     let b = s.missions[slot].boxes_done;
     match opt {
         Opt::Infiltrate if b < 2 && not_today(s, slot) => Some(FREE),
-        Opt::Sabotage if b == 2 && not_today(s, slot) => Some(cost(&[(Explosive, 1)])),
+        Opt::Sabotage if b == 2 && not_today(s, slot) => Some(SABOTAGE),
         _ => None,
     }
 }

@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of `bridge_north` or `bridge_south`.
+pub const BRIDGE: Cost = cost(&[(Explosive, 2)]);
+
 /// The bit of each bridge in `marks.bridges_chosen` / `bridges_destroyed`.
 #[inline]
 fn bridge_bit(opt: Opt) -> u8 {
@@ -21,7 +24,7 @@ pub(super) fn board_cost(s: &State, loc: Location, opt: Opt) -> Option<Cost> {
     if (s.marks.bridges_chosen | s.marks.bridges_destroyed) & bridge_bit(opt) != 0 {
         return None;
     }
-    Some(cost(&[(Explosive, 2)]))
+    Some(BRIDGE)
 }
 
 pub(super) fn choose(s: &mut State, opt: Opt) -> Performed {

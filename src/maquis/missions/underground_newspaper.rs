@@ -3,6 +3,9 @@
 
 use super::prelude::*;
 
+/// The cost of each `deliver`.
+pub const DELIVER: Cost = cost(&[(Intel, 2)]);
+
 pub(super) const SLOT_OPTIONS: &[Opt] = &[Opt::Deliver];
 
 #[inline]
@@ -13,7 +16,7 @@ pub(super) fn placeable(_: &State, _: usize) -> bool {
 #[inline]
 pub(super) fn slot_option(s: &State, slot: usize, opt: Opt) -> Option<Cost> {
     match opt {
-        Opt::Deliver if not_today(s, slot) => Some(cost(&[(Intel, 2)])),
+        Opt::Deliver if not_today(s, slot) => Some(DELIVER),
         _ => None,
     }
 }

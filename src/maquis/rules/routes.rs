@@ -38,8 +38,9 @@ fn adjacency_without(mut closed: u32) -> [LocSet; 19] {
     adj
 }
 
+/// The union of the neighbours of `set` along the roads of `adj`.
 #[inline]
-fn neighbours(adj: &[LocSet; 19], set: LocSet) -> LocSet {
+pub fn neighbours(adj: &[LocSet; 19], set: LocSet) -> LocSet {
     let mut out = 0;
     let mut rest = set;
     while rest != 0 {
@@ -117,8 +118,16 @@ pub fn route_home(s: &State, loc: Location, has_fake_id: bool) -> Route {
     }
 }
 
+/// F7 on bitboards: the route from `start` to one of `homes` along the roads of `nb` past
+/// `patrols` (pure, for simulations of the day too).
 #[inline]
-fn route_over(nb: impl Fn(LocSet) -> LocSet + Copy, patrols: LocSet, homes: LocSet, start: LocSet, has_fake_id: bool) -> Route {
+pub fn route_over(
+    nb: impl Fn(LocSet) -> LocSet + Copy,
+    patrols: LocSet,
+    homes: LocSet,
+    start: LocSet,
+    has_fake_id: bool,
+) -> Route {
     // Safe Houses never hold patrols, so reaching one through patrol-free locations is a route.
     let clear = flood(nb, start, !patrols, homes);
     if clear & homes != 0 {
