@@ -12,26 +12,21 @@
 //! assert!(s.outcome.is_some());
 //! ```
 
-pub mod action;
-pub mod agents;
-pub mod board;
-pub mod config;
 pub mod dday;
-pub mod deck;
 pub mod draw;
+pub mod env;
 pub mod error;
-pub mod ids;
-pub mod missions;
-pub mod observation;
-pub mod pool;
-pub mod rules;
-pub mod save;
+pub mod game;
+pub mod maquis;
 pub mod simd;
-pub mod state;
-pub mod tracked;
-pub mod tracks;
 pub mod vector;
 
+// The Maquis engine's modules at the crate root too, where callers found them before the games
+// had folders of their own.
+pub use maquis::{
+    action, agents, board, config, deck, ids, missions, observation, rules, save, state, tracked, tracks,
+};
+pub use vector::pool;
 
 #[cfg(feature = "python")]
 mod py;
@@ -42,4 +37,6 @@ pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn,
 pub use observation::{obs_size, observation, observation_layout, write_observation};
 pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, new_game_into, Setup, StartOverrides, WorkerOverride};
 pub use state::State;
+pub use game::Game;
+pub use maquis::env::Maquis;
 pub use vector::{EnvConfig, EnvSlot, IllegalPolicy, ResetOptions, Rewards, VecEngine};

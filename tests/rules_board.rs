@@ -515,10 +515,9 @@ fn p1_card_table_is_the_printed_one() {
 /// A deck with `first` on top, then the others in id order.
 fn deck_starting(first: &[u8]) -> [u8; 10] {
     let mut d = [0u8; 10];
-    let mut i = 0;
-    for &c in first.iter().chain((0..10).filter(|c| !first.contains(c)).collect::<Vec<_>>().iter()) {
-        d[i] = c;
-        i += 1;
+    let rest: Vec<u8> = (0..10).filter(|c| !first.contains(c)).collect();
+    for (slot, &c) in d.iter_mut().zip(first.iter().chain(&rest)) {
+        *slot = c;
     }
     d
 }

@@ -360,11 +360,11 @@ fn f2_a_worker_recruited_today_counts_from_the_next_day() {
 #[test]
 fn f3_all_available_workers_must_be_placed() {
     let mut s = fresh();
-    for placed in 0..3 {
+    for (placed, &spot) in SPOTS.iter().take(3).enumerate() {
         assert_eq!(s.phase, Phase::Placement, "{placed} placed");
         let names = legal_names(&s);
         assert!(!names.is_empty() && names.iter().all(|n| n.starts_with("place:")), "no way to stop placing: {names:?}");
-        act(&mut s, &format!("place:{}", name(SPOTS[placed])));
+        act(&mut s, &format!("place:{}", name(spot)));
     }
     assert_eq!(s.phase, Phase::Action);
     assert_eq!((s.home, s.placed_workers()), (0, 3));

@@ -59,7 +59,9 @@ pub fn play(s: &mut State, names: &[&str]) {
 
 // ---------------------------------------------------------------------------------------------
 // Position builders (added for the B/T/P/F/A/E/D rule tests).
-// In a module of their own so that their imports never clash with the helpers above.
+// In a module of their own so that their imports never clash with the helpers above. Not every
+// test crate uses them.
+#[allow(unused_imports)]
 pub use positions::*;
 
 pub mod positions {

@@ -1,0 +1,210 @@
+//! One thread's piece of a step: consecutive environments with their rows of every output
+//! array, cut from the batch (`shares`) and stepped row by row.
+
+use super::buffers::Outputs;
+use super::engine::presample;
+use super::scheduler::{Piece, Share};
+use crate::env::{Autoreset, Config, Slot, Transition, NO_OUTCOME};
+use crate::game::Game;
+use crate::simd::Simd;
+
+/// One thread's share of a step: consecutive environments and their rows.
+pub(crate) struct Chunk<'a, G: Game> {
+    /// The index of the first environment in the batch.
+    pub(crate) first: usize,
+    pub(crate) slots: &'a mut [Slot<G>],
+    pub(crate) actions: &'a [i64],
+    pub(crate) obs: &'a mut [f32],
+    pub(crate) masks: &'a mut [bool],
+    pub(crate) rewards: &'a mut [f32],
+    pub(crate) terminated: &'a mut [bool],
+    pub(crate) truncated: &'a mut [bool],
+    pub(crate) outcomes: &'a mut [i8],
+    pub(crate) illegal: &'a mut [bool],
+    pub(crate) final_obs: &'a mut [f32],
+    /// The action `sample_actions` will return next (see `Engine::presampled`).
+    pub(crate) presampled: &'a mut [i64],
+    /// The observation rows hold what their slots last wrote there.
+    pub(crate) kept: bool,
+    pub(crate) simd: Simd,
+}
+
+/// The environments and their rows cut into shares of `per`, one per thread.
+pub(crate) fn shares<'a, G: Game>(
+    slots: &'a mut [Slot<G>],
+    actions: &'a [i64],
+    out: &'a mut Outputs,
+    presampled: &'a mut [i64],
+    per: usize,
+    kept: bool,
+    simd: Simd,
+) -> Vec<Share<Chunk<'a, G>>> {
+    let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
+    let mut v = Vec::with_capacity(slots.len().div_ceil(per));
+    let cols = slots
+        .chunks_mut(per)
+        .zip(actions.chunks(per))
+        .zip(out.obs.chunks_mut(per * o))
+        .zip(out.masks.chunks_mut(per * a))
+        .zip(out.rewards.chunks_mut(per))
+        .zip(out.terminated.chunks_mut(per))
+        .zip(out.truncated.chunks_mut(per))
+        .zip(out.outcomes.chunks_mut(per))
+        .zip(out.illegal.chunks_mut(per))
+        .zip(out.final_obs.chunks_mut(per * o))
+        .zip(presampled.chunks_mut(per));
+    for (
+        k,
+        (
+            (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs),
+            presampled,
+        ),
+    ) in cols.enumerate()
+    {
+        v.push(Share::new(Chunk {
+            first: k * per,
+            slots,
+            actions,
+            obs,
+            masks,
+            rewards,
+            terminated,
+            truncated,
+            outcomes,
+            illegal,
+            final_obs,
+            presampled,
+            kept,
+            simd,
+        }));
+    }
+    v
+}
+
+/// The first `n` items of `*s` (the last `n` if `back`), leaving the others in `*s`.
+fn take<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
+    let len = s.len();
+    let (front, rest) = std::mem::take(s).split_at_mut(if back { len - n } else { n });
+    let (taken, left) = if back { (rest, front) } else { (front, rest) };
+    *s = left;
+    taken
+}
+
+impl<'a, G: Game> Piece for Chunk<'a, G> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn take(&mut self, n: usize, back: bool) -> Chunk<'a, G> {
+        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
+        let (front, rest) = self.actions.split_at(if back { self.len() - n } else { n });
+        let actions;
+        (actions, self.actions) = if back { (rest, front) } else { (front, rest) };
+        let first = if back { self.first + self.len() - n } else { self.first };
+        if !back {
+            self.first += n;
+        }
+        Chunk {
+            first,
+            slots: take(&mut self.slots, n, back),
+            actions,
+            obs: take(&mut self.obs, n * o, back),
+            masks: take(&mut self.masks, n * a, back),
+            rewards: take(&mut self.rewards, n, back),
+            terminated: take(&mut self.terminated, n, back),
+            truncated: take(&mut self.truncated, n, back),
+            outcomes: take(&mut self.outcomes, n, back),
+            illegal: take(&mut self.illegal, n, back),
+            final_obs: take(&mut self.final_obs, n * o, back),
+            presampled: take(&mut self.presampled, n, back),
+            kept: self.kept,
+            simd: self.simd,
+        }
+    }
+}
+
+impl<G: Game> Chunk<'_, G> {
+    /// Steps the chunk's environments, adding those whose episode ended to `ends`.
+    pub(crate) fn step(&mut self, cfg: &Config<G>, autoreset: Autoreset, ends: &mut Ends) {
+        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
+        let (simd, kept, n) = (self.simd, self.kept, self.slots.len());
+        // One row of each array per environment, as `shares` and `take` cut them (a shorter
+        // array would end the zip below early, leaving environments unstepped).
+        assert!(self.actions.len() == n && self.presampled.len() == n);
+        assert!(self.obs.len() == n * o && self.final_obs.len() == n * o && self.masks.len() == n * a);
+        assert!([self.terminated.len(), self.truncated.len(), self.illegal.len()] == [n; 3]);
+        assert!(self.rewards.len() == n && self.outcomes.len() == n);
+        // Row by row through iterators: no index arithmetic, no bounds checks.
+        let rows = self
+            .slots
+            .iter_mut()
+            .zip(self.actions)
+            .zip(self.obs.chunks_exact_mut(o))
+            .zip(self.masks.chunks_exact_mut(a))
+            .zip(self.final_obs.chunks_exact_mut(o))
+            .zip(self.rewards.iter_mut())
+            .zip(self.terminated.iter_mut())
+            .zip(self.truncated.iter_mut())
+            .zip(self.outcomes.iter_mut())
+            .zip(self.illegal.iter_mut())
+            .zip(self.presampled.iter_mut());
+        for (
+            k,
+            (
+                (((((((((slot, &action), obs), mask), final_obs), reward), terminated), truncated), outcome), illegal),
+                presampled,
+            ),
+        ) in rows.enumerate()
+        {
+            let t = if slot.done() {
+                // Validated by Engine::step: only NextStep lets a finished environment
+                // through; it starts a new episode (reward 0, no flags) and ignores the action.
+                slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+                Transition::NOTHING
+            } else {
+                let t = slot.step(cfg, action).expect("actions are validated before stepping");
+                if t.terminated && autoreset == Autoreset::SameStep {
+                    slot.write_observation(final_obs);
+                    slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+                }
+                t
+            };
+            let code = t.outcome.map_or(NO_OUTCOME, G::outcome_code);
+            if t.terminated {
+                // Episodes end on few steps: the list spares the caller a pass over every
+                // environment's flags (`Engine::ended`). `Engine::new` caps the batch at
+                // `u32::MAX` environments.
+                ends.envs.push(((self.first + k) as u32, code));
+                ends.illegal += t.illegal as usize;
+            }
+            *reward = t.reward as f32;
+            *terminated = t.terminated;
+            *truncated = false;
+            *outcome = code;
+            *illegal = t.illegal;
+            slot.update_observation(simd, obs, kept);
+            slot.write_mask_with(simd, mask);
+            *presampled = presample(slot);
+        }
+    }
+}
+
+/// An environment's index and outcome code in a thread's list of ended episodes (`Ends`).
+pub(crate) type Ended = (u32, i8);
+
+/// The bytes per environment of each thread's list of ended episodes (room for all: the step
+/// never allocates).
+pub const ENDED_BYTES_PER_THREAD: usize = std::mem::size_of::<Ended>();
+
+/// The environments whose episode ended on a step, as one thread found them, on cache lines of
+/// its own (each thread writes its own during the step).
+#[derive(Debug)]
+#[repr(align(128))]
+pub(crate) struct Ends {
+    /// Each environment's index and outcome code (as in `Outputs::outcomes`): the caller reads
+    /// them from here, not from rows written on other cores.
+    pub(crate) envs: Vec<Ended>,
+    /// How many of them ended on an illegal action.
+    pub(crate) illegal: usize,
+}
+

@@ -1,0 +1,334 @@
+//! The batch engine: many environments of one game sharing one configuration, stepped together
+//! on a persistent thread pool, writing observations, masks, rewards and flags into caller-owned
+//! arrays. Generic over the game (`Engine<G: Game>`), monomorphised: each game gets its own
+//! compiled step.
+
+use super::buffers::Outputs;
+use super::chunk::{shares, Ends};
+use super::pool::Pool;
+use super::range::all_in_range;
+use super::scheduler::{on_threads, work_shares};
+use crate::env::{stream_seed, Autoreset, Config, EnvError, IllegalPolicy, Slot, NO_OUTCOME};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::simd::Simd;
+use std::sync::Mutex;
+
+/// `Engine::presampled` of an environment with no action drawn yet.
+pub(crate) const UNSAMPLED: i64 = -1;
+
+/// What `Engine::presampled` holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Presampled {
+    /// A draw for every environment, none returned yet (after a step).
+    All,
+    /// Every entry was returned by the last `sample_actions`, which leaves marking them
+    /// `UNSAMPLED` to whoever reads them next: writing the 8 bytes per environment on every call
+    /// took half of them from the other core's cache, and the next step took them back.
+    Returned,
+    /// Each entry says for itself: a draw, or `UNSAMPLED`.
+    Marked,
+}
+
+/// Draws the action `sample_actions` will return for `slot` (0, without drawing, once its
+/// episode is over).
+#[inline]
+pub(crate) fn presample<G: Game>(slot: &mut Slot<G>) -> i64 {
+    slot.sample().map_or(0, |x| x as i64)
+}
+
+/// A thread's part of `check_actions`: the index of its share, its slots and their actions.
+type CheckPart<'a, G> = (usize, &'a [Slot<G>], &'a [i64]);
+/// A thread's part of `sample_actions`: its slots, their presampled actions, their outputs.
+type SamplePart<'a, G> = (&'a mut [Slot<G>], &'a mut [i64], &'a mut [i64]);
+
+/// A batch of environments sharing one configuration, stepped on a persistent thread pool.
+pub struct Engine<G: Game> {
+    cfg: Config<G>,
+    slots: Vec<Slot<G>>,
+    /// Per environment, the random legal action of the next `sample_actions`, drawn from its
+    /// sampling stream at the end of the step or reset that produced its position, while its
+    /// mask and stream are in the stepping core's cache; `UNSAMPLED` once returned (a second
+    /// call draws again; see `presampled_are`) or after its streams were reseeded. The streams
+    /// are drawn in the same order as when drawing in `sample_actions`, so trajectories are
+    /// unchanged.
+    presampled: Vec<i64>,
+    presampled_are: Presampled,
+    autoreset: Autoreset,
+    /// The caller's thread and `num_threads - 1` workers; thread `t` steps share `t` of the
+    /// environments (see `share`), and helps with the others' once its own is done if they are
+    /// far behind (`step`) or always (`on_threads`: resets, checks, fresh samples).
+    pool: Pool,
+    /// The address of the observation buffer whose rows the slots wrote last (0: none), for
+    /// `Outputs::obs_kept`.
+    rows: usize,
+    num_threads: usize,
+    /// Per thread, the environments whose episode ended on the last step (see `ended`).
+    ends: Vec<Mutex<Ends>>,
+}
+
+impl<G: Game> Engine<G> {
+    /// `num_envs` environments waiting for their first reset, seeded with `stream_seed(0, i)`.
+    /// `num_threads` 0 means one per available core.
+    pub fn new(cfg: Config<G>, num_envs: usize, num_threads: usize, autoreset: Autoreset) -> Result<Engine<G>> {
+        if num_envs == 0 || u32::try_from(num_envs).is_err() {
+            return Err(Error::BadOption(format!("num_envs must be from 1 to {}, got {num_envs}", u32::MAX)));
+        }
+        let num_threads = match num_threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+        .min(num_envs);
+        let pool =
+            Pool::new(num_threads).map_err(|e| Error::BadOption(format!("cannot start {num_threads} threads: {e}")))?;
+        let slots = (0..num_envs).map(|i| Slot::new(stream_seed(0, i))).collect();
+        // Room for every environment in each list: no allocation in the step.
+        let ends = (0..pool.threads())
+            .map(|_| Mutex::new(Ends { envs: Vec::with_capacity(num_envs), illegal: 0 }))
+            .collect();
+        Ok(Engine {
+            cfg,
+            slots,
+            presampled: vec![UNSAMPLED; num_envs],
+            presampled_are: Presampled::Marked,
+            autoreset,
+            pool,
+            rows: 0,
+            num_threads,
+            ends,
+        })
+    }
+
+    pub fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+    pub fn num_threads(&self) -> usize {
+        self.num_threads
+    }
+    pub fn autoreset(&self) -> Autoreset {
+        self.autoreset
+    }
+    pub fn config(&self) -> &Config<G> {
+        &self.cfg
+    }
+    pub fn slot(&self, i: usize) -> &Slot<G> {
+        &self.slots[i]
+    }
+    pub fn slots(&self) -> &[Slot<G>] {
+        &self.slots
+    }
+
+    /// Restarts every environment's streams from `stream_seed(seed, i)`.
+    pub fn seed_all(&mut self, seed: u64) {
+        for (i, s) in self.slots.iter_mut().enumerate() {
+            s.seed(stream_seed(seed, i));
+        }
+        self.presampled.fill(UNSAMPLED);
+        self.presampled_are = Presampled::Marked;
+    }
+
+    /// Marks the entries of `presampled` that the last `sample_actions` returned.
+    fn mark_returned(&mut self) {
+        if self.presampled_are == Presampled::Returned {
+            self.presampled.fill(UNSAMPLED);
+            self.presampled_are = Presampled::Marked;
+        }
+    }
+
+    /// Environments per thread: one consecutive share each, the same at every call, so that an
+    /// environment stays in the cache of the core that steps it.
+    fn share(&self) -> usize {
+        self.slots.len().div_ceil(self.num_threads)
+    }
+
+    /// Starts new episodes for the environments in `mask` (all if None), first restarting the
+    /// streams of those given a seed in `seeds`, with `setup` for this reset (the constructor's if
+    /// None). Writes their rows; other rows are untouched. On error nothing changes.
+    pub fn reset(
+        &mut self,
+        seeds: Option<&[Option<u64>]>,
+        mask: Option<&[bool]>,
+        setup: Option<&G::Setup>,
+        out: &mut Outputs,
+    ) -> std::result::Result<(), EnvError> {
+        let n = self.slots.len();
+        out.check::<G>(n);
+        if let Some(s) = seeds {
+            assert_eq!(s.len(), n, "one seed (or None) per environment");
+        }
+        if let Some(m) = mask {
+            assert_eq!(m.len(), n, "one mask entry per environment");
+        }
+        let setup = setup.unwrap_or(&self.cfg.setup);
+        let targets: Vec<usize> = (0..n).filter(|&i| mask.is_none_or(|m| m[i])).collect();
+        let make = |&i: &usize| -> std::result::Result<(usize, Slot<G>), EnvError> {
+            let mut slot = self.slots[i].clone();
+            if let Some(seed) = seeds.and_then(|s| s[i]) {
+                slot.seed(seed);
+            }
+            slot.reset(setup).map_err(|error| EnvError { env: i, error })?;
+            Ok((i, slot))
+        };
+        let per = targets.len().div_ceil(self.num_threads).max(1);
+        type Made<G> = std::result::Result<(usize, Slot<G>), EnvError>;
+        let results: Vec<Mutex<Vec<Made<G>>>> = targets.chunks(per).map(|_| Mutex::new(Vec::new())).collect();
+        let parts: Vec<(&[usize], &Mutex<_>)> = targets.chunks(per).zip(&results).collect();
+        on_threads(&self.pool, parts, |(ts, res)| {
+            let made = ts.iter().map(make).collect();
+            *res.lock().unwrap_or_else(|e| e.into_inner()) = made;
+        });
+        let fresh: Vec<(usize, Slot<G>)> = results
+            .into_iter()
+            .flat_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .collect::<std::result::Result<_, _>>()?;
+        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
+        // The other rows are still the slots' own only if this is the buffer they wrote.
+        let at = out.obs.as_ptr() as usize;
+        self.rows = if out.obs_kept && (fresh.len() == n || self.rows == at) { at } else { 0 };
+        let simd = Simd::detect();
+        self.mark_returned();
+        if fresh.len() == n {
+            self.presampled_are = Presampled::All;
+        }
+        for (i, mut slot) in fresh {
+            slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
+            slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
+            out.rewards[i] = 0.0;
+            out.terminated[i] = false;
+            out.truncated[i] = false;
+            out.outcomes[i] = NO_OUTCOME;
+            out.illegal[i] = false;
+            self.slots[i] = slot;
+            self.presampled[i] = presample(&mut self.slots[i]);
+        }
+        Ok(())
+    }
+
+    /// Steps every environment with its action (ignored for an environment being autoreset).
+    /// All actions are checked first: on an error (an action out of range; an illegal action under
+    /// `IllegalPolicy::Raise`; a finished environment without NextStep autoreset) nothing changes
+    /// and the error names the environment.
+    pub fn step(&mut self, actions: &[i64], out: &mut Outputs) -> std::result::Result<(), EnvError> {
+        let n = self.slots.len();
+        out.check::<G>(n);
+        assert_eq!(actions.len(), n, "one action per environment");
+        let per = self.share();
+        let (cfg, autoreset) = (&self.cfg, self.autoreset);
+        // With illegal actions ending their episode and finished environments reset by the step,
+        // the only possible error is an action out of range: when the actions are all in range
+        // (one pass over them here), the checks below could only pass.
+        // The CPU's instruction sets, read once for the step's range check and writers.
+        let simd = Simd::detect();
+        let in_range = all_in_range(simd, actions, G::NUM_ACTIONS);
+        if !(in_range && cfg.illegal == IllegalPolicy::Terminate && autoreset == Autoreset::NextStep) {
+            Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, per)?;
+        }
+        let at = out.obs.as_ptr() as usize;
+        let kept = out.obs_kept && self.rows == at;
+        let Engine {
+            slots,
+            presampled,
+            pool,
+            ends,
+            ..
+        } = self;
+        let block = (per / 8).clamp(8, 64);
+        let shares = shares(slots, actions, out, presampled, per, kept, simd);
+        pool.run(&|t| {
+            let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
+            ended.envs.clear();
+            ended.illegal = 0;
+            work_shares(t, &shares, block, |mut c| c.step(cfg, autoreset, &mut ended));
+        });
+        self.presampled_are = Presampled::All;
+        self.rows = if out.obs_kept { at } else { 0 };
+        Ok(())
+    }
+
+    /// The environments whose episode ended on the last `step` that succeeded, with their outcome
+    /// codes (`outcome_code`), in no particular order: those whose `terminated` flag that step set
+    /// (a later reset does not change this).
+    pub fn ended(&mut self) -> impl Iterator<Item = (usize, i8)> + '_ {
+        self.ends.iter_mut().flat_map(|e| {
+            let e = e.get_mut().unwrap_or_else(|e| e.into_inner());
+            e.envs.iter().map(|&(i, code)| (i as usize, code))
+        })
+    }
+
+    /// How many episodes ended on the last `step` that succeeded, and how many of those on an
+    /// illegal action (`ended`, counted).
+    pub fn ended_counts(&mut self) -> (usize, usize) {
+        self.ends.iter_mut().fold((0, 0), |(n, illegal), e| {
+            let e = e.get_mut().unwrap_or_else(|e| e.into_inner());
+            (n + e.envs.len(), illegal + e.illegal)
+        })
+    }
+
+    /// Why `step` would refuse `actions`: the first error of all, checked on the threads that
+    /// step the environments (their slots are in those cores' caches).
+    fn check_actions(
+        pool: &Pool,
+        slots: &[Slot<G>],
+        actions: &[i64],
+        cfg: &Config<G>,
+        autoreset: Autoreset,
+        per: usize,
+    ) -> std::result::Result<(), EnvError> {
+        let n = slots.len();
+        let errors: Vec<Mutex<Option<EnvError>>> = (0..n.div_ceil(per)).map(|_| Mutex::new(None)).collect();
+        let parts: Vec<CheckPart<G>> =
+            slots.chunks(per).zip(actions.chunks(per)).enumerate().map(|(t, (s, a))| (t, s, a)).collect();
+        on_threads(pool, parts, |(t, slots, acts)| {
+            let first = slots.iter().zip(acts).enumerate().find_map(|(k, (slot, &a))| {
+                check_action(cfg, autoreset, slot, a).err().map(|error| EnvError { env: t * per + k, error })
+            });
+            *errors[t].lock().unwrap_or_else(|e| e.into_inner()) = first;
+        });
+        match errors.into_iter().find_map(|e| e.into_inner().unwrap_or_else(|e| e.into_inner())) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// One uniformly random legal action per environment, from its sampling stream (0 for a
+    /// finished environment, whose action is ignored or refused, without advancing its stream).
+    pub fn sample_actions(&mut self, out: &mut [i64]) {
+        assert_eq!(out.len(), self.slots.len(), "one action per environment");
+        // Usually every action is drawn already (by the last step or reset): copy them.
+        if self.presampled_are == Presampled::All {
+            out.copy_from_slice(&self.presampled);
+            self.presampled_are = Presampled::Returned;
+            return;
+        }
+        self.mark_returned();
+        let sample = |(slots, presampled, out): SamplePart<G>| {
+            for (i, a) in out.iter_mut().enumerate() {
+                let drawn = std::mem::replace(&mut presampled[i], UNSAMPLED);
+                *a = if drawn != UNSAMPLED { drawn } else { presample(&mut slots[i]) };
+            }
+        };
+        // Each environment draws from its own stream: the same actions for any thread count;
+        // and on the thread that steps it, where its stream is in cache.
+        let per = self.share();
+        let parts: Vec<SamplePart<G>> = self
+            .slots
+            .chunks_mut(per)
+            .zip(self.presampled.chunks_mut(per))
+            .zip(out.chunks_mut(per))
+            .map(|((s, p), o)| (s, p, o))
+            .collect();
+        on_threads(&self.pool, parts, sample);
+    }
+}
+
+/// Why `Engine::step` refuses `action` for `slot`, if it does.
+fn check_action<G: Game>(cfg: &Config<G>, autoreset: Autoreset, slot: &Slot<G>, action: i64) -> Result<()> {
+    if slot.done() {
+        return if autoreset == Autoreset::NextStep { Ok(()) } else { Err(Error::GameOver) };
+    }
+    G::decode(action)?;
+    if cfg.illegal == IllegalPolicy::Raise && !G::is_legal(slot.mask(), action as usize) {
+        return Err(G::refusal(slot.state(), action));
+    }
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! The batch engine over any `Game`: many environments stepped together on a persistent thread
+//! pool, writing into caller-owned arrays (the Python `MaquisVectorEnv` is a thin layer over it).
+//!
+//! - `engine`: `Engine<G>`, the batch (reset, step, samples, the list of ended episodes);
+//! - `chunk`: one thread's piece of a step, cut from the batch's rows and stepped row by row;
+//! - `scheduler`: how the threads share a step (own share first, help the late);
+//! - `pool`: the persistent worker threads;
+//! - `buffers`: the output arrays, borrowed or owned;
+//! - `range`: the SIMD range check of a batch of actions.
+//!
+//! The environment contract each row follows (rewards, illegal actions, seeding, autoreset) is
+//! `crate::env`; the Maquis names (`VecEngine`, `EnvSlot`, `EnvConfig`, `Rewards`, ...) are
+//! re-exported here too, where callers have always found them.
+
+mod buffers;
+mod chunk;
+mod engine;
+pub mod pool;
+mod range;
+mod scheduler;
+#[cfg(test)]
+mod tests;
+
+pub use buffers::{AlignedRows, OutputBuffers, Outputs};
+pub use chunk::ENDED_BYTES_PER_THREAD;
+pub use engine::Engine;
+
+pub use crate::env::{stream_seed, Autoreset, EnvError, IllegalPolicy, NO_OUTCOME};
+pub use crate::maquis::env::{
+    env_from_snapshot, env_snapshot, outcome_code, EnvConfig, EnvSlot, ResetOptions, Rewards, Transition, VecEngine,
+};
