@@ -17,6 +17,7 @@ pub mod draw;
 pub mod env;
 pub mod error;
 pub mod game;
+mod id_enum;
 pub mod maquis;
 pub mod simd;
 pub mod vector;
