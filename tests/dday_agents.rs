@@ -84,7 +84,8 @@ fn dday_d2_levels_are_ordered_random_below_heuristic() {
     for seed in 0..200 {
         let mut r = RandomAgent::new(seed);
         let mut h = HeuristicAgent::new(seed);
-        let (res, ger): (&mut dyn Agent, &mut dyn Agent) = if seed % 2 == 0 { (&mut h, &mut r) } else { (&mut r, &mut h) };
+        let (res, ger): (&mut dyn Agent, &mut dyn Agent) =
+            if seed % 2 == 0 { (&mut h, &mut r) } else { (&mut r, &mut h) };
         let heuristic_side = if seed % 2 == 0 { Outcome::Resistance } else { Outcome::German };
         let s = duel(seed, res, ger);
         score += match s.outcome.unwrap() {

@@ -117,9 +117,7 @@ pub fn valid_allocations() -> Vec<[Vec<Kind>; 5]> {
 
 /// Zone → items (G2 order) of some contents.
 pub fn items_by_zone(c: &Contents) -> [Vec<Kind>; 5] {
-    std::array::from_fn(|z| {
-        Kind::ALL.iter().flat_map(|&k| std::iter::repeat_n(k, c[z][k.idx()] as usize)).collect()
-    })
+    std::array::from_fn(|z| Kind::ALL.iter().flat_map(|&k| std::iter::repeat_n(k, c[z][k.idx()] as usize)).collect())
 }
 
 /// Does the (possibly partial) sequence obey G2's ordering? Used when loading saves.

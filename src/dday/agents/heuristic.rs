@@ -100,8 +100,13 @@ impl HeuristicAgent {
             let mut zones = Zone::ALL.to_vec();
             draw::shuffle(&mut self.rng, &mut zones);
             use Kind::*;
-            let plan: [&[Kind]; 5] =
-                [&[Squad, Vip, Gendarme], &[Squad, Passenger], &[Squad, Goods], &[Goods, Gendarme], &[Gendarme, Gendarme]];
+            let plan: [&[Kind]; 5] = [
+                &[Squad, Vip, Gendarme],
+                &[Squad, Passenger],
+                &[Squad, Goods],
+                &[Goods, Gendarme],
+                &[Gendarme, Gendarme],
+            ];
             let mut c = [[0u8; 5]; 5];
             for (z, items) in zones.iter().zip(plan) {
                 for k in items {
@@ -131,7 +136,11 @@ fn interrogate(v: &View, mask: &Mask) -> Option<Action> {
     };
     let (lo, hi) = v.bounds[zone.idx()];
     let a = Action::Guess(zone, (lo + hi).div_ceil(2));
-    if has(mask, a) { Some(a) } else { Some(Action::StopInterrogation) }
+    if has(mask, a) {
+        Some(a)
+    } else {
+        Some(Action::StopInterrogation)
+    }
 }
 
 /// Zone scores: expected train VP minus expected German figures, and expected German figures.

@@ -43,8 +43,20 @@ fn playout(mut s: crate::dday::State, me: Side, seed: u64) -> f32 {
     }
     match s.outcome {
         Some(Outcome::Draw) | None => 0.0,
-        Some(Outcome::Resistance) => if me == Side::Resistance { 1.0 } else { -1.0 },
-        Some(Outcome::German) => if me == Side::German { 1.0 } else { -1.0 },
+        Some(Outcome::Resistance) => {
+            if me == Side::Resistance {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+        Some(Outcome::German) => {
+            if me == Side::German {
+                1.0
+            } else {
+                -1.0
+            }
+        }
     }
 }
 
@@ -65,11 +77,8 @@ impl SearchAgent {
         if mask.count() <= 1 || v.phase == Phase::Allocation {
             return default;
         }
-        let worlds: Vec<Contents> = if v.known.iter().all(|&k| k) {
-            vec![v.allocation]
-        } else {
-            consistent_allocations(&v)
-        };
+        let worlds: Vec<Contents> =
+            if v.known.iter().all(|&k| k) { vec![v.allocation] } else { consistent_allocations(&v) };
         if worlds.is_empty() {
             return default;
         }

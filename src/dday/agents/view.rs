@@ -114,7 +114,14 @@ impl View {
         let records = std::array::from_fn(|k| {
             let row = &r[k * 6..k * 6 + 6];
             (k < finished).then(|| {
-                (row[0] > 0.5, row[1] > 0.5, count(row[2], 6.0), count(row[3], 6.0), count(row[4], 9.0), count(row[5], 12.0))
+                (
+                    row[0] > 0.5,
+                    row[1] > 0.5,
+                    count(row[2], 6.0),
+                    count(row[3], 6.0),
+                    count(row[4], 9.0),
+                    count(row[5], 12.0),
+                )
             })
         });
         let vp = get("vp");
@@ -137,7 +144,9 @@ impl View {
             clock: count(get("clock")[0], 30.0),
             turn: hot(get("turn")).and_then(Side::from_idx),
             figures: std::array::from_fn(|s| std::array::from_fn(|c| count(f[s * 12 + c], 12.0))),
-            fresh: std::array::from_fn(|s| std::array::from_fn(|u| std::array::from_fn(|x| count(fr[s * 10 + u * 2 + x], 12.0)))),
+            fresh: std::array::from_fn(|s| {
+                std::array::from_fn(|u| std::array::from_fn(|x| count(fr[s * 10 + u * 2 + x], 12.0)))
+            }),
             acting,
             pools: std::array::from_fn(|p| count(get("pools")[p], 12.0)),
             task_sets: std::array::from_fn(|side| std::array::from_fn(|f| ts[side * 6 + f] > 0.5)),
