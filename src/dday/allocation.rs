@@ -79,6 +79,12 @@ fn fill(seq: &mut Sequence, i: usize, out: &mut Vec<Sequence>) {
     }
 }
 
+/// The contents of every valid allocation, in `valid_sequences()` order.
+pub fn valid_contents() -> &'static [Contents] {
+    static ALL: OnceLock<Vec<Contents>> = OnceLock::new();
+    ALL.get_or_init(|| valid_sequences().iter().map(|s| contents(s, NUM_ITEMS)).collect())
+}
+
 /// G3: may the item at position `prefix.len()` go to `zone`? (Some valid sequence extends it.)
 pub fn step_is_legal(prefix: &[u8], zone: u8) -> bool {
     let n = prefix.len();

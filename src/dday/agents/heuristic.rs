@@ -15,8 +15,8 @@
 
 use super::view::View;
 use crate::dday::action::{decode, Action, Mask};
-use crate::dday::allocation::{contents, sequence_of, train, valid_sequences, zone_value, Contents};
-use crate::dday::ids::{FigState, Kind, Phase, Side, Unit, Zone, NUM_ITEMS};
+use crate::dday::allocation::{sequence_of, train, valid_contents, zone_value, Contents};
+use crate::dday::ids::{FigState, Kind, Phase, Side, Unit, Zone};
 use crate::draw;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -37,9 +37,8 @@ fn legal(mask: &Mask) -> impl Iterator<Item = Action> + '_ {
 
 /// The valid allocations consistent with what `v` shows: known zones' contents and the answers.
 pub fn consistent_allocations(v: &View) -> Vec<Contents> {
-    valid_sequences()
+    valid_contents()
         .iter()
-        .map(|s| contents(s, NUM_ITEMS))
         .filter(|c| {
             (0..5).all(|z| !v.known[z] || c[z] == v.allocation[z])
                 && v.log.iter().all(|&(zone, value, answer)| {
@@ -51,6 +50,7 @@ pub fn consistent_allocations(v: &View) -> Vec<Contents> {
                     }
                 })
         })
+        .copied()
         .collect()
 }
 
