@@ -3,7 +3,9 @@
 
 mod dday_common;
 use dday_common::*;
-use maquis::dday::{self, observation, state_dict, FigState, Phase, Scenario, Side, State, Zone, NUM_ACTIONS, OBSERVATION_SIZE};
+use maquis::dday::{
+    self, observation, state_dict, FigState, Phase, Scenario, Side, State, Zone, NUM_ACTIONS, OBSERVATION_SIZE,
+};
 use maquis::Error;
 use serde_json::json;
 
@@ -42,7 +44,11 @@ fn dday_property_long_random_games_keep_every_invariant() {
                 assert!(o.iter().all(|x| (0.0..=1.0).contains(x)), "observation out of [0, 1]");
             }
             let (r, g) = s.vp.lines().fold((0, 0), |(r, g), l| {
-                if l.line.side() == Side::Resistance { (r + l.points as u16, g) } else { (r, g + l.points as u16) }
+                if l.line.side() == Side::Resistance {
+                    (r + l.points as u16, g)
+                } else {
+                    (r, g + l.points as u16)
+                }
             });
             assert_eq!((r, g), s.vp_totals(), "VP totals are the sums of the lines");
             if s.in_skirmish() && s.skirmish.n_figures > 0 {
@@ -50,13 +56,19 @@ fn dday_property_long_random_games_keep_every_invariant() {
                 let c = s.contents()[sk.zone.idx()];
                 let germans = 6 * c[0] as usize + 3 * c[4] as usize;
                 assert_eq!(sk.figures().iter().filter(|f| f.side() == Side::German).count(), germans);
-                assert_eq!(sk.figures().iter().filter(|f| f.side() == Side::Resistance).count(), sk.group_size as usize);
+                assert_eq!(
+                    sk.figures().iter().filter(|f| f.side() == Side::Resistance).count(),
+                    sk.group_size as usize
+                );
                 assert!((4..=9).contains(&sk.group_size));
                 for sec in 1..=6 {
                     assert!(sk.fighting_in(Side::Resistance, sec) == 0 || sk.fighting_in(Side::German, sec) == 0);
                 }
                 assert!(sk.figures().iter().all(|f| f.state != FigState::Killed), "killed only at the end");
-                if let Some(p) = prev.as_ref().filter(|p| p.in_skirmish() && p.skirmish_index == s.skirmish_index && p.skirmish.n_figures > 0) {
+                if let Some(p) = prev
+                    .as_ref()
+                    .filter(|p| p.in_skirmish() && p.skirmish_index == s.skirmish_index && p.skirmish.n_figures > 0)
+                {
                     for side in 0..2 {
                         assert_eq!(p.skirmish.task[side] & !s.skirmish.task[side], 0, "task sets only grow");
                     }
@@ -123,13 +135,21 @@ fn dday_bad_saves_are_errors_naming_the_field() {
         ("state.skirmish", Box::new(|v| v["state"]["skirmish"]["clock"] = json!("late"))),
         ("vp", Box::new(|v| v["state"]["vp"]["german"] = json!(5))),
         ("dice.script", Box::new(|v| v["state"]["dice"]["script"] = json!([7]))),
-        ("records", Box::new(|v| v["state"]["records"][0] = json!({"zone": "caen", "completed": null, "task": [0, 0],
+        (
+            "records",
+            Box::new(|v| {
+                v["state"]["records"][0] = json!({"zone": "caen", "completed": null, "task": [0, 0],
             "resistance_size": 9, "resistance_killed": 0, "resistance_ran_away": 0, "resistance_evacuated": 0,
-            "german_figures": 6, "german_killed": 0, "german_ran_away": 0, "german_evacuated": 0}))),
-        ("phase: no legal action", Box::new(|v| {
-            v["state"]["phase"] = json!("hit");
-            v["state"]["pending"] = json!({"Hit": {"from": 3, "to": 4}}); // nobody at 4 to hit
-        })),
+            "german_figures": 6, "german_killed": 0, "german_ran_away": 0, "german_evacuated": 0})
+            }),
+        ),
+        (
+            "phase: no legal action",
+            Box::new(|v| {
+                v["state"]["phase"] = json!("hit");
+                v["state"]["pending"] = json!({"Hit": {"from": 3, "to": 4}}); // nobody at 4 to hit
+            }),
+        ),
     ];
     for (field, edit) in cases {
         let orig = v.clone();
@@ -161,13 +181,45 @@ fn dday_state_dict_has_exactly_the_api_keys() {
         v
     };
     let d = state_dict(&f1_position());
-    assert_eq!(keys(&d), sorted(&["phase", "to_move", "allocation", "zone_values", "interrogation", "attacked",
-        "order", "skirmish_index", "skirmish", "records", "vp", "dice_log", "outcome"]));
+    assert_eq!(
+        keys(&d),
+        sorted(&[
+            "phase",
+            "to_move",
+            "allocation",
+            "zone_values",
+            "interrogation",
+            "attacked",
+            "order",
+            "skirmish_index",
+            "skirmish",
+            "records",
+            "vp",
+            "dice_log",
+            "outcome"
+        ])
+    );
     assert_eq!(keys(&d["interrogation"]), sorted(&["log", "guesses_left", "closed", "stopped"]));
-    assert_eq!(keys(&d["skirmish"]), sorted(&["zone", "clock", "task_section", "turn", "turn_number", "task",
-        "task_rolled", "pools", "acting", "figures", "pending"]));
-    assert_eq!(keys(&d["skirmish"]["figures"][0]), sorted(&["id", "side", "unit", "section", "state", "fresh",
-        "moves", "shots", "cover_changed"]));
+    assert_eq!(
+        keys(&d["skirmish"]),
+        sorted(&[
+            "zone",
+            "clock",
+            "task_section",
+            "turn",
+            "turn_number",
+            "task",
+            "task_rolled",
+            "pools",
+            "acting",
+            "figures",
+            "pending"
+        ])
+    );
+    assert_eq!(
+        keys(&d["skirmish"]["figures"][0]),
+        sorted(&["id", "side", "unit", "section", "state", "fresh", "moves", "shots", "cover_changed"])
+    );
     assert_eq!(keys(&d["vp"]), sorted(&["resistance", "german", "lines"]));
     assert_eq!(d["attacked"], json!(["caen", "avranches"]));
     assert_eq!(d["allocation"]["avranches"], json!(["gendarme", "gendarme", "gendarme"]));
@@ -235,10 +287,25 @@ fn dday_action_names_exactly_api_order_and_count() {
         assert_eq!(dday::action_to_str(i as i64).unwrap(), name);
         assert_eq!(dday::decode(i as i64).unwrap().index(), Some(i));
     }
-    for (i, name) in [(0, "allocate:squad:caen"), (25, "guess:caen:1"), (75, "stop_interrogation"), (76, "attack:caen:bayeux"),
-        (86, "first:caen"), (91, "reroll"), (92, "keep"), (93, "activate:resistance:1:standing"), (153, "move:1"),
-        (159, "shoot:1"), (165, "cover"), (166, "rescue"), (167, "task:1"), (170, "end_turn"),
-        (171, "hit:resistance:standing"), (181, "flee:resistance:standing"), (190, "flee:gendarme_3:in_cover")] {
+    for (i, name) in [
+        (0, "allocate:squad:caen"),
+        (25, "guess:caen:1"),
+        (75, "stop_interrogation"),
+        (76, "attack:caen:bayeux"),
+        (86, "first:caen"),
+        (91, "reroll"),
+        (92, "keep"),
+        (93, "activate:resistance:1:standing"),
+        (153, "move:1"),
+        (159, "shoot:1"),
+        (165, "cover"),
+        (166, "rescue"),
+        (167, "task:1"),
+        (170, "end_turn"),
+        (171, "hit:resistance:standing"),
+        (181, "flee:resistance:standing"),
+        (190, "flee:gendarme_3:in_cover"),
+    ] {
         assert_eq!(dday::action_names()[i], name);
     }
     assert!(matches!(dday::decode(191), Err(Error::ActionOutOfRange { .. })));
@@ -248,13 +315,38 @@ fn dday_action_names_exactly_api_order_and_count() {
 
 #[test]
 fn dday_observation_layout_exactly_api() {
-    let want = [("self", 0, 2), ("phase", 2, 12), ("to_move", 14, 2), ("allocation", 16, 25), ("allocation_known", 41, 5),
-        ("next_item", 46, 5), ("interrogation", 51, 63), ("guesses_left", 114, 1), ("zone_open", 115, 5),
-        ("value_bounds", 120, 10), ("attacked", 130, 5), ("play_order", 135, 10), ("skirmish", 145, 2),
-        ("zone_items", 147, 5), ("task_section", 152, 6), ("clock", 158, 1), ("turn", 159, 2), ("figures", 161, 72),
-        ("fresh", 233, 60), ("acting", 293, 16), ("pools", 309, 6), ("task_sets", 315, 12), ("task_rolled", 327, 1),
-        ("holds_task_section", 328, 1), ("pending", 329, 14), ("shot", 343, 12), ("flee", 355, 7), ("losses", 362, 4),
-        ("records", 366, 12), ("vp", 378, 2)];
+    let want = [
+        ("self", 0, 2),
+        ("phase", 2, 12),
+        ("to_move", 14, 2),
+        ("allocation", 16, 25),
+        ("allocation_known", 41, 5),
+        ("next_item", 46, 5),
+        ("interrogation", 51, 63),
+        ("guesses_left", 114, 1),
+        ("zone_open", 115, 5),
+        ("value_bounds", 120, 10),
+        ("attacked", 130, 5),
+        ("play_order", 135, 10),
+        ("skirmish", 145, 2),
+        ("zone_items", 147, 5),
+        ("task_section", 152, 6),
+        ("clock", 158, 1),
+        ("turn", 159, 2),
+        ("figures", 161, 72),
+        ("fresh", 233, 60),
+        ("acting", 293, 16),
+        ("pools", 309, 6),
+        ("task_sets", 315, 12),
+        ("task_rolled", 327, 1),
+        ("holds_task_section", 328, 1),
+        ("pending", 329, 14),
+        ("shot", 343, 12),
+        ("flee", 355, 7),
+        ("losses", 362, 4),
+        ("records", 366, 12),
+        ("vp", 378, 2),
+    ];
     assert_eq!(dday::observation_layout().as_slice(), &want);
     assert_eq!(OBSERVATION_SIZE, 380);
     // Spot checks of the contents at a known position (f1: caen, turn 2 of the Resistance).
@@ -279,7 +371,15 @@ fn dday_scenario_options_are_validated() {
     let cases = [
         (Scenario { attack: Some([Zone::Caen, Zone::Lison]), ..Default::default() }, "attack: needs allocation"),
         (Scenario { allocation: alloc, first: Some(Zone::Caen), ..Default::default() }, "first: needs attack"),
-        (Scenario { allocation: alloc, attack: Some([Zone::Caen, Zone::Lison]), first: Some(Zone::Bayeux), dice: vec![] }, "first"),
+        (
+            Scenario {
+                allocation: alloc,
+                attack: Some([Zone::Caen, Zone::Lison]),
+                first: Some(Zone::Bayeux),
+                dice: vec![],
+            },
+            "first",
+        ),
         (Scenario { dice: vec![1, 7], ..Default::default() }, "dice[1]"),
     ];
     for (sc, msg) in cases {

@@ -12,8 +12,8 @@ use serde_json::json;
 /// `resistance_task` (saint_lo), `train` (goods, saint_lo), `squad_present` (caen).
 fn scoring_position(vp_dice: &[u8]) -> dday::State {
     let mut dice = vec![
-        6, 3, 6, 6, /* task */ 1, 2, 3, /* clock */ 1, /* gendarme_1 AP */ 1, /* clock */ 1, /* AP */ 6, 6,
-        /* task */ 4, 5, 6, /* caen: group, section */ 1, 3,
+        6, 3, 6, 6, /* task */ 1, 2, 3, /* clock */ 1, /* gendarme_1 AP */ 1, /* clock */ 1,
+        /* AP */ 6, 6, /* task */ 4, 5, 6, /* caen: group, section */ 1, 3,
     ];
     for _ in 0..5 {
         dice.extend_from_slice(&[1, 1, 6]); // AP (Resistance 2 dice; squad 2 dice), clock 6
@@ -44,13 +44,16 @@ fn dday_v1_every_criterion_per_zone() {
     for seed in 0..200 {
         let s = random_game(dday::new_game(seed, &Default::default()).unwrap(), seed, |_, _| {});
         for slot in 0..2u8 {
-            let got: Vec<(VpLine, u8)> = s.vp.lines().filter(|l| l.slot == slot && l.n_dice == 0).map(|l| (l.line, l.points)).collect();
+            let got: Vec<(VpLine, u8)> =
+                s.vp.lines().filter(|l| l.slot == slot && l.n_dice == 0).map(|l| (l.line, l.points)).collect();
             assert_eq!(got, fixed_lines(&s, slot));
-            let dice_lines: Vec<VpLine> = s.vp.lines().filter(|l| l.slot == slot && l.n_dice > 0).map(|l| l.line).collect();
+            let dice_lines: Vec<VpLine> =
+                s.vp.lines().filter(|l| l.slot == slot && l.n_dice > 0).map(|l| l.line).collect();
             let want: Vec<VpLine> = DICE_LINES.iter().copied().filter(|&l| dice_of(&s, slot, l).is_some()).collect();
             assert_eq!(dice_lines, want);
             let r = s.records[slot as usize].unwrap();
-            let killed = s.vp.lines().find(|l| l.slot == slot && l.line == VpLine::GermansKilled).map_or(0, |l| l.points);
+            let killed =
+                s.vp.lines().find(|l| l.slot == slot && l.line == VpLine::GermansKilled).map_or(0, |l| l.points);
             assert_eq!(killed, 2 * r.german_killed.min(3), "max 3 dead Germans per zone");
         }
     }
@@ -72,7 +75,8 @@ fn dday_v2_german_schedule() {
         let s = random_game(dday::new_game(seed, &Default::default()).unwrap(), seed, |_, _| {});
         for slot in 0..2u8 {
             let r = s.records[slot as usize].unwrap();
-            let lost = s.vp.lines().find(|l| l.slot == slot && l.line == VpLine::ResistanceLost).map_or(0, |l| l.points);
+            let lost =
+                s.vp.lines().find(|l| l.slot == slot && l.line == VpLine::ResistanceLost).map_or(0, |l| l.points);
             assert_eq!(lost, 2 * (r.resistance_killed + r.resistance_ran_away));
             let no_train = s.vp.lines().any(|l| l.slot == slot && l.line == VpLine::NoTrain);
             assert_eq!(no_train, dday::allocation::train(&s.contents()[r.zone.idx()]).is_none());
@@ -85,7 +89,10 @@ fn dday_v3_resistance_schedule() {
     let mut s = scoring_position(&[2, 2, 2, 5, 5, 1]);
     assert_eq!(s.to_move(), Some(Side::Resistance));
     play(&mut s, &["keep"]);
-    assert_eq!(state_dict(&s)["skirmish"]["pending"], json!({"kind": "vp", "dice": [5, 5], "line": "train", "zone": "saint_lo"}));
+    assert_eq!(
+        state_dict(&s)["skirmish"]["pending"],
+        json!({"kind": "vp", "dice": [5, 5], "line": "train", "zone": "saint_lo"})
+    );
     play(&mut s, &["keep"]);
     let l = lines(&s);
     assert!(l.contains(&(Some("saint_lo"), "resistance_task", 6)));
@@ -98,15 +105,27 @@ fn dday_v3_resistance_schedule() {
 fn dday_v4_fixed_lines_then_dice_lines_in_order_each_with_one_reroll() {
     let mut s = scoring_position(&[2, 2, 2, 6, 6, 6, 5, 5, 1, 4]);
     assert_eq!(lines(&s), [(Some("caen"), "missing_digits", 18)], "fixed lines first");
-    assert_eq!(state_dict(&s)["skirmish"]["pending"], json!({"kind": "vp", "dice": [2, 2, 2], "line": "resistance_task", "zone": "saint_lo"}));
+    assert_eq!(
+        state_dict(&s)["skirmish"]["pending"],
+        json!({"kind": "vp", "dice": [2, 2, 2], "line": "resistance_task", "zone": "saint_lo"})
+    );
     play(&mut s, &["reroll"]);
     assert_eq!(s.to_move(), Some(Side::Resistance), "train is the Resistance's line too");
     play(&mut s, &["keep"]);
     assert_eq!(s.to_move(), Some(Side::German), "squad_present is the German's");
     play(&mut s, &["reroll"]);
     let got: Vec<_> = s.vp.lines().map(|l| (l.line.as_str(), l.points, l.rerolled)).collect();
-    assert_eq!(got, [("missing_digits", 18, false), ("resistance_task", 18, true), ("train", 10, false), ("squad_present", 4, true)]);
-    let vp_rolls: Vec<Vec<u8>> = s.dice.log.iter().filter(|r| r.event == ChanceEvent::Vp).map(|r| r.dice().to_vec()).collect();
+    assert_eq!(
+        got,
+        [
+            ("missing_digits", 18, false),
+            ("resistance_task", 18, true),
+            ("train", 10, false),
+            ("squad_present", 4, true)
+        ]
+    );
+    let vp_rolls: Vec<Vec<u8>> =
+        s.dice.log.iter().filter(|r| r.event == ChanceEvent::Vp).map(|r| r.dice().to_vec()).collect();
     assert_eq!(vp_rolls, [vec![2, 2, 2], vec![6, 6, 6], vec![5, 5], vec![1], vec![4]]);
     assert_eq!(s.phase, Phase::GameOver);
 }
@@ -121,7 +140,13 @@ fn dday_v5_totals_are_the_sums_of_the_lines() {
     assert_eq!(d["vp"]["resistance"], 16);
     assert_eq!(d["vp"]["german"], 19);
     assert_eq!(d["outcome"], "german");
-    let sum: u64 = d["vp"]["lines"].as_array().unwrap().iter().filter(|l| l["side"] == "german").map(|l| l["points"].as_u64().unwrap()).sum();
+    let sum: u64 = d["vp"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["side"] == "german")
+        .map(|l| l["points"].as_u64().unwrap())
+        .sum();
     assert_eq!(sum, 19);
 }
 
@@ -149,7 +174,10 @@ fn dday_n1_one_seeded_stream_scripted_dice_first() {
 #[test]
 fn dday_n2_chance_events_and_their_dice() {
     let ids: Vec<&str> = ChanceEvent::ALL.iter().map(|e| e.as_str()).collect();
-    assert_eq!(ids, ["group_size", "task_section", "morale", "action_points", "to_hit", "save", "rescue", "task", "clock", "vp"]);
+    assert_eq!(
+        ids,
+        ["group_size", "task_section", "morale", "action_points", "to_hit", "save", "rescue", "task", "clock", "vp"]
+    );
     let mut seen = [false; 10];
     for seed in 0..200 {
         let s = random_game(dday::new_game(seed, &Default::default()).unwrap(), seed, |_, _| {});
@@ -157,8 +185,12 @@ fn dday_n2_chance_events_and_their_dice() {
             seen[r.event.idx()] = true;
             let n = r.dice().len();
             let ok = match r.event {
-                ChanceEvent::GroupSize | ChanceEvent::TaskSection | ChanceEvent::ToHit | ChanceEvent::Save
-                | ChanceEvent::Rescue | ChanceEvent::Clock => n == 1,
+                ChanceEvent::GroupSize
+                | ChanceEvent::TaskSection
+                | ChanceEvent::ToHit
+                | ChanceEvent::Save
+                | ChanceEvent::Rescue
+                | ChanceEvent::Clock => n == 1,
                 ChanceEvent::Task => (1..=3).contains(&n),
                 ChanceEvent::Vp => (1..=4).contains(&n),
                 ChanceEvent::ActionPoints => (1..=5).contains(&n),
@@ -185,9 +217,20 @@ fn dday_q0_single_option_steps_are_automatic() {
     }
     // The last gendarme has one legal zone: it is placed without a decision.
     let mut s = dday::new_game(0, &Default::default()).unwrap();
-    play(&mut s, &["allocate:squad:caen", "allocate:squad:bayeux", "allocate:squad:lison", "allocate:goods:caen",
-        "allocate:goods:bayeux", "allocate:passenger:lison", "allocate:vip:saint_lo", "allocate:gendarme:saint_lo",
-        "allocate:gendarme:avranches"]);
+    play(
+        &mut s,
+        &[
+            "allocate:squad:caen",
+            "allocate:squad:bayeux",
+            "allocate:squad:lison",
+            "allocate:goods:caen",
+            "allocate:goods:bayeux",
+            "allocate:passenger:lison",
+            "allocate:vip:saint_lo",
+            "allocate:gendarme:saint_lo",
+            "allocate:gendarme:avranches",
+        ],
+    );
     assert_eq!(s.phase, Phase::Interrogation, "the last two gendarmes had to follow to avranches");
     assert_eq!(s.placement[9..], [Zone::Avranches.idx() as u8; 2]);
 }
@@ -212,10 +255,17 @@ fn dday_q1_decision_points_and_their_deciders() {
             // A Resistance decider never has a German unit legal, and vice versa.
             for i in dday::legal_mask(s).iter() {
                 let name = dday::action_names()[i];
-                let german_unit = ["squad", "gendarme_"].iter().any(|u| name.starts_with(&format!("activate:{u}"))
-                    || name.starts_with(&format!("hit:{u}")) || name.starts_with(&format!("flee:{u}")));
+                let german_unit = ["squad", "gendarme_"].iter().any(|u| {
+                    name.starts_with(&format!("activate:{u}"))
+                        || name.starts_with(&format!("hit:{u}"))
+                        || name.starts_with(&format!("flee:{u}"))
+                });
                 let res_unit = name.contains(":resistance:");
-                if want == Side::Resistance { assert!(!german_unit, "{name}") } else { assert!(!res_unit, "{name}") }
+                if want == Side::Resistance {
+                    assert!(!german_unit, "{name}")
+                } else {
+                    assert!(!res_unit, "{name}")
+                }
             }
         });
     }
@@ -253,7 +303,11 @@ fn swapped_allocation() -> [[u8; 5]; 5] {
 fn dday_o2_unrevealed_zones_never_reach_the_resistance() {
     // Two games differing only in the unattacked zones (bayeux and lison swap their trains).
     for seed in 0..40 {
-        let mk = |alloc| Scenario { allocation: Some(alloc), attack: Some([Zone::Caen, Zone::Avranches]), ..Default::default() };
+        let mk = |alloc| Scenario {
+            allocation: Some(alloc),
+            attack: Some([Zone::Caen, Zone::Avranches]),
+            ..Default::default()
+        };
         let mut a = dday::new_game(seed, &mk(standard_allocation())).unwrap();
         let mut b = dday::new_game(seed, &mk(swapped_allocation())).unwrap();
         let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);

@@ -42,9 +42,18 @@ fn dday_u3_units_and_figure_numbering() {
     let mut s = start(&skirmish([Zone::Caen, Zone::Avranches], Zone::Avranches, &[1, 3, 6, 6]));
     play(&mut s, &["keep"]);
     let d = state_dict(&s);
-    let units: Vec<&str> = d["skirmish"]["figures"].as_array().unwrap().iter().map(|f| f["unit"].as_str().unwrap()).collect();
-    assert_eq!(units, ["resistance"; 4].iter().chain(["gendarme_1"; 3].iter()).chain(["gendarme_2"; 3].iter())
-        .chain(["gendarme_3"; 3].iter()).copied().collect::<Vec<_>>());
+    let units: Vec<&str> =
+        d["skirmish"]["figures"].as_array().unwrap().iter().map(|f| f["unit"].as_str().unwrap()).collect();
+    assert_eq!(
+        units,
+        ["resistance"; 4]
+            .iter()
+            .chain(["gendarme_1"; 3].iter())
+            .chain(["gendarme_2"; 3].iter())
+            .chain(["gendarme_3"; 3].iter())
+            .copied()
+            .collect::<Vec<_>>()
+    );
     for (i, f) in d["skirmish"]["figures"].as_array().unwrap().iter().enumerate() {
         assert_eq!(f["id"], i);
     }
@@ -60,7 +69,7 @@ fn dday_u4_only_standing_and_in_cover_are_fighting() {
     play(&mut s, &["shoot:5"]); // to hit 6 (≥5), one class: save 1 → casualty
     assert_eq!(s.skirmish.figures[9].state, FigState::Casualty);
     play(&mut s, &["end_turn", "keep"]); // clock
-    // German morale: 1 casualty − 1 = 0 dice; AP 6,6 and keep.
+                                         // German morale: 1 casualty − 1 = 0 dice; AP 6,6 and keep.
     play(&mut s, &["keep"]);
     assert!(!legal(&s, "activate:squad:5:standing"), "the casualty at 5 is not a fighting figure");
     assert!(legal(&s, "activate:squad:6:standing"));
@@ -69,8 +78,23 @@ fn dday_u4_only_standing_and_in_cover_are_fighting() {
 #[test]
 fn dday_u5_phases_in_spec_order_and_game_flow() {
     let ids: Vec<&str> = Phase::ALL.iter().map(|p| p.as_str()).collect();
-    assert_eq!(ids, ["allocation", "interrogation", "attack", "order", "group_size", "morale", "action_points",
-        "actions", "hit", "clock", "scoring", "game_over"]);
+    assert_eq!(
+        ids,
+        [
+            "allocation",
+            "interrogation",
+            "attack",
+            "order",
+            "group_size",
+            "morale",
+            "action_points",
+            "actions",
+            "hit",
+            "clock",
+            "scoring",
+            "game_over"
+        ]
+    );
     // A random game passes allocation → interrogation → attack → order → skirmish phases → scoring → over.
     let mut firsts = Vec::new();
     let s = random_game(fresh(), 3, |s, _| {
@@ -96,8 +120,16 @@ fn dday_z1_five_zones_in_number_order() {
 fn dday_z2_eleven_items_with_values_and_quantities() {
     let table: Vec<(&str, u8, u8, bool)> =
         Kind::ALL.iter().map(|k| (k.as_str(), k.value(), k.quantity(), k.is_train())).collect();
-    assert_eq!(table, [("squad", 3, 3, false), ("goods", 4, 2, true), ("passenger", 5, 1, true),
-        ("vip", 6, 1, true), ("gendarme", 1, 4, false)]);
+    assert_eq!(
+        table,
+        [
+            ("squad", 3, 3, false),
+            ("goods", 4, 2, true),
+            ("passenger", 5, 1, true),
+            ("vip", 6, 1, true),
+            ("gendarme", 1, 4, false)
+        ]
+    );
     assert_eq!(Kind::ALL.iter().map(|k| k.quantity()).sum::<u8>(), 11);
 }
 
@@ -269,8 +301,15 @@ fn dday_c1_attack_any_two_distinct_zones() {
     assert_eq!(dday::legal_actions(&s), (76..86).collect::<Vec<_>>());
     play(&mut s, &["attack:lison:avranches"]);
     assert_eq!(s.attacked, Some([Zone::Lison, Zone::Avranches]));
-    let e = dday::new_game(0, &Scenario { allocation: Some(standard_allocation()),
-        attack: Some([Zone::Caen, Zone::Caen]), ..Default::default() }).unwrap_err();
+    let e = dday::new_game(
+        0,
+        &Scenario {
+            allocation: Some(standard_allocation()),
+            attack: Some([Zone::Caen, Zone::Caen]),
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("attack"));
 }
 
@@ -333,7 +372,9 @@ fn dday_s1_group_size_die_plus_three_with_one_reroll() {
 
 #[test]
 fn dday_s2_german_forces_from_the_zone_items() {
-    for (zone, squad, gendarmes) in [(Zone::Caen, 6, vec![]), (Zone::SaintLo, 0, vec![3]), (Zone::Avranches, 0, vec![3, 3, 3])] {
+    for (zone, squad, gendarmes) in
+        [(Zone::Caen, 6, vec![]), (Zone::SaintLo, 0, vec![3]), (Zone::Avranches, 0, vec![3, 3, 3])]
+    {
         let other = if zone == Zone::Bayeux { Zone::Caen } else { Zone::Bayeux };
         let mut s = start(&skirmish([zone, other], zone, &[1, 3, 6, 6]));
         play(&mut s, &["keep"]);

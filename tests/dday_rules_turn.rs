@@ -22,7 +22,10 @@ fn pools(s: &dday::State) -> serde_json::Value {
 #[test]
 fn dday_t1_morale_ap_actions_clock_and_the_opponent_only_assigns_hits() {
     let s = f1_position();
-    assert_eq!(events(&s), ["group_size", "task_section", "action_points", "clock", "action_points", "clock", "action_points"]);
+    assert_eq!(
+        events(&s),
+        ["group_size", "task_section", "action_points", "clock", "action_points", "clock", "action_points"]
+    );
     // The German decides during the Resistance's turn only which figure a hit strikes.
     let mut s = avranches(&[6, 6]);
     play(&mut s, &["activate:resistance:1:standing", "move:2", "move:3", "shoot:6"]);
@@ -102,7 +105,11 @@ fn dday_a3_figure_actions_pay_their_pool_and_task_pays_in_order() {
     play(&mut s, &["activate:gendarme_3:6:standing", "move:5"]);
     assert_eq!(pools(&s), json!({"gendarme_1": 2, "gendarme_2": 3, "gendarme_3": 3}));
     play(&mut s, &["task:3"]);
-    assert_eq!(pools(&s), json!({"gendarme_1": 0, "gendarme_2": 2, "gendarme_3": 3}), "gendarme_1 first, then gendarme_2");
+    assert_eq!(
+        pools(&s),
+        json!({"gendarme_1": 0, "gendarme_2": 2, "gendarme_3": 3}),
+        "gendarme_1 first, then gendarme_2"
+    );
     assert!(!legal(&s, "activate:gendarme_1:6:standing"), "an empty pool activates nobody");
 }
 
@@ -195,7 +202,8 @@ fn dday_f3_the_target_owner_picks_the_figure() {
     let legal_hits: Vec<&str> = dday::legal_actions(&s).iter().map(|&i| dday::action_names()[i]).collect();
     assert_eq!(legal_hits, ["hit:gendarme_1:standing", "hit:gendarme_2:standing", "hit:gendarme_3:standing"]);
     play(&mut s, &["hit:gendarme_2:standing"]);
-    let hit: Vec<usize> = (0..s.skirmish.n_figures as usize).filter(|&i| s.skirmish.figures[i].state == FigState::Casualty).collect();
+    let hit: Vec<usize> =
+        (0..s.skirmish.n_figures as usize).filter(|&i| s.skirmish.figures[i].state == FigState::Casualty).collect();
     assert_eq!(hit, vec![12], "the lowest id of gendarme_2");
     // One class present: the engine takes it (Q0).
     let mut s = f1_with(&[6, 1]);
@@ -246,7 +254,9 @@ fn task_turn(tail: &[u8]) -> dday::State {
 
 #[test]
 fn dday_k1_task_sets_only_accumulate() {
-    let mut s = task_turn(&[1, 2, 3, /* clock */ 1, /* German AP */ 1, 1, 1, /* clock */ 1, /* AP */ 6, 6, 3, 3, 4]);
+    let mut s = task_turn(&[
+        1, 2, 3, /* clock */ 1, /* German AP */ 1, 1, 1, /* clock */ 1, /* AP */ 6, 6, 3, 3, 4,
+    ]);
     play(&mut s, &["move:2", "task:3", "end_turn", "keep", "end_turn", "keep"]);
     assert_eq!(state_dict(&s)["skirmish"]["task"]["resistance"], json!([1, 2, 3]));
     play(&mut s, &["activate:resistance:2:standing", "task:3"]);
@@ -288,7 +298,10 @@ fn dday_k4_the_german_rolls_from_anywhere() {
 
 #[test]
 fn dday_k5_a_full_set_ends_the_skirmish_at_once() {
-    let tail = [1, 2, 3, /* clock */ 1, /* German AP */ 1, 1, 1, /* clock */ 1, /* AP */ 6, 6, 4, 5, 6, /* next group */ 2];
+    let tail = [
+        1, 2, 3, /* clock */ 1, /* German AP */ 1, 1, 1, /* clock */ 1, /* AP */ 6, 6, 4, 5, 6,
+        /* next group */ 2,
+    ];
     let mut s = task_turn(&tail);
     play(&mut s, &["move:2", "task:3", "end_turn", "keep", "end_turn", "keep"]);
     play(&mut s, &["activate:resistance:2:standing", "task:3"]);
@@ -301,7 +314,10 @@ fn dday_k5_a_full_set_ends_the_skirmish_at_once() {
 /// f1, then the German shoots figure 0 down from 5; the Resistance's third turn starts with 1
 /// morale die.
 fn resistance_casualty(tail: &[u8], cover_figure_1: bool) -> dday::State {
-    let mut dice = vec![6, 3, 6, 6, 1, 6, 6, 1, 6, 6, /* clock */ 1, /* AP */ 6, 6, /* hit, save */ 5, 1, /* clock */ 1];
+    let mut dice = vec![
+        6, 3, 6, 6, 1, 6, 6, 1, 6, 6, /* clock */ 1, /* AP */ 6, 6, /* hit, save */ 5, 1,
+        /* clock */ 1,
+    ];
     dice.extend_from_slice(tail);
     let mut s = start(&skirmish([Zone::Caen, Zone::Avranches], Zone::Caen, &dice));
     play(&mut s, &["keep", "activate:resistance:1:standing", "move:2", "move:3"]);
@@ -361,8 +377,11 @@ fn dday_l1_clock_die_with_one_reroll_ends_at_zero() {
     play(&mut s, &["reroll"]);
     assert_eq!(s.skirmish.clock, 28, "the second roll stands");
     // Five turns of 6 take the clock to 0: the skirmish ends, nobody completed.
-    let mut s2 = start(&skirmish([Zone::Caen, Zone::Avranches], Zone::Avranches,
-        &[6, 3, 1, 1, 6, 1, 1, 1, 6, 1, 1, 6, 1, 1, 1, 6, 1, 1, 6, 4]));
+    let mut s2 = start(&skirmish(
+        [Zone::Caen, Zone::Avranches],
+        Zone::Avranches,
+        &[6, 3, 1, 1, 6, 1, 1, 1, 6, 1, 1, 6, 1, 1, 1, 6, 1, 1, 6, 4],
+    ));
     play(&mut s2, &["keep"]);
     for turn in 0..5 {
         assert_eq!(s2.skirmish.turn_number, turn + 1);
@@ -428,7 +447,13 @@ fn dday_e3_higher_total_wins_equal_is_a_draw() {
     for seed in 0..200 {
         let s = random_game(dday::new_game(seed, &Default::default()).unwrap(), seed, |_, _| {});
         let (r, g) = s.vp_totals();
-        let want = if r > g { Outcome::Resistance } else if g > r { Outcome::German } else { Outcome::Draw };
+        let want = if r > g {
+            Outcome::Resistance
+        } else if g > r {
+            Outcome::German
+        } else {
+            Outcome::Draw
+        };
         assert_eq!(s.outcome, Some(want));
         let view = |side| s.outcome_for(side).unwrap();
         match want {

@@ -54,7 +54,11 @@ fn pair_index(a: Zone, b: Zone) -> usize {
 }
 
 fn state_index(x: FigState) -> usize {
-    if x == FigState::InCover { 1 } else { 0 }
+    if x == FigState::InCover {
+        1
+    } else {
+        0
+    }
 }
 
 impl Action {

@@ -79,6 +79,12 @@ fn fill(seq: &mut Sequence, i: usize, out: &mut Vec<Sequence>) {
     }
 }
 
+/// The contents of every valid allocation, in `valid_sequences()` order.
+pub fn valid_contents() -> &'static [Contents] {
+    static ALL: OnceLock<Vec<Contents>> = OnceLock::new();
+    ALL.get_or_init(|| valid_sequences().iter().map(|s| contents(s, NUM_ITEMS)).collect())
+}
+
 /// G3: may the item at position `prefix.len()` go to `zone`? (Some valid sequence extends it.)
 pub fn step_is_legal(prefix: &[u8], zone: u8) -> bool {
     let n = prefix.len();
@@ -117,9 +123,7 @@ pub fn valid_allocations() -> Vec<[Vec<Kind>; 5]> {
 
 /// Zone → items (G2 order) of some contents.
 pub fn items_by_zone(c: &Contents) -> [Vec<Kind>; 5] {
-    std::array::from_fn(|z| {
-        Kind::ALL.iter().flat_map(|&k| std::iter::repeat_n(k, c[z][k.idx()] as usize)).collect()
-    })
+    std::array::from_fn(|z| Kind::ALL.iter().flat_map(|&k| std::iter::repeat_n(k, c[z][k.idx()] as usize)).collect())
 }
 
 /// Does the (possibly partial) sequence obey G2's ordering? Used when loading saves.

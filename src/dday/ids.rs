@@ -54,8 +54,17 @@ impl Kind {
 
 /// G2. The fixed order in which the German places his 11 items.
 pub const ITEM_ORDER: [Kind; 11] = [
-    Kind::Squad, Kind::Squad, Kind::Squad, Kind::Goods, Kind::Goods, Kind::Passenger, Kind::Vip,
-    Kind::Gendarme, Kind::Gendarme, Kind::Gendarme, Kind::Gendarme,
+    Kind::Squad,
+    Kind::Squad,
+    Kind::Squad,
+    Kind::Goods,
+    Kind::Goods,
+    Kind::Passenger,
+    Kind::Vip,
+    Kind::Gendarme,
+    Kind::Gendarme,
+    Kind::Gendarme,
+    Kind::Gendarme,
 ];
 pub const NUM_ITEMS: usize = ITEM_ORDER.len();
 

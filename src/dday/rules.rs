@@ -185,16 +185,30 @@ fn execute(s: &mut State, a: Action) {
     }
 }
 
+/// The only legal action, if exactly one is legal. Phases that always offer two or more
+/// (interrogation: the open zones' guesses and the stop; attack; order; reroll/keep) are skipped,
+/// and the scan stops at the second legal action.
+fn single_legal(s: &State) -> Option<Action> {
+    if !matches!(s.phase, Phase::Allocation | Phase::Actions | Phase::Hit | Phase::Morale) {
+        return None;
+    }
+    let mut found = None;
+    for i in block(s.phase) {
+        let a = decode(i as i64).ok()?;
+        if check(s, a).is_ok() {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(a);
+        }
+    }
+    found
+}
+
 /// Q0: while exactly one action is legal, take it.
 fn settle(s: &mut State) {
     while !s.is_over() {
-        let m = legal_mask(s);
-        if m.count() != 1 {
-            return;
-        }
-        let Some(i) = m.nth(0) else { return };
-        if let Ok(a) = decode(i as i64) {
-            execute(s, a);
-        }
+        let Some(a) = single_legal(s) else { return };
+        execute(s, a);
     }
 }

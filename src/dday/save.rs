@@ -131,11 +131,17 @@ pub fn validate(s: &State) -> Result<()> {
         check(!f.fresh || f.state.is_fighting(), &field, || "a fresh figure must be fighting".into())?;
         check(k == 0 || sk.figures[k - 1].unit <= f.unit, &field, || "figures out of unit order (S3)".into())?;
     }
-    check(sk.fighting(Side::Resistance) <= 9 && sk.figures().iter().filter(|f| f.unit == Unit::Squad).count() <= 6,
-        "skirmish.figures", || "too many figures".into())?;
+    check(
+        sk.fighting(Side::Resistance) <= 9 && sk.figures().iter().filter(|f| f.unit == Unit::Squad).count() <= 6,
+        "skirmish.figures",
+        || "too many figures".into(),
+    )?;
     for sec in 1..=SECTIONS {
-        check(sk.fighting_in(Side::Resistance, sec) == 0 || sk.fighting_in(Side::German, sec) == 0,
-            "skirmish.figures", || format!("section {sec} holds fighting figures of both sides (M1)"))?;
+        check(
+            sk.fighting_in(Side::Resistance, sec) == 0 || sk.fighting_in(Side::German, sec) == 0,
+            "skirmish.figures",
+            || format!("section {sec} holds fighting figures of both sides (M1)"),
+        )?;
     }
     if let Some(a) = sk.acting {
         check((a as usize) < n && sk.figures[a as usize].state.is_fighting(), "skirmish.acting", || {
@@ -166,7 +172,10 @@ pub fn validate(s: &State) -> Result<()> {
         (Phase::Morale, Some(Pending::Flee { section, remaining })) => {
             (1..=SECTIONS).contains(&section) && remaining > 0
         }
-        (Phase::Allocation | Phase::Interrogation | Phase::Attack | Phase::Order | Phase::Actions | Phase::GameOver, None) => true,
+        (
+            Phase::Allocation | Phase::Interrogation | Phase::Attack | Phase::Order | Phase::Actions | Phase::GameOver,
+            None,
+        ) => true,
         _ => false,
     };
     check(pending_ok, "pending", || format!("{:?} does not fit phase '{}'", s.pending, s.phase))?;
@@ -177,7 +186,11 @@ pub fn validate(s: &State) -> Result<()> {
     };
     for (k, r) in s.records.iter().enumerate() {
         check(r.is_some() == (k < finished), "records", || {
-            format!("{finished} finished skirmishes in phase '{}' but record {k} is {}", s.phase, if r.is_some() { "set" } else { "missing" })
+            format!(
+                "{finished} finished skirmishes in phase '{}' but record {k} is {}",
+                s.phase,
+                if r.is_some() { "set" } else { "missing" }
+            )
         })?;
         if let (Some(r), Some(order)) = (r, s.order) {
             check(r.zone == order[k], "records", || format!("record {k} is for '{}', not the zone played", r.zone))?;

@@ -89,7 +89,8 @@ impl Scenario {
             match key.as_str() {
                 "allocation" => sc.allocation = Some(parse_allocation(val)?),
                 "attack" => {
-                    let zones = val.as_array().filter(|a| a.len() == 2).ok_or_else(|| bad("attack: a list of two zones"))?;
+                    let zones =
+                        val.as_array().filter(|a| a.len() == 2).ok_or_else(|| bad("attack: a list of two zones"))?;
                     sc.attack = Some([zone_of(&zones[0], "attack")?, zone_of(&zones[1], "attack")?]);
                 }
                 "first" => sc.first = Some(zone_of(val, "first")?),

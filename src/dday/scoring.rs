@@ -10,13 +10,14 @@ use super::state::{LineScore, Pending, Record, State};
 pub const DICE_LINES: [VpLine; 5] =
     [VpLine::GermanTask, VpLine::NoTrain, VpLine::SquadPresent, VpLine::ResistanceTask, VpLine::Train];
 
-fn record(s: &State, slot: u8) -> Record {
-    s.records[slot as usize].expect("scoring starts after both skirmishes")
+// Scoring starts after both skirmishes, so both records exist (load_state checks it too).
+fn record(s: &State, slot: u8) -> Option<Record> {
+    s.records.get(slot as usize).copied().flatten()
 }
 
 /// The number of dice of a dice line for the zone in `slot`, or None if it does not apply.
 pub fn dice_of(s: &State, slot: u8, line: VpLine) -> Option<u8> {
-    let r = record(s, slot);
+    let r = record(s, slot)?;
     let items = s.contents()[r.zone.idx()];
     match line {
         VpLine::GermanTask => (r.completed == Some(Side::German)).then_some(3),
@@ -35,8 +36,8 @@ pub fn dice_of(s: &State, slot: u8, line: VpLine) -> Option<u8> {
 
 /// The fixed lines of the zone in `slot` that apply, with their points (V2, V3).
 pub fn fixed_lines(s: &State, slot: u8) -> Vec<(VpLine, u8)> {
-    let r = record(s, slot);
     let mut out = Vec::new();
+    let Some(r) = record(s, slot) else { return out };
     let lost = r.resistance_killed + r.resistance_ran_away;
     if lost > 0 {
         out.push((VpLine::ResistanceLost, 2 * lost));

@@ -100,18 +100,17 @@ pub fn state_dict(s: &State) -> Value {
         .map(|g| json!({"zone": g.zone.as_str(), "value": g.value, "answer": g.answer.as_str()}))
         .collect();
     let closed: Vec<&str> = s.interrogation.closed().map(Zone::as_str).collect();
-    let lines: Vec<Value> = s
-        .vp
-        .lines()
-        .map(|l| {
-            json!({
-                "zone": s.played_zone(l.slot).map(Zone::as_str), "side": l.line.side().as_str(),
-                "line": l.line.as_str(), "points": l.points,
-                "dice": (l.n_dice > 0).then(|| l.dice[..l.n_dice as usize].to_vec()),
-                "rerolled": l.rerolled,
+    let lines: Vec<Value> =
+        s.vp.lines()
+            .map(|l| {
+                json!({
+                    "zone": s.played_zone(l.slot).map(Zone::as_str), "side": l.line.side().as_str(),
+                    "line": l.line.as_str(), "points": l.points,
+                    "dice": (l.n_dice > 0).then(|| l.dice[..l.n_dice as usize].to_vec()),
+                    "rerolled": l.rerolled,
+                })
             })
-        })
-        .collect();
+            .collect();
     let dice_log: Vec<Value> =
         s.dice.log.iter().map(|r| json!({"event": r.event.as_str(), "dice": r.dice()})).collect();
     json!({

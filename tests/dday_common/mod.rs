@@ -38,12 +38,7 @@ pub fn standard_allocation() -> [[u8; 5]; 5] {
 
 /// A scenario at the first skirmish's group-size decision with the given dice.
 pub fn skirmish(attack: [Zone; 2], first: Zone, dice: &[u8]) -> Scenario {
-    Scenario {
-        allocation: Some(standard_allocation()),
-        attack: Some(attack),
-        first: Some(first),
-        dice: dice.to_vec(),
-    }
+    Scenario { allocation: Some(standard_allocation()), attack: Some(attack), first: Some(first), dice: dice.to_vec() }
 }
 
 pub fn start(sc: &Scenario) -> State {
@@ -72,7 +67,10 @@ pub fn random_game(mut s: State, seed: u64, mut each: impl FnMut(&State, usize))
 /// section 3, the German one squad figure to 5; now the Resistance's second turn, 12 AP, task
 /// section 2. The scripted dice then run out after the next two (to hit 6, save 1).
 pub fn f1_position() -> State {
-    let dice = [6, 3, 6, 6, /* clock */ 1, /* squad AP */ 6, 6, /* clock */ 1, /* AP */ 6, 6, /* hit */ 6, /* save */ 1];
+    let dice = [
+        6, 3, 6, 6, /* clock */ 1, /* squad AP */ 6, 6, /* clock */ 1, /* AP */ 6, 6,
+        /* hit */ 6, /* save */ 1,
+    ];
     let mut s = start(&skirmish([Zone::Caen, Zone::Avranches], Zone::Caen, &dice));
     play(&mut s, &["keep", "activate:resistance:1:standing", "move:2", "move:3", "end_turn", "keep"]);
     play(&mut s, &["keep", "activate:squad:6:standing", "move:5", "end_turn", "keep"]);

@@ -15,8 +15,8 @@
 
 use super::view::View;
 use crate::dday::action::{decode, Action, Mask};
-use crate::dday::allocation::{contents, sequence_of, train, valid_sequences, zone_value, Contents};
-use crate::dday::ids::{FigState, Kind, Phase, Side, Unit, Zone, NUM_ITEMS};
+use crate::dday::allocation::{sequence_of, train, valid_contents, zone_value, Contents};
+use crate::dday::ids::{FigState, Kind, Phase, Side, Unit, Zone};
 use crate::draw;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -37,9 +37,8 @@ fn legal(mask: &Mask) -> impl Iterator<Item = Action> + '_ {
 
 /// The valid allocations consistent with what `v` shows: known zones' contents and the answers.
 pub fn consistent_allocations(v: &View) -> Vec<Contents> {
-    valid_sequences()
+    valid_contents()
         .iter()
-        .map(|s| contents(s, NUM_ITEMS))
         .filter(|c| {
             (0..5).all(|z| !v.known[z] || c[z] == v.allocation[z])
                 && v.log.iter().all(|&(zone, value, answer)| {
@@ -51,6 +50,7 @@ pub fn consistent_allocations(v: &View) -> Vec<Contents> {
                     }
                 })
         })
+        .copied()
         .collect()
 }
 
@@ -100,8 +100,13 @@ impl HeuristicAgent {
             let mut zones = Zone::ALL.to_vec();
             draw::shuffle(&mut self.rng, &mut zones);
             use Kind::*;
-            let plan: [&[Kind]; 5] =
-                [&[Squad, Vip, Gendarme], &[Squad, Passenger], &[Squad, Goods], &[Goods, Gendarme], &[Gendarme, Gendarme]];
+            let plan: [&[Kind]; 5] = [
+                &[Squad, Vip, Gendarme],
+                &[Squad, Passenger],
+                &[Squad, Goods],
+                &[Goods, Gendarme],
+                &[Gendarme, Gendarme],
+            ];
             let mut c = [[0u8; 5]; 5];
             for (z, items) in zones.iter().zip(plan) {
                 for k in items {
@@ -131,7 +136,11 @@ fn interrogate(v: &View, mask: &Mask) -> Option<Action> {
     };
     let (lo, hi) = v.bounds[zone.idx()];
     let a = Action::Guess(zone, (lo + hi).div_ceil(2));
-    if has(mask, a) { Some(a) } else { Some(Action::StopInterrogation) }
+    if has(mask, a) {
+        Some(a)
+    } else {
+        Some(Action::StopInterrogation)
+    }
 }
 
 /// Zone scores: expected train VP minus expected German figures, and expected German figures.

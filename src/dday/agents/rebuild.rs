@@ -66,7 +66,13 @@ pub fn rebuild(v: &View, alloc: &Contents, seed: u64) -> Option<State> {
             let c = alloc[zone.idx()];
             s.records[k] = Some(Record {
                 zone,
-                completed: if *rc { Some(Side::Resistance) } else if *gc { Some(Side::German) } else { None },
+                completed: if *rc {
+                    Some(Side::Resistance)
+                } else if *gc {
+                    Some(Side::German)
+                } else {
+                    None
+                },
                 task: [first_faces(*rf), first_faces(*gf)],
                 resistance_size: 0,
                 resistance_killed: *lost,
@@ -84,8 +90,9 @@ pub fn rebuild(v: &View, alloc: &Contents, seed: u64) -> Option<State> {
         (Phase::ActionPoints, Some((_, d, _))) => Some(Pending::ActionPoints { dice: [*d.first()?, *d.get(1)?] }),
         (Phase::Clock, Some((_, d, _))) => Some(Pending::Clock { die: *d.first()? }),
         (Phase::Scoring, Some((kind, d, slot))) => {
-            let line = [VpLine::GermanTask, VpLine::NoTrain, VpLine::SquadPresent, VpLine::ResistanceTask, VpLine::Train]
-                [kind.checked_sub(3)?.min(4)];
+            let line =
+                [VpLine::GermanTask, VpLine::NoTrain, VpLine::SquadPresent, VpLine::ResistanceTask, VpLine::Train]
+                    [kind.checked_sub(3)?.min(4)];
             let mut dice = [0; 4];
             for (x, y) in dice.iter_mut().zip(d) {
                 *x = *y;

@@ -1,8 +1,11 @@
 //! D1 `search`: information-set Monte Carlo. Each simulation samples the hidden allocation
 //! uniformly among the valid allocations consistent with the side's observation, rebuilds the
-//! state with fresh dice, applies a candidate action and plays out with `heuristic` on both
-//! sides; candidates are chosen by UCB1 over a fixed budget of simulations, and the one with the
-//! best mean outcome (win 1, draw 0, loss −1) is played.
+//! state with re-seeded dice, applies a candidate action and plays out with `heuristic` on both
+//! sides. The budget (simulations per decision) is spread over at most `MAX_ARMS` candidates —
+//! the heuristic's choice and others drawn at random — in rounds that share one world and one
+//! dice seed across the candidates. Outcomes are win 1, draw 0, loss −1; the heuristic's choice
+//! is played unless another candidate's paired advantage over it is positive by more than one
+//! standard error (then the best such candidate).
 
 use super::heuristic::{consistent_allocations, HeuristicAgent};
 use super::rebuild::rebuild;
@@ -18,8 +21,8 @@ use rand_chacha::ChaCha8Rng;
 
 /// The default simulation budget per decision (D1).
 pub const DEFAULT_BUDGET: u32 = 200;
-/// UCB1's exploration constant for rewards in [−1, 1].
-const EXPLORE: f32 = 1.4;
+/// The most candidate actions compared at one decision.
+pub const MAX_ARMS: usize = 10;
 
 #[derive(Clone, Debug)]
 pub struct SearchAgent {
@@ -40,8 +43,20 @@ fn playout(mut s: crate::dday::State, me: Side, seed: u64) -> f32 {
     }
     match s.outcome {
         Some(Outcome::Draw) | None => 0.0,
-        Some(Outcome::Resistance) => if me == Side::Resistance { 1.0 } else { -1.0 },
-        Some(Outcome::German) => if me == Side::German { 1.0 } else { -1.0 },
+        Some(Outcome::Resistance) => {
+            if me == Side::Resistance {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+        Some(Outcome::German) => {
+            if me == Side::German {
+                1.0
+            } else {
+                -1.0
+            }
+        }
     }
 }
 
@@ -56,53 +71,67 @@ impl SearchAgent {
 
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
         let v = View::decode(obs);
-        let arms: Vec<usize> = mask.iter().collect();
+        let default = self.heuristic.act(obs, mask);
         // The German's allocation is planned by the heuristic (a playout from a partial
         // allocation says little about one item's zone); single options need no search.
-        if arms.len() <= 1 || v.phase == Phase::Allocation {
-            return self.heuristic.act(obs, mask);
+        if mask.count() <= 1 || v.phase == Phase::Allocation {
+            return default;
         }
-        let worlds: Vec<Contents> = if v.known.iter().all(|&k| k) {
-            vec![v.allocation]
-        } else {
-            consistent_allocations(&v)
-        };
+        let worlds: Vec<Contents> =
+            if v.known.iter().all(|&k| k) { vec![v.allocation] } else { consistent_allocations(&v) };
         if worlds.is_empty() {
-            return self.heuristic.act(obs, mask);
+            return default;
         }
-        let mut total = vec![0.0f32; arms.len()];
-        let mut visits = vec![0u32; arms.len()];
-        for n in 0..self.budget {
-            let k = match visits.iter().position(|&c| c == 0) {
-                Some(k) => k,
-                None => {
-                    let ln = (n as f32).ln();
-                    (0..arms.len())
-                        .max_by(|&a, &b| {
-                            let ucb = |i: usize| total[i] / visits[i] as f32 + EXPLORE * (ln / visits[i] as f32).sqrt();
-                            ucb(a).total_cmp(&ucb(b))
-                        })
-                        .unwrap_or(0)
-                }
-            };
+        // Candidates: the heuristic's choice and at most MAX_ARMS − 1 other legal actions drawn
+        // from the agent's stream (a guess has 50 options; a budget spread over all of them
+        // would leave each a handful of playouts).
+        let mut others: Vec<usize> = mask.iter().filter(|&a| a != default).collect();
+        draw::shuffle(&mut self.rng, &mut others);
+        others.truncate(MAX_ARMS - 1);
+        let mut arms = vec![default];
+        arms.extend(others);
+        // Rounds of common random numbers: one sampled world and one dice seed per round, every
+        // candidate played out in it, so candidates are compared on the same luck.
+        let rounds = (self.budget as usize).div_ceil(arms.len()).max(1);
+        // diff[k]: per-round outcome of candidate k minus the heuristic's choice's.
+        let mut sum = vec![0.0f32; arms.len()];
+        let mut sq = vec![0.0f32; arms.len()];
+        let mut n = 0.0f32;
+        let mut rewards = vec![0.0f32; arms.len()];
+        for _ in 0..rounds {
             let world = &worlds[draw::below(&mut self.rng, worlds.len() as u32) as usize];
             let seed = self.rng.next_u64();
-            let reward = match rebuild(&v, world, seed) {
-                Some(mut s) => match apply(&mut s, arms[k] as i64) {
+            let Some(base) = rebuild(&v, world, seed) else { continue };
+            for (k, &a) in arms.iter().enumerate() {
+                let mut s = base.clone();
+                rewards[k] = match apply(&mut s, a as i64) {
                     Ok(()) => playout(s, v.me, seed),
-                    Err(_) => 0.0,
-                },
-                None => 0.0,
-            };
-            total[k] += reward;
-            visits[k] += 1;
+                    Err(_) => -1.0,
+                };
+            }
+            for k in 0..arms.len() {
+                let d = rewards[k] - rewards[0];
+                sum[k] += d;
+                sq[k] += d * d;
+            }
+            n += 1.0;
         }
-        let best = (0..arms.len())
-            .max_by(|&a, &b| {
-                let mean = |i: usize| if visits[i] == 0 { f32::MIN } else { total[i] / visits[i] as f32 };
-                mean(a).total_cmp(&mean(b)).then(b.cmp(&a))
-            })
-            .unwrap_or(0);
+        // Leave the heuristic's choice only for a candidate whose paired advantage stays positive
+        // one standard error below its mean: playouts are long and their outcomes noisy.
+        let mut best = 0;
+        let mut best_score = 0.0f32;
+        for k in 1..arms.len() {
+            if n < 2.0 {
+                break;
+            }
+            let mean = sum[k] / n;
+            let var = (sq[k] / n - mean * mean).max(0.0) * n / (n - 1.0);
+            let score = mean - (var / n).sqrt();
+            if score > best_score {
+                best = k;
+                best_score = score;
+            }
+        }
         arms[best]
     }
 }

@@ -3,6 +3,8 @@
 
 use crate::dday::ids::{Phase, Side, Unit, Zone};
 use crate::dday::observation::{observation_layout, OBSERVATION_SIZE};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// A finished skirmish as observed: (Resistance completed, German completed, Resistance faces,
 /// German faces, Resistance killed + ran away, German killed).
@@ -49,6 +51,12 @@ pub struct View {
     pub vp: (u16, u16),
 }
 
+/// The layout as a name → (offset, length) map, built once.
+fn slices() -> &'static HashMap<&'static str, (usize, usize)> {
+    static MAP: OnceLock<HashMap<&'static str, (usize, usize)>> = OnceLock::new();
+    MAP.get_or_init(|| observation_layout().iter().map(|&(n, o, l)| (n, (o, l))).collect())
+}
+
 fn count(x: f32, by: f32) -> u8 {
     (x * by).round() as u8
 }
@@ -61,7 +69,7 @@ impl View {
     pub fn decode(obs: &[f32]) -> View {
         assert!(obs.len() >= OBSERVATION_SIZE, "an observation has {OBSERVATION_SIZE} floats");
         let get = |name: &str| -> &[f32] {
-            let &(_, off, len) = observation_layout().iter().find(|l| l.0 == name).expect("a layout slice");
+            let (off, len) = slices()[name];
             &obs[off..off + len]
         };
         let me = if get("self")[1] > 0.5 { Side::German } else { Side::Resistance };
@@ -114,7 +122,14 @@ impl View {
         let records = std::array::from_fn(|k| {
             let row = &r[k * 6..k * 6 + 6];
             (k < finished).then(|| {
-                (row[0] > 0.5, row[1] > 0.5, count(row[2], 6.0), count(row[3], 6.0), count(row[4], 9.0), count(row[5], 12.0))
+                (
+                    row[0] > 0.5,
+                    row[1] > 0.5,
+                    count(row[2], 6.0),
+                    count(row[3], 6.0),
+                    count(row[4], 9.0),
+                    count(row[5], 12.0),
+                )
             })
         });
         let vp = get("vp");
@@ -137,7 +152,9 @@ impl View {
             clock: count(get("clock")[0], 30.0),
             turn: hot(get("turn")).and_then(Side::from_idx),
             figures: std::array::from_fn(|s| std::array::from_fn(|c| count(f[s * 12 + c], 12.0))),
-            fresh: std::array::from_fn(|s| std::array::from_fn(|u| std::array::from_fn(|x| count(fr[s * 10 + u * 2 + x], 12.0)))),
+            fresh: std::array::from_fn(|s| {
+                std::array::from_fn(|u| std::array::from_fn(|x| count(fr[s * 10 + u * 2 + x], 12.0)))
+            }),
             acting,
             pools: std::array::from_fn(|p| count(get("pools")[p], 12.0)),
             task_sets: std::array::from_fn(|side| std::array::from_fn(|f| ts[side * 6 + f] > 0.5)),

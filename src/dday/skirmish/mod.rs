@@ -2,8 +2,8 @@
 //! the turn; every rule has a `check_*` (why an action is illegal, the mask's predicate) and the
 //! function that carries it out.
 
-pub mod actions;
 pub mod action_points;
+pub mod actions;
 pub mod end;
 pub mod fire;
 pub mod morale;
