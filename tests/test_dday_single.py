@@ -262,3 +262,13 @@ def test_render_mode_accepted_render_delegates_or_says_not_implemented():
         assert isinstance(out, str)
     with pytest.raises(ValueError):
         DDayEnv(render_mode="human")
+
+
+def test_clone_and_pickle_with_a_bundled_agent_object_as_opponent():
+    env = DDayEnv(opponent=dday.agents.HeuristicAgent(seed=3))
+    env.reset(seed=1)
+    twins = [env.clone(), pickle.loads(pickle.dumps(env))]
+    legal = env.legal_actions()
+    ref = env.step(legal[0])[0]
+    for t in twins:
+        np.testing.assert_array_equal(t.step(legal[0])[0], ref)
