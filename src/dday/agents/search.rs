@@ -24,7 +24,7 @@ pub const DEFAULT_BUDGET: u32 = 200;
 /// The most candidate actions compared at one decision.
 pub const MAX_ARMS: usize = 10;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchAgent {
     budget: u32,
     rng: ChaCha8Rng,
