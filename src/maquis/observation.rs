@@ -266,9 +266,8 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
         patrols[0] = s.patrols_today as f32 / 5.0;
         patrols[1] = s.patrols_drawn as f32 / 5.0;
     });
-    // The pawn planes whole, from three bitboards: fixed work and no branches (writing only
-    // the locations whose pawn changed took a loop of unpredictable length, and the pawns
-    // themselves branched).
+    // The pawn planes whole, from three bitboards: fixed work and no branches (writing only the
+    // locations whose pawn changed needs a loop of unpredictable length).
     section!(w, true, 3 * NUM_LOCATIONS, {
         w.pawn_planes([placed, s.locs_with(Pawn::Milice), s.locs_with(Pawn::Soldier)]);
     });
@@ -321,8 +320,8 @@ fn encode(s: &State, w: &mut Writer, p: Parts) {
             w.buf[today] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
         }
     }
-    // Every time: a patrol card is drawn after most placements (a change count for the deck was
-    // different on more than half the steps, and the test mispredicted as often).
+    // Every time: a patrol card is drawn after most placements, so a change test for the deck
+    // would mispredict.
     section!(w, true, NUM_CARDS + 1, {
         w.bits("patrol_discard", NUM_CARDS, s.deck.discard_set());
         w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
