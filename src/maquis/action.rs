@@ -196,6 +196,7 @@ fn build_table() -> ActionTable {
 
 static TABLE: OnceLock<ActionTable> = OnceLock::new();
 
+#[inline]
 pub fn table() -> &'static ActionTable {
     TABLE.get_or_init(build_table)
 }

@@ -96,6 +96,7 @@ impl Written {
     }
 }
 
+#[inline]
 pub(super) fn as_row(out: &mut [f32]) -> &mut [f32; OBS_SIZE] {
     let n = out.len();
     out.try_into().unwrap_or_else(|_| panic!("an observation has {OBS_SIZE} values, the buffer {n}"))

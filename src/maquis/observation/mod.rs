@@ -44,6 +44,7 @@ pub fn observation_layout() -> &'static Layout {
 }
 
 /// The length of the observation vector.
+#[inline]
 pub fn obs_size() -> usize {
     OBS_SIZE
 }
