@@ -4,9 +4,8 @@
 //!
 //! Each thread reads the clock in a tight loop (tens of nanoseconds apart) and records every gap
 //! over 5 µs: time the thread did not run (an interrupt, or the hypervisor running something
-//! else on the core). On the development VM (`docs/performance.md`) each core lost 500–950 such
-//! gaps a second, 1.2–3.2 % of its time, with median gaps of 9–48 µs and a tenth of them over
-//! 40–77 µs, in five runs of 3 seconds.
+//! else on the core). It prints how many gaps a second each core lost, the share of its time,
+//! and the gaps' median and upper tenth (`docs/performance.md` keeps what it measured).
 //! A two-thread vector step waits whenever a gap hits the thread that would finish last, so the
 //! vector env loses more to the gaps than the one-core engine it is compared with.
 

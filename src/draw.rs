@@ -5,9 +5,8 @@
 //! Each takes `Uniform::new(0, n)`'s draw, whose threshold is exact: one 32-bit word, and a second
 //! only with probability below n / 2^32. rand's `gen_range`, `choose` and `shuffle` round the
 //! threshold up to a power of two and reject up to half the words, and their loop's exit then
-//! mispredicts. Random play on one core went from 140 to 132 ns per step with these draws for the
-//! actions, and to 124 with them for the deck's shuffles too (`docs/performance.md`). Which
-//! numbers a seed gives is part of the trajectories: changing a draw here changes every game.
+//! mispredicts, which slows random play down measurably. Which numbers a seed gives is part of
+//! the trajectories: changing a draw here changes every game.
 
 use rand::distributions::{Distribution, Uniform};
 use rand::Rng;

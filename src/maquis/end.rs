@@ -40,7 +40,5 @@ pub fn outcome(s: &State) -> Outcome {
 pub fn finish(s: &mut State, o: Outcome) {
     s.outcome = Some(o);
     s.phase = Phase::GameOver;
-    if s.today.pending.is_some() {
-        s.today.pending = None;
-    }
+    s.today.assign(|t| &mut t.pending, None);
 }

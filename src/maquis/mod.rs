@@ -11,6 +11,7 @@ pub mod effects;
 pub mod end;
 pub mod env;
 pub mod ids;
+pub mod mask;
 pub mod missions;
 pub mod observation;
 pub mod rules;

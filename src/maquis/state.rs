@@ -148,7 +148,7 @@ pub struct State {
     /// The missions on mission_a and mission_b.
     pub missions: Tracked<[MissionState; 2]>,
     /// Not tracked: a patrol card is drawn after most placements, so the observation writes the
-    /// deck's section every time (testing a change count for it mispredicted half the time).
+    /// deck's section every time (a change test for it would mispredict).
     pub deck: PatrolDeck,
     pub patrols_today: u8,
     pub patrols_drawn: u8,

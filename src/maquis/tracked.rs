@@ -24,6 +24,17 @@ impl<T> Tracked<T> {
     pub fn changes(&self) -> u32 {
         self.changes
     }
+
+    /// Sets the part `field` picks out to `value`, counting a change only if it differs: rule
+    /// code writes `s.today.assign(|t| &mut t.peek, peek)` instead of guarding each write.
+    #[inline]
+    pub fn assign<V: PartialEq>(&mut self, field: impl FnOnce(&mut T) -> &mut V, value: V) {
+        let place = field(&mut self.value);
+        if *place != value {
+            *place = value;
+            self.changes = self.changes.wrapping_add(1);
+        }
+    }
 }
 
 impl<T> std::ops::Deref for Tracked<T> {
@@ -85,6 +96,15 @@ mod tests {
         // A mutable access counts even when it changes nothing.
         let _ = &mut t[0];
         assert_eq!((*t, t.changes()), ([2, 5], 3));
+    }
+
+    #[test]
+    fn assign_counts_a_change_only_when_the_value_differs() {
+        let mut t = Tracked::new((1u8, 2u8));
+        t.assign(|v| &mut v.0, 1);
+        assert_eq!((*t, t.changes()), ((1, 2), 0));
+        t.assign(|v| &mut v.1, 7);
+        assert_eq!((*t, t.changes()), ((1, 7), 1));
     }
 
     #[test]

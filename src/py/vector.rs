@@ -45,8 +45,8 @@ pub struct PyVecEngine {
     illegal: Py<PyArray1<bool>>,
     final_obs: Py<PyArray2<f32>>,
     /// The infos' "outcome": the outcome's name for each environment whose episode ended on the
-    /// last step that ended any, else None; updated in place (building a 1024-entry object
-    /// array in Python cost several µs per step).
+    /// last step that ended any, else None; updated in place, since building a new object array
+    /// in Python on every step is slow next to the step itself.
     outcome_info: Py<PyArray1<Py<PyAny>>>,
     /// The entries of `outcome_info` that hold a name.
     outcome_set: Vec<usize>,
@@ -83,8 +83,8 @@ impl PyVecEngine {
         py: Python<'_>,
         f: impl FnOnce(&mut VecEngine, &[i64], &mut Outputs) -> R + Send,
     ) -> PyResult<R> {
-        // Not through rust-numpy's borrow tracking (a lookup in a shared table per array: 0.7 µs
-        // of a 1.3 µs call with one environment). It only stops another Rust extension from
+        // Not through rust-numpy's borrow tracking (a lookup in a shared table per array, a large
+        // part of a small call). It only stops another Rust extension from
         // borrowing these arrays during the call; they are this engine's own, `&mut self`
         // keeps every other call of this engine out, and Python code writing them from
         // another thread while the GIL is released is not stopped by the tracking either.
@@ -115,15 +115,14 @@ impl PyVecEngine {
     /// `outcome_info` for the step just taken: the entries of the last update back to None,
     /// then the names of this step's outcomes.
     fn update_outcome_info(&mut self, py: Python<'_>) -> PyResult<()> {
-        // Not through rust-numpy's borrow tracking, as in `with_outputs` (≈ 2 400 instructions
-        // per call here, on most steps of a large batch): the array is this engine's own, and
+        // Not through rust-numpy's borrow tracking, as in `with_outputs` (this runs on most steps
+        // of a large batch): the array is this engine's own, and
         // this runs under the GIL, in a call that holds `&mut self`.
         let info = self.outcome_info.bind(py);
         // SAFETY: as said above; the array is contiguous (made by this engine).
         let entries = unsafe { info.as_slice_mut() }.map_err(|e| borrow_error("outcome info", e))?;
-        // As raw pointers, counted by hand: through `Py` (`clone_ref`, and a drop that asks a
-        // thread-local whether the GIL is held) the same updates took ≈ 500 more instructions
-        // per step of 1 024 environments (callgrind).
+        // As raw pointers, counted by hand: through `Py`, `clone_ref` and a drop that asks a
+        // thread-local whether the GIL is held would cost more than the update itself.
         // SAFETY: `Py<PyAny>` is a transparent non-null `*mut PyObject`; only non-null pointers to
         // live objects are written back, each with its reference counted, under the GIL.
         let entries: &mut [*mut pyo3::ffi::PyObject] = unsafe { std::mem::transmute(entries) };
@@ -138,8 +137,7 @@ impl PyVecEngine {
         }
         self.outcome_set.clear();
         // Only the environments the step listed as ended, with their codes: scanning every code
-        // for them took a µs per step of 1 024 environments (mispredicted branches on codes read
-        // back from the workers' caches).
+        // mispredicts on codes read back from the workers' caches.
         for (i, code) in self.engine.ended() {
             if let Some(name) = usize::try_from(code).ok().and_then(|c| self.outcome_names.get(c)) {
                 put(&mut entries[i], name.as_ptr());
@@ -266,8 +264,8 @@ impl PyVecEngine {
         }
         // Copied while holding the GIL: no other Python thread can change them under us, which
         // is also why reading them needs no borrow from rust-numpy's tracking (a lookup in a
-        // shared table, taken and given back on every step). One memcpy from a contiguous array
-        // (element by element took ten times the instructions).
+        // shared table, taken and given back on every step). One memcpy from a contiguous array,
+        // not a loop over elements.
         self.actions.clear();
         // SAFETY: read at once, under the GIL, and not kept.
         match unsafe { actions.as_slice() } {

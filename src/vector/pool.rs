@@ -1,9 +1,8 @@
 //! A fork-join pool for the vector environment: `run(f)` calls `f(0)` on the caller's thread and
 //! `f(1)`…`f(n-1)` on `n-1` persistent workers, and returns when all have finished.
 //!
-//! Why not rayon's pool: rayon parks its threads between calls, and waking a parked thread costs
-//! 25–100 µs on the virtual machines this is measured on (`docs/performance.md`), as much as a
-//! whole step of 1,024 environments. Here a worker spins for a short while after each job before
+//! Why not rayon's pool: rayon parks its threads between calls, and waking a parked thread can
+//! cost as much as a whole step of a large batch. Here a worker spins for a short while after each job before
 //! it parks, so back-to-back calls (`sample_actions`, `step`, `sample_actions`, …) cost a few
 //! atomic operations; a caller that goes quiet (a policy update, say) finds the workers parked
 //! again after `SPIN`. The caller works too, so `n` threads use `n` cores, not `n + 1`; and worker

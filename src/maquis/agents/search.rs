@@ -14,7 +14,7 @@
 //! draw 0 / loss −1, rescaled).
 //!
 //! Why not a deeper tree: with the budgets that keep a game to seconds (tens of rollouts per
-//! decision, ~0.7 ms each) a tree below the root gets a handful of visits per node, while the
+//! decision) a tree below the root gets a handful of visits per node, while the
 //! decision at hand is a choice among a few sensible moves whose consequences show only days
 //! later; comparing those moves on shared determinizations is where the budget pays.
 //!

@@ -183,9 +183,8 @@ pub fn missed_deadlines(s: &mut State, day: u8) {
                 FreeTheResistanceLeader => free_the_resistance_leader::missed(day, m.boxes_done),
                 _ => false,
             };
-        // Mutable access only on a change (the missions are tracked).
         if missed {
-            s.missions[slot].failed = true;
+            s.missions.assign(|m| &mut m[slot].failed, true);
         }
     }
 }

@@ -30,8 +30,8 @@ pub fn new_game(setup: &Setup, seed: u64) -> Result<State> {
     Ok(s)
 }
 
-/// `new_game` written over `out` (unchanged on error). The vector environment's resets: the
-/// 512-byte state handed back by value took four copies on its way into the environment.
+/// `new_game` written over `out` (unchanged on error). The vector environment's resets: a state
+/// handed back by value would be copied on its way into the environment.
 pub fn new_game_into(setup: &Setup, seed: u64, out: &mut State) -> Result<()> {
     *out = new_state(setup, seed)?;
     start_game(out);
@@ -306,17 +306,11 @@ pub fn begin_day(s: &mut State) {
     s.phase = Phase::Placement;
     s.patrols_today = patrols::patrol_count(s);
     s.patrols_drawn = 0;
-    // Tracked groups are written only on a real change (any mutable access counts as one and
-    // makes the vector environment rewrite their part of the observation).
     let start = [s.field_has_tokens(0), s.field_has_tokens(1)];
-    if s.tokens.airdrop_at_day_start != start {
-        s.tokens.airdrop_at_day_start = start;
-    }
+    s.tokens.assign(|t| &mut t.airdrop_at_day_start, start);
     // M-infiltration: the player sees the top card (reshuffle first if the deck is empty).
     let peek = mole_in_place(s).then(|| s.deck.peek(&mut s.rng));
-    if s.today.peek != peek {
-        s.today.peek = peek;
-    }
+    s.today.assign(|t| &mut t.peek, peek);
 }
 
 /// M-infiltration: the mole is on the card.

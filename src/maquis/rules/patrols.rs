@@ -30,7 +30,7 @@ pub enum Landing {
 /// P3. The patrol of `card` goes to its first location without a pawn (`empty`); failing that it
 /// arrests the first Resistance worker listed (`worker`); if all three hold patrols it is not
 /// placed. Pure, so that a simulation of the day can use the rule itself.
-#[inline]
+#[inline(always)]
 pub fn landing(card: u8, empty: impl Fn(Location) -> bool, worker: impl Fn(Location) -> bool) -> Landing {
     let locs = PATROL_CARDS[card as usize];
     if let Some(&l) = locs.iter().find(|&&l| empty(l)) {

@@ -19,10 +19,8 @@ pub fn upkeep(s: &mut State) {
             *p = Pawn::Empty;
         }
     }
-    if s.today.shot_today || s.today.distracted_today {
-        let today = &mut *s.today;
-        (today.shot_today, today.distracted_today) = (false, false);
-    }
+    s.today.assign(|t| &mut t.shot_today, false);
+    s.today.assign(|t| &mut t.distracted_today, false);
 
     s.day += 1;
     let costly = if triangle_morale(s.difficulty) { is_triangle(s.day) } else { is_orange(s.day) };
