@@ -103,7 +103,7 @@ def _zones(c: Canvas, sd: Mapping) -> None:
             train = train_of(items)
             c.text(x0 + 8, ZONE_Y0 + 74, f"train: {train or 'none'}", INK, 1)
         guesses = [f"{g['value']}{ANSWER_SIGNS.get(g['answer'], '?')}" for g in inter.get("log") or () if g["zone"] == z]
-        c.text(x0 + 8, ZONE_Y0 + 90, "guesses: " + (" ".join(guesses) or "-") + ("  (< high, > low)" if guesses else ""), INK, 1)
+        c.text(x0 + 8, ZONE_Y0 + 90, "guesses: " + (" ".join(guesses) or "-"), INK, 1)
         tags = []
         if z in attacked:
             tags.append("ATTACKED")
@@ -173,7 +173,7 @@ def _table(c: Canvas, sd: Mapping) -> None:
         if any(f["unit"] == unit for f in figures):
             c.disc(x + 6, TABLE_Y1 + 8, 5, UNIT_COLORS[unit])
             x += 14 + c.text(x + 14, TABLE_Y1 + 4, unit, DIM, 1) + 10
-    c.text(x, TABLE_Y1 + 4, "disc standing, block in cover, X casualty, ring acting", DIM, 1)
+    c.text(x, TABLE_Y1 + 4, "disc standing, block in cover, X casualty, ring acting; guess 6< too high, 6> too low", DIM, 1)
 
 
 def _panel(c: Canvas, sd: Mapping) -> None:
