@@ -46,6 +46,15 @@ if ENV_ID not in gymnasium.registry:
         vector_entry_point="maquis.vector:MaquisVectorEnv",
     )
 
+# D-Day 1944 (`maquis.dday`), registered here too so that `gym.make` finds it after `import maquis`;
+# the entry points are imported on first use.
+if "maquis/DDay1944-v0" not in gymnasium.registry:
+    gymnasium.register(
+        id="maquis/DDay1944-v0",
+        entry_point="maquis.dday.single:DDayEnv",
+        vector_entry_point="maquis.dday.vector:DDayVectorEnv",
+    )
+
 __all__ = [
     "ACTION_NAMES",
     "ENV_ID",
@@ -72,6 +81,8 @@ def __getattr__(name: str) -> Any:
     # Loaded on first use, so that `import maquis` works (and stays fast) without them.
     if name == "agents":
         return importlib.import_module(".agents", __name__)
+    if name == "dday":
+        return importlib.import_module(".dday", __name__)
     if name == "evaluate":
         importlib.import_module(".evaluate", __name__)  # binds the function, see _Package
         return globals()["evaluate"]

@@ -282,7 +282,7 @@ class MaquisVectorEnv(VectorEnv):
         final_obs = np.full(n, None, dtype=object)
         for i in np.flatnonzero(ended):
             final_obs[i] = self._final_obs[i].copy()
-        final_info = {"action_mask": np.zeros((n, NUM_ACTIONS), dtype=np.int8), "_action_mask": ended.copy(), **end}
+        final_info = {"action_mask": np.zeros(self._masks.shape, dtype=np.int8), "_action_mask": ended.copy(), **end}
         infos["final_obs"], infos["_final_obs"] = final_obs, ended.copy()
         infos["final_info"], infos["_final_info"] = final_info, ended.copy()
         return infos

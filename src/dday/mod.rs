@@ -16,6 +16,7 @@ pub mod action;
 pub mod agents;
 pub mod allocation;
 pub mod dice;
+pub mod env;
 pub mod ids;
 pub mod interrogation;
 pub mod observation;

@@ -6,7 +6,7 @@ use super::ids::{Kind, Zone};
 use crate::error::{Error, Result};
 use serde_json::Value;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scenario {
     /// The German allocation as zone × kind counts (must satisfy G1); skips the allocation.
     pub allocation: Option<Contents>,

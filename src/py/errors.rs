@@ -47,6 +47,11 @@ impl From<EnvError> for PyErr {
 /// An action index from a Python object: an int or a numpy integer (not a bool, float, string or
 /// array). Out of range is a `MaquisError`, like any other bad action.
 pub fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    action_index_of(obj, NUM_ACTIONS)
+}
+
+/// `action_index` for a game of `num_actions` actions (D-Day 1944: 191).
+pub fn action_index_of(obj: &Bound<'_, PyAny>, num_actions: usize) -> PyResult<i64> {
     let type_error = || {
         let ty = obj
             .get_type()
@@ -54,7 +59,7 @@ pub fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
             .map(|n| n.to_string())
             .unwrap_or_else(|_| "?".into());
         PyTypeError::new_err(format!(
-            "action must be an integer index in [0, {NUM_ACTIONS}) (use action_from_str for names), got {ty} {}",
+            "action must be an integer index in [0, {num_actions}) (use action_from_str for names), got {ty} {}",
             obj.repr().map(|r| r.to_string()).unwrap_or_default()
         ))
     };
@@ -64,7 +69,7 @@ pub fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
     match obj.extract::<i64>() {
         Ok(a) => Ok(a),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(MaquisError::new_err(format!(
-            "action {} is out of range: actions are 0..{NUM_ACTIONS}",
+            "action {} is out of range: actions are 0..{num_actions}",
             obj.repr().map(|r| r.to_string()).unwrap_or_default()
         ))),
         Err(_) => Err(type_error()),

@@ -7,9 +7,11 @@
 //! | `vector.rs` | `VecEngine` (a batch, numpy outputs, GIL released) |
 //! | `errors.rs` | `MaquisError`, `IllegalActionError`, the one `Error → PyErr` mapping |
 //! | `agents.rs` | the agents' bindings |
+//! | `dday/` | the submodule `maquis._core.dday` (D-Day 1944) |
 
 mod agents;
 mod bench;
+mod dday;
 mod env;
 mod errors;
 mod tables;
@@ -63,5 +65,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agents::register(m)?;
     bench::register(m)?;
     tables::register(m)?;
+    dday::register(m)?;
     Ok(())
 }

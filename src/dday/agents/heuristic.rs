@@ -21,7 +21,8 @@ use crate::draw;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-#[derive(Clone, Debug)]
+// Serde and PartialEq: a bundled opponent is part of an environment's state (saves, snapshots).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HeuristicAgent {
     rng: ChaCha8Rng,
     plan: Option<Contents>,

@@ -20,7 +20,7 @@ pub trait Agent {
 }
 
 /// D1 level 0: a uniformly random legal action.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RandomAgent {
     rng: ChaCha8Rng,
 }
@@ -51,7 +51,8 @@ impl Agent for SearchAgent {
 
 /// Any bundled agent, by its D1 id.
 // A few hundred bytes each; agents are few and long-lived, so no boxing.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[allow(clippy::large_enum_variant)]
 pub enum AnyAgent {
     Random(RandomAgent),

@@ -21,7 +21,7 @@ pub const DEFAULT_BUDGET: u32 = 200;
 /// UCB1's exploration constant for rewards in [−1, 1].
 const EXPLORE: f32 = 1.4;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchAgent {
     budget: u32,
     rng: ChaCha8Rng,

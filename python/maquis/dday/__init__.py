@@ -1,0 +1,87 @@
+"""maquis.dday: *French Resistance D-Day 1944*, the two-player game, with a Rust engine.
+
+>>> import maquis.dday as dday
+>>> env = dday.env()                       # PettingZoo AEC, agents "resistance" and "german"
+>>> env.reset(seed=0)
+>>> import gymnasium as gym
+>>> single = gym.make("maquis/DDay1944-v0", side="resistance", opponent="heuristic")
+>>> obs, info = single.reset(seed=0)
+
+- `raw_env(**kw)` / `env(**kw)`: the two-player AEC environment (unwrapped / wrapped as PettingZoo's
+  classic games are).
+- `DDayEnv`: the learner plays one side against a bundled opponent (`gymnasium.Env`,
+  `maquis/DDay1944-v0`); `DDayVectorEnv`: many, stepped in Rust (`gymnasium.make_vec`).
+- `ZONES`, `ITEMS`, `UNITS`, `STATES`, `PHASES`, `ACTION_NAMES`, `OBSERVATION_LAYOUT`,
+  `NUM_ACTIONS` (191), `OBSERVATION_SIZE` (380), `action_to_str`, `action_from_str`,
+  `valid_allocations()`.
+- `maquis.dday.agents`: `RandomAgent`, `HeuristicAgent`, `SearchAgent`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import gymnasium
+
+from .._core import dday as _dday
+from .aec import DDayAECEnv, env, raw_env
+from .single import DDayEnv
+from .vector import DDayVectorEnv
+
+ZONES: tuple[str, ...] = _dday.ZONES
+ITEMS: tuple[str, ...] = _dday.ITEMS
+UNITS: tuple[str, ...] = _dday.UNITS
+STATES: tuple[str, ...] = _dday.STATES
+PHASES: tuple[str, ...] = _dday.PHASES
+NUM_ACTIONS: int = _dday.NUM_ACTIONS
+OBSERVATION_SIZE: int = _dday.OBSERVATION_SIZE
+ACTION_NAMES: tuple[str, ...] = _dday.ACTION_NAMES
+OBSERVATION_LAYOUT: tuple[tuple[str, int, int], ...] = _dday.OBSERVATION_LAYOUT
+action_to_str = _dday.action_to_str
+action_from_str = _dday.action_from_str
+
+ENV_ID = "maquis/DDay1944-v0"
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="maquis.dday.single:DDayEnv",
+        vector_entry_point="maquis.dday.vector:DDayVectorEnv",
+    )
+
+
+def valid_allocations() -> list[dict[str, tuple[str, ...]]]:
+    """The 6,600 valid German allocations (RULES G3): each a dict zone -> tuple of items in G2
+    order, in the lexicographic order of their decision sequences (action indices)."""
+    return _dday.valid_allocations()
+
+
+__all__ = [
+    "ACTION_NAMES",
+    "DDayAECEnv",
+    "DDayEnv",
+    "DDayVectorEnv",
+    "ENV_ID",
+    "ITEMS",
+    "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_SIZE",
+    "PHASES",
+    "STATES",
+    "UNITS",
+    "ZONES",
+    "action_from_str",
+    "action_to_str",
+    "agents",
+    "env",
+    "raw_env",
+    "valid_allocations",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use, as maquis.agents.
+    if name == "agents":
+        return importlib.import_module(".agents", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

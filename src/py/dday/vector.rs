@@ -1,0 +1,451 @@
+//! `maquis._core.dday.VecEngine`: a `vector::Engine<DDay>` (learner against a bundled opponent,
+//! the opponents stepped inside, in Rust) and the numpy arrays it writes, for
+//! `maquis.dday.DDayVectorEnv`. The arrays are allocated once; reset and step write them in place
+//! with the GIL released. The same engine interface as `maquis._core.VecEngine`, so that the
+//! Python vector env is shared.
+
+use super::super::env::{env_index, json_to_py};
+use super::super::errors::MaquisError;
+use super::convert::config;
+use crate::dday::action::NUM_ACTIONS;
+use crate::dday::env::{DDay, LearnerOutcome, VecEngine};
+use crate::dday::observation::OBSERVATION_SIZE;
+use crate::dday::view::state_dict;
+use crate::game::Game;
+use crate::vector::{AlignedRows, Autoreset, EnvError, Outputs};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use std::collections::HashMap;
+
+/// Zeroed f32 rows `n` × `o` whose first row starts on a 64-byte boundary: a view into a slightly
+/// longer array. numpy's large arrays start 16 bytes past a page (the allocator's header), and
+/// with rows of whole cache lines (416 floats are 26), every row would straddle one more line and
+/// every other 32-byte store would be split across two.
+fn aligned_rows(py: Python<'_>, n: usize, o: usize) -> PyResult<Bound<'_, PyArray2<f32>>> {
+    let flat = PyArray1::<f32>::zeros(py, n * o + AlignedRows::LINE - 1, false);
+    let skip = AlignedRows::skip(flat.data());
+    let rows = flat
+        .call_method1("__getitem__", (pyo3::types::PySlice::new(py, skip as isize, (skip + n * o) as isize, 1),))?
+        .call_method1("reshape", ((n, o),))?;
+    Ok(rows.cast_into::<PyArray2<f32>>()?)
+}
+
+/// A batch of D-Day environments (each a learner against a bundled opponent) stepped together
+/// in Rust on a persistent thread pool. The engine behind `maquis.dday.DDayVectorEnv`.
+///
+/// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
+/// final_observations) are allocated once and overwritten by every reset and step.
+#[pyclass(name = "VecEngine", module = "maquis._core.dday")]
+pub struct PyDDayVecEngine {
+    engine: VecEngine,
+    actions: Vec<i64>,
+    obs: Py<PyArray2<f32>>,
+    masks: Py<PyArray2<bool>>,
+    rewards: Py<PyArray1<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    outcomes: Py<PyArray1<i8>>,
+    illegal: Py<PyArray1<bool>>,
+    final_obs: Py<PyArray2<f32>>,
+    /// The infos' "outcome": the outcome's name for each environment whose episode ended on the
+    /// last step that ended any, else None; updated in place (building a 1024-entry object
+    /// array in Python cost several µs per step).
+    outcome_info: Py<PyArray1<Py<PyAny>>>,
+    /// The entries of `outcome_info` that hold a name.
+    outcome_set: Vec<usize>,
+    /// The names, `Outcome::idx()` order.
+    outcome_names: Vec<Py<PyAny>>,
+    /// What `step_plain` returns besides the output arrays, set by `MaquisVectorEnv` when its
+    /// steps hand out the arrays themselves (copy=False, not same-step autoreset); None: no plain
+    /// steps.
+    plain: Option<Plain>,
+    /// Every environment has been reset at least once (kept by `MaquisVectorEnv`): `step_plain`
+    /// leaves the others to the checked path, which names them.
+    #[pyo3(get, set)]
+    ready: bool,
+}
+
+/// The objects of a plain step's return value that are not the engine's arrays: the read-only
+/// view of the observations, the masks as int8, the all-True `_action_mask`, and the infos'
+/// keys as interned strings.
+struct Plain {
+    obs: Py<PyAny>,
+    masks_i8: Py<PyAny>,
+    all_true: Py<PyAny>,
+    keys: [Py<PyString>; 6],
+}
+
+fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
+    pyo3::exceptions::PyRuntimeError::new_err(format!("the {name} array cannot be written now: {e}"))
+}
+
+impl PyDDayVecEngine {
+    /// Runs `f` on the engine and the output arrays, with the GIL released.
+    fn with_outputs<R: Send>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut VecEngine, &[i64], &mut Outputs) -> R + Send,
+    ) -> PyResult<R> {
+        // Not through rust-numpy's borrow tracking (a lookup in a shared table per array: 0.7 µs
+        // of a 1.3 µs call with one environment). It only stops another Rust extension from
+        // borrowing these arrays during the call; they are this engine's own, `&mut self`
+        // keeps every other call of this engine out, and Python code writing them from
+        // another thread while the GIL is released is not stopped by the tracking either.
+        macro_rules! rw {
+            ($field:ident) => {{
+                let a = self.$field.bind(py);
+                // SAFETY: as said above; the array is contiguous (made by this engine).
+                unsafe { a.as_slice_mut() }.map_err(|e| borrow_error("output", e))?
+            }};
+        }
+        let mut out = Outputs {
+            obs: rw!(obs),
+            masks: rw!(masks),
+            rewards: rw!(rewards),
+            terminated: rw!(terminated),
+            truncated: rw!(truncated),
+            outcomes: rw!(outcomes),
+            illegal: rw!(illegal),
+            final_obs: rw!(final_obs),
+            // Only the engine writes `obs`: Python sees it through read-only views.
+            obs_kept: true,
+        };
+        let engine = &mut self.engine;
+        let actions = &self.actions[..];
+        Ok(py.detach(|| f(engine, actions, &mut out)))
+    }
+
+    /// `outcome_info` for the step just taken: the entries of the last update back to None,
+    /// then the names of this step's outcomes.
+    fn update_outcome_info(&mut self, py: Python<'_>) -> PyResult<()> {
+        // Not through rust-numpy's borrow tracking, as in `with_outputs` (≈ 2 400 instructions
+        // per call here, on most steps of a large batch): the array is this engine's own, and
+        // this runs under the GIL, in a call that holds `&mut self`.
+        let info = self.outcome_info.bind(py);
+        // SAFETY: as said above; the array is contiguous (made by this engine).
+        let entries = unsafe { info.as_slice_mut() }.map_err(|e| borrow_error("outcome info", e))?;
+        // As raw pointers, counted by hand: through `Py` (`clone_ref`, and a drop that asks a
+        // thread-local whether the GIL is held) the same updates took ≈ 500 more instructions
+        // per step of 1 024 environments (callgrind).
+        // SAFETY: `Py<PyAny>` is a transparent non-null `*mut PyObject`; only non-null pointers to
+        // live objects are written back, each with its reference counted, under the GIL.
+        let entries: &mut [*mut pyo3::ffi::PyObject] = unsafe { std::mem::transmute(entries) };
+        let put = |entry: &mut *mut pyo3::ffi::PyObject, object: *mut pyo3::ffi::PyObject| unsafe {
+            pyo3::ffi::Py_INCREF(object);
+            pyo3::ffi::Py_DECREF(std::mem::replace(entry, object));
+        };
+        let none = py.None();
+        let none = none.as_ptr();
+        for &i in &self.outcome_set {
+            put(&mut entries[i], none);
+        }
+        self.outcome_set.clear();
+        // Only the environments the step listed as ended, with their codes: scanning every code
+        // for them took a µs per step of 1 024 environments (mispredicted branches on codes read
+        // back from the workers' caches).
+        for (i, code) in self.engine.ended() {
+            if let Some(name) = usize::try_from(code).ok().and_then(|c| self.outcome_names.get(c)) {
+                put(&mut entries[i], name.as_ptr());
+                self.outcome_set.push(i);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl PyDDayVecEngine {
+    /// Create `num_envs` environments (they need a reset before the first step).
+    ///
+    /// Args:
+    ///     num_envs: the number of environments (>= 1).
+    ///     num_threads: worker threads (0: one per core; capped at num_envs).
+    ///     autoreset_mode: "next_step", "same_step" or "disabled".
+    ///     side, opponent (a bundled id), budget, reward, vp_margin, illegal_action: as for `Env`.
+    ///
+    /// Raises:
+    ///     MaquisError: an unknown id, a bad value, or num_envs 0.
+    #[new]
+    #[pyo3(signature = (num_envs, num_threads=0, autoreset_mode="next_step", *, side="resistance", opponent="heuristic", budget=200, reward=None, vp_margin=false, illegal_action="terminate"))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        num_envs: usize,
+        num_threads: usize,
+        autoreset_mode: &str,
+        side: &str,
+        opponent: &str,
+        budget: u32,
+        reward: Option<HashMap<String, f64>>,
+        vp_margin: bool,
+        illegal_action: &str,
+    ) -> PyResult<Self> {
+        let cfg = config(side, opponent, budget, reward, vp_margin, illegal_action, false)?;
+        let engine = VecEngine::new(cfg, num_envs, num_threads, Autoreset::parse(autoreset_mode)?)?;
+        let (n, o, a) = (num_envs, OBSERVATION_SIZE, NUM_ACTIONS);
+        Ok(PyDDayVecEngine {
+            engine,
+            actions: vec![0; n],
+            obs: aligned_rows(py, n, o)?.unbind(),
+            masks: PyArray2::zeros(py, [n, a], false).unbind(),
+            rewards: PyArray1::zeros(py, n, false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            outcomes: PyArray1::from_vec(py, vec![-1i8; n]).unbind(),
+            illegal: PyArray1::zeros(py, n, false).unbind(),
+            final_obs: aligned_rows(py, n, o)?.unbind(),
+            outcome_info: PyArray1::from_vec(py, (0..n).map(|_| py.None()).collect()).unbind(),
+            outcome_set: Vec::new(),
+            outcome_names: LearnerOutcome::ALL.iter().map(|o| PyString::intern(py, o.as_str()).into_any().unbind()).collect(),
+            plain: None,
+            ready: false,
+        })
+    }
+
+    /// Start new episodes, writing the rows of the environments reset.
+    ///
+    /// Args:
+    ///     seeds: None, or one stream seed (or None: keep its streams) per environment.
+    ///     mask: None (all), or a bool (num_envs,) array of the environments to reset.
+    ///     options: JSON of the reset options for these episodes only.
+    ///
+    /// Raises:
+    ///     ValueError: wrong lengths. MaquisError: bad options ("env i: …" when one
+    ///     environment's game cannot be made). Nothing changes on error.
+    #[pyo3(signature = (seeds=None, mask=None, options=None))]
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seeds: Option<Vec<Option<u64>>>,
+        mask: Option<PyReadonlyArray1<'_, bool>>,
+        options: Option<&str>,
+    ) -> PyResult<()> {
+        let n = self.engine.num_envs();
+        if let Some(s) = &seeds {
+            if s.len() != n {
+                return Err(MaquisError::new_err(format!(
+                    "seeds must hold {n} entries, got {}",
+                    s.len()
+                )));
+            }
+        }
+        let mask: Option<Vec<bool>> = mask.map(|m| m.as_array().to_vec());
+        if let Some(m) = &mask {
+            if m.len() != n {
+                return Err(MaquisError::new_err(format!(
+                    "reset_mask must have shape ({n},), got ({},)",
+                    m.len()
+                )));
+            }
+        }
+        let setup = match options {
+            None => None,
+            Some(json) => Some(self.engine.config().setup.with_options(&super::convert::options(Some(json))?, false)?),
+        };
+        self.with_outputs(py, |engine, _, out| {
+            engine.reset(seeds.as_deref(), mask.as_deref(), setup.as_ref(), out)
+        })?
+        .map_err(|e: EnvError| e.into())
+    }
+
+    /// Step every environment (the action of one being autoreset is ignored).
+    ///
+    /// Args:
+    ///     actions: int64 (num_envs,) action indices.
+    ///
+    /// Raises:
+    ///     ValueError: wrong shape. MaquisError / IllegalActionError "env i: …": an action out
+    ///     of range, an illegal action with illegal_action="raise", or a finished environment
+    ///     without next_step autoreset. Nothing changes on error.
+    ///
+    /// Returns:
+    ///     (ended, illegal): how many episodes ended on this step, and how many of them on an
+    ///     illegal action (so that the caller builds end-of-episode infos only when needed).
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<(usize, usize)> {
+        let n = self.engine.num_envs();
+        if actions.len() != n {
+            return Err(MaquisError::new_err(format!(
+                "actions must have shape ({n},), got ({},)",
+                actions.len()
+            )));
+        }
+        // Copied while holding the GIL: no other Python thread can change them under us, which
+        // is also why reading them needs no borrow from rust-numpy's tracking (a lookup in a
+        // shared table, taken and given back on every step). One memcpy from a contiguous array
+        // (element by element took ten times the instructions).
+        self.actions.clear();
+        // SAFETY: read at once, under the GIL, and not kept.
+        match unsafe { actions.as_slice() } {
+            Ok(a) => self.actions.extend_from_slice(a),
+            Err(_) => self.actions.extend(unsafe { actions.as_array() }.iter().copied()),
+        }
+        let (ended, illegal) = self
+            .with_outputs(py, |engine, acts, out| {
+                engine.step(acts, out)?;
+                Ok(engine.ended_counts())
+            })?
+            .map_err(|e: EnvError| PyErr::from(e))?;
+        if ended > 0 {
+            self.update_outcome_info(py)?;
+        }
+        Ok((ended, illegal))
+    }
+
+    /// Hand out `obs`, `masks_i8` and `all_true` from `step_plain` (None: no plain steps).
+    #[pyo3(signature = (outputs=None))]
+    fn set_plain_outputs(&mut self, py: Python<'_>, outputs: Option<(Py<PyAny>, Py<PyAny>, Py<PyAny>)>) {
+        let keys = ["action_mask", "_action_mask", "outcome", "_outcome", "illegal_action", "_illegal_action"]
+            .map(|k| PyString::intern(py, k).unbind());
+        self.plain = outputs.map(|(obs, masks_i8, all_true)| Plain { obs, masks_i8, all_true, keys });
+    }
+
+    /// `MaquisVectorEnv.step` for copy=False without same-step autoreset, whole: the arrays
+    /// themselves and the infos, or None when it is not that case or `actions` is not an int64
+    /// (num_envs,) array of ready environments (the caller's checked path then steps, or says
+    /// what is wrong). Errors as for `step`.
+    fn step_plain<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if self.plain.is_none() || !self.ready {
+            return Ok(None);
+        }
+        let Ok(a) = actions.cast::<PyArray1<i64>>() else { return Ok(None) };
+        if a.len() != self.engine.num_envs() {
+            return Ok(None);
+        }
+        // Out of `self` while the step borrows it, and back whatever the step's result.
+        let Some(p) = self.plain.take() else { return Ok(None) };
+        let stepped = self.step(py, a);
+        let p = &*self.plain.insert(p);
+        let (ended, illegal) = stepped?;
+        let k = &p.keys;
+        let infos = PyDict::new(py);
+        infos.set_item(k[0].bind(py), p.masks_i8.bind(py))?;
+        infos.set_item(k[1].bind(py), p.all_true.bind(py))?;
+        if ended > 0 {
+            infos.set_item(k[2].bind(py), self.outcome_info.bind(py))?;
+            infos.set_item(k[3].bind(py), self.terminated.bind(py))?;
+            if illegal > 0 {
+                // Copies: the flags of the next step overwrite the array.
+                let flags = self.illegal.bind(py);
+                infos.set_item(k[4].bind(py), flags.to_owned_array().into_pyarray(py))?;
+                infos.set_item(k[5].bind(py), flags.to_owned_array().into_pyarray(py))?;
+            }
+        }
+        let out = (
+            p.obs.bind(py),
+            self.rewards.bind(py),
+            self.terminated.bind(py),
+            self.truncated.bind(py),
+            infos,
+        );
+        Ok(Some(out.into_pyobject(py)?))
+    }
+
+    /// One uniformly random legal action per environment (0 for a finished one), int64
+    /// (num_envs,), each from its environment's sampling stream.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        // Not zeroed first: `sample_actions` writes every entry before Python sees the array.
+        // SAFETY: a new array of plain integers, not yet shared with Python or borrowed
+        // elsewhere, and fully written below.
+        let a = unsafe { PyArray1::<i64>::new(py, self.engine.num_envs(), false) };
+        self.engine
+            .sample_actions(unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
+        a
+    }
+
+    /// The full game state of environment `i` as plain Python data.
+    fn state_dict<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyAny>> {
+        let i = env_index(i, self.engine.num_envs())?;
+        json_to_py(py, &state_dict(&self.engine.slot(i).state().game))
+    }
+
+    /// Environment `i` (game, learner, opponent) as versioned JSON (as `Env.save_state`).
+    fn save_state(&self, i: usize) -> PyResult<String> {
+        let i = env_index(i, self.engine.num_envs())?;
+        Ok(DDay::save(self.engine.slot(i).state()))
+    }
+
+    /// float32 (num_envs, OBS_SIZE): the observations, as a read-only view (a step rewrites only
+    /// the parts of each row that changed, so the rows must hold what it wrote last).
+    #[getter]
+    fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let view = self.obs.bind(py).call_method0("view")?;
+        view.getattr("flags")?.setattr("writeable", false)?;
+        Ok(view)
+    }
+    /// bool (num_envs, NUM_ACTIONS): the legal actions (none for a finished environment).
+    #[getter]
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.masks.bind(py).clone()
+    }
+    /// float32 (num_envs,): the rewards of the last step.
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        self.rewards.bind(py).clone()
+    }
+    /// bool (num_envs,): the episode ended on the last step.
+    #[getter]
+    fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.terminated.bind(py).clone()
+    }
+    /// bool (num_envs,): always False (games end by the rules).
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+    /// int8 (num_envs,): index into OUTCOMES of the episode that ended on the last step, else -1.
+    #[getter]
+    fn outcomes<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.outcomes.bind(py).clone()
+    }
+    /// object (num_envs,): the outcome's name ("win", ...) for each environment whose episode
+    /// ended on the last step that ended any, else None. Updated in place by `step`.
+    #[getter]
+    fn outcome_info<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<Py<PyAny>>> {
+        self.outcome_info.bind(py).clone()
+    }
+    /// bool (num_envs,): the episode ended on an illegal action on the last step.
+    #[getter]
+    fn illegal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.illegal.bind(py).clone()
+    }
+    /// float32 (num_envs, OBS_SIZE): same_step only, the last observation of each environment
+    /// that ended on the last step (other rows are stale).
+    #[getter]
+    fn final_observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.final_obs.bind(py).clone()
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.engine.num_envs()
+    }
+    /// The worker threads actually used.
+    #[getter]
+    fn num_threads(&self) -> usize {
+        self.engine.num_threads()
+    }
+    /// "next_step", "same_step" or "disabled".
+    #[getter]
+    fn autoreset_mode(&self) -> &'static str {
+        self.engine.autoreset().as_str()
+    }
+    /// "terminate" or "raise".
+    #[getter]
+    fn illegal_action(&self) -> &'static str {
+        self.engine.config().illegal.as_str()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "dday.VecEngine(num_envs={}, num_threads={}, autoreset_mode={:?})",
+            self.engine.num_envs(),
+            self.engine.num_threads(),
+            self.engine.autoreset().as_str()
+        )
+    }
+}

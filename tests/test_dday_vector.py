@@ -1,0 +1,149 @@
+"""The native D-Day vector env `maquis.dday.DDayVectorEnv` (API.md "Vector environment")."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode
+
+pytest.importorskip("pettingzoo")
+
+import maquis.dday as dday  # noqa: E402
+from maquis.dday import DDayEnv, DDayVectorEnv  # noqa: E402
+
+
+def rollout(venv, steps, seed=0):
+    obs, infos = venv.reset(seed=seed)
+    trace = [obs.tobytes()]
+    for _ in range(steps):
+        a = venv.sample_actions()
+        obs, r, term, trunc, infos = venv.step(a)
+        trace.append((a.tobytes(), obs.tobytes(), r.tobytes(), term.tobytes()))
+    return trace
+
+
+def test_same_trajectories_for_any_thread_count():
+    ref = rollout(DDayVectorEnv(6, num_threads=1, opponent="heuristic"), 300)
+    assert rollout(DDayVectorEnv(6, num_threads=2, opponent="heuristic"), 300) == ref
+    assert rollout(DDayVectorEnv(6, num_threads=3, opponent="heuristic"), 300) == ref
+    assert rollout(DDayVectorEnv(6, num_threads=1, opponent="heuristic"), 300, seed=1) != ref
+
+
+def test_env_i_equals_a_single_env_seeded_s_plus_i():
+    n, s = 3, 40
+    venv = DDayVectorEnv(n, num_threads=2, side="german", opponent="heuristic")
+    obs, infos = venv.reset(seed=s)
+    singles = [DDayEnv(side="german", opponent="heuristic") for _ in range(n)]
+    sobs = [e.reset(seed=s + i)[0] for i, e in enumerate(singles)]
+    for i in range(n):
+        np.testing.assert_array_equal(obs[i], sobs[i])
+    rng = np.random.default_rng(0)
+    done = np.zeros(n, bool)
+    for _ in range(400):
+        masks = venv.action_masks()
+        a = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks])
+        obs, r, term, _, infos = venv.step(a)
+        for i, e in enumerate(singles):
+            if done[i]:
+                continue
+            o, sr, st, _, sinfo = e.step(int(a[i]))
+            np.testing.assert_array_equal(obs[i], o)
+            assert r[i] == np.float32(sr) and term[i] == st
+            if st:
+                assert infos["outcome"][i] == sinfo["outcome"]
+                done[i] = True
+        if done.all():
+            break
+
+
+def test_infos_masks_sample_actions_and_autoreset_next_step():
+    venv = DDayVectorEnv(4, opponent="random")
+    obs, infos = venv.reset(seed=0)
+    assert obs.shape == (4, 380) and obs.dtype == np.float32
+    assert infos["action_mask"].shape == (4, 191) and infos["action_mask"].dtype == np.int8
+    assert venv.action_masks().dtype == np.bool_
+    assert venv.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    ended = 0
+    for _ in range(3000):
+        a = venv.sample_actions()
+        assert a.dtype == np.int64
+        masks = venv.action_masks()
+        assert all(masks[i, a[i]] for i in range(4) if masks[i].any())
+        obs, r, term, trunc, infos = venv.step(a)
+        assert not trunc.any()
+        if term.any():
+            ended += int(term.sum())
+            for i in np.flatnonzero(term):
+                assert infos["outcome"][i] in ("win", "draw", "loss")
+                assert r[i] in (-1.0, 0.0, 1.0)
+        if ended >= 4:
+            break
+    assert ended >= 4
+
+
+def test_same_step_autoreset_final_obs():
+    venv = DDayVectorEnv(2, opponent="random", autoreset_mode="same_step")
+    venv.reset(seed=0)
+    for _ in range(3000):
+        obs, r, term, trunc, infos = venv.step(venv.sample_actions())
+        if term.any():
+            i = int(np.flatnonzero(term)[0])
+            assert infos["_final_obs"][i] and infos["final_obs"][i].shape == (380,)
+            assert infos["final_info"]["outcome"][i] in ("win", "draw", "loss")
+            assert infos["action_mask"][i].any()  # the new episode's mask
+            return
+    raise AssertionError("no episode ended")
+
+
+def test_reset_mask_resets_a_subset():
+    venv = DDayVectorEnv(3, opponent="random")
+    venv.reset(seed=0)
+    for _ in range(5):
+        venv.step(venv.sample_actions())
+    before = [venv.save_state(i) for i in range(3)]
+    venv.reset(options={"reset_mask": np.array([False, True, False])})
+    after = [venv.save_state(i) for i in range(3)]
+    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]
+
+
+def test_options_and_bad_inputs():
+    alloc = {
+        "caen": ["squad", "vip", "gendarme"],
+        "bayeux": ["squad", "passenger"],
+        "lison": ["squad", "goods"],
+        "saint_lo": ["goods", "gendarme"],
+        "avranches": ["gendarme", "gendarme"],
+    }
+    venv = DDayVectorEnv(2, opponent="random")
+    venv.reset(seed=0, options={"allocation": alloc, "attack": ["caen", "lison"]})
+    assert venv.state_dict(0)["attacked"] == ["caen", "lison"]
+    for bad in ({"side": "german"}, {"opponent": "random"}, {"bogus": 1}, {"dice": [9]}):
+        with pytest.raises(ValueError):
+            venv.reset(options=bad)
+    with pytest.raises(ValueError):
+        DDayVectorEnv(2, opponent=dday.agents.RandomAgent())
+    with pytest.raises(ValueError):
+        DDayVectorEnv(2, opponent="grandmaster")
+    with pytest.raises(ValueError):
+        venv.step(np.array([191, 0]))
+    with pytest.raises(ValueError):
+        venv.step(np.array([0, 0, 0]))
+
+
+def test_illegal_actions_in_the_vector_env():
+    venv = DDayVectorEnv(2, opponent="random")
+    venv.reset(seed=0)
+    illegal = dday.action_from_str("allocate:squad:caen")  # the Resistance learner never allocates
+    obs, r, term, _, infos = venv.step(np.array([illegal, venv.sample_actions()[1]]))
+    assert term[0] and r[0] == -1.0 and infos["illegal_action"][0] and infos["outcome"][0] == "loss"
+    venv = DDayVectorEnv(2, opponent="random", illegal_action="raise")
+    venv.reset(seed=0)
+    with pytest.raises(ValueError, match="env 0"):
+        venv.step(np.array([illegal, 75]))
+
+
+def test_search_and_vp_margin_in_the_vector_env():
+    venv = DDayVectorEnv(2, opponent="search", opponent_kwargs={"budget": 2}, reward="vp_margin", side="german")
+    venv.reset(seed=0)
+    for _ in range(50):
+        venv.step(venv.sample_actions())
