@@ -126,7 +126,7 @@ def _skirmish(sd: Mapping, viewer_side: str | None) -> list[str]:
     items = (sd.get("allocation") or {}).get(zone)
     train = train_of(items)
     out = [
-        f"SKIRMISH {'' if idx is None else idx + 1}/2 at {ZONE_NAMES[zone]}: "
+        f"SKIRMISH {2 if idx is None else idx + 1}/2 at {ZONE_NAMES[zone]}: "
         f"turn {sk.get('turn_number')} ({sk.get('turn')}), clock {sk.get('clock')}",
         f"  the train: {train or 'no train'}; items {', '.join(items) if items else '-'}",
         *["  " + r for r in _table(sk, viewer_side)],

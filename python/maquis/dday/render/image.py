@@ -142,7 +142,7 @@ def _table(c: Canvas, sd: Mapping) -> None:
     idx = sd.get("skirmish_index")
     items = (sd.get("allocation") or {}).get(sk["zone"])
     head = (
-        f"SKIRMISH {'' if idx is None else idx + 1}/2  {ZONE_NAMES[sk['zone']].upper()}  "
+        f"SKIRMISH {2 if idx is None else idx + 1}/2  {ZONE_NAMES[sk['zone']].upper()}  "
         f"turn {sk.get('turn_number')}: {sk.get('turn')}   train: {train_of(items) or 'none'}"
     )
     c.text(8, TABLE_Y0 - 18, head, HEADING, 2)
