@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 from typing import Any
 
 from .opponents import OPPONENTS, make_agent, other
@@ -88,7 +89,8 @@ def _name_of(index: int) -> str:
 class Game:
     """One terminal game: the environment, who is human, the bundled opponent, the news."""
 
-    def __init__(self, side: str, opponent: str, seed: int | None, budget: int = 200, out=print, ask=input):
+    def __init__(self, side: str, opponent: str, seed: int | None, budget: int = 200, out=print, ask=input,
+                 echo: bool = False):
         from . import raw_env
 
         if side not in (*SIDES, "both"):
@@ -103,6 +105,7 @@ class Game:
         bot_seed = None if seed is None else seed * 7919 + 17
         self.bot = None if side == "both" else make_agent(opponent, seed=bot_seed, budget=budget)
         self.out, self.ask_line = out, ask
+        self.echo = echo  # input that is not typed (a pipe) is shown, so the transcript reads well
         self.news: list[str] = []
         self.last_human: str | None = None
         self.decisions = 0
@@ -187,6 +190,8 @@ class Game:
             redraw = False
             try:
                 line = self.ask_line(f"{mover}> ")
+                if self.echo:
+                    self.out(line)
             except EOFError:
                 self.out("")
                 self.out("End of input: quitting.")
@@ -240,7 +245,11 @@ def run(args: argparse.Namespace) -> int:
     if args.budget < 1:
         print(f"maquis dday play: --budget must be at least 1, got {args.budget}")
         return 2
-    game = Game(args.side, args.opponent, args.seed, args.budget)
+    try:
+        echo = not sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        echo = True
+    game = Game(args.side, args.opponent, args.seed, args.budget, echo=echo)
     try:
         return game.run()
     except KeyboardInterrupt:
