@@ -255,14 +255,22 @@ def _scores(c: Canvas, sd: Mapping) -> None:
             DIM, 1,
         )
         y += 28
-    for ln in vp.get("lines") or ():
-        if y > BASE_HEIGHT - 22:
-            break
-        dice = ln.get("dice")
-        extra = f" {dice}" + ("r" if ln.get("rerolled") else "") if dice else ""
+    lines = list(vp.get("lines") or ())
+    room = int((BASE_HEIGHT - 14 - y) // 12)
+    if len(lines) <= room:  # one column, with the dice
+        for ln in lines:
+            dice = ln.get("dice")
+            extra = f" {dice}" + ("r" if ln.get("rerolled") else "") if dice else ""
+            zone = ZONE_NAMES.get(ln.get("zone"), str(ln.get("zone")))
+            c.text(x0 + 10, y, f"{zone:<10}{ln['side']:<11}{ln['line']:<16}{ln['points']:>3}{extra}", TEXT, 1)
+            y += 12
+        return
+    # many lines (up to 16 at the end of a game): two columns, points only
+    for k, ln in enumerate(lines[: 2 * room]):
         zone = ZONE_NAMES.get(ln.get("zone"), str(ln.get("zone")))
-        c.text(x0 + 10, y, f"{zone:<10}{ln['side']:<11}{ln['line']:<16}{ln['points']:>3}{extra}", TEXT, 1)
-        y += 12
+        col, row = divmod(k, room)
+        text = f"{zone[:9]:<9} {ln['side'][0].upper()} {ln['line']:<15}{ln['points']:>3}"
+        c.text(x0 + 10 + col * 234, y + row * 12, text, TEXT, 1)
 
 
 def _banner(c: Canvas, sd: Mapping) -> None:
