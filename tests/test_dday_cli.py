@@ -103,6 +103,11 @@ def test_end_of_input_quits_cleanly():
     assert "End of input: quitting." in out
 
 
+def test_play_command_refuses_a_bad_budget(capsys):
+    assert main(["dday", "play", "--budget", "0"]) == 2
+    assert "--budget must be at least 1" in capsys.readouterr().out
+
+
 def test_match_action_forms():
     legal = [(75, "stop_interrogation"), (25, "guess:caen:1"), (26, "guess:caen:2")]
     f = dday.action_from_str

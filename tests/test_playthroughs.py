@@ -91,3 +91,19 @@ def test_check_command_reports_a_changed_file(tmp_path, capsys):
 def test_unknown_playthrough_is_refused(capsys):
     assert main(["playthrough", "no_such_game"]) == 2
     assert "unknown playthrough 'no_such_game'" in capsys.readouterr().err
+
+
+def test_dday_traces_show_the_decider_the_legal_names_the_dice_and_the_end():
+    names = [s.name for s in playthrough.SCENARIOS.values() if s.game == "dday"]
+    assert len(names) >= 3
+    agents = set()
+    for name in names:
+        text = (DIR / f"{name}.txt").read_text()
+        head = dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+        agents |= {head["resistance"].split()[0], head["german"].split()[0]}
+        decisions = text.count("\n## decision ")
+        assert decisions == text.count("\naction: resistance: ") + text.count("\naction: german: ") > 0
+        assert "\nlegal (" in text and "  > dice " in text
+        end = text.split("## end", 1)[1]
+        assert f"after {decisions} decisions" in end and "outcome: " in end
+    assert agents == {"random", "heuristic", "search"}
