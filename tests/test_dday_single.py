@@ -45,8 +45,8 @@ def episode(env, seed, options=None, limit=5000):
 def test_check_env_without_warnings():
     from gymnasium.utils.env_checker import check_env
 
-    for side in ("resistance", "german"):
-        env = DDayEnv(side=side, opponent="random")
+    for side, opponent in (("resistance", "random"), ("german", "random"), ("resistance", "heuristic")):
+        env = DDayEnv(side=side, opponent=opponent)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             check_env(env, skip_render_check=True)
@@ -262,3 +262,44 @@ def test_render_mode_accepted_render_delegates_or_says_not_implemented():
         assert isinstance(out, str)
     with pytest.raises(ValueError):
         DDayEnv(render_mode="human")
+
+
+def test_clone_and_pickle_with_a_bundled_agent_object_as_opponent():
+    env = DDayEnv(opponent=dday.agents.HeuristicAgent(seed=3))
+    env.reset(seed=1)
+    twins = [env.clone(), pickle.loads(pickle.dumps(env))]
+    legal = env.legal_actions()
+    ref = env.step(legal[0])[0]
+    for t in twins:
+        np.testing.assert_array_equal(t.step(legal[0])[0], ref)
+
+
+class Cheater:
+    def act(self, obs, mask):
+        return int(np.flatnonzero(np.asarray(mask) == 0)[0])
+
+
+def test_an_outside_opponent_illegal_action_is_a_value_error_naming_it():
+    env = DDayEnv(side="german", opponent="random")
+    env.reset(seed=0, options={"opponent": Cheater()})
+    with pytest.raises(ValueError, match="opponent's action"):
+        for _ in range(20):
+            env.step(env.sample_action())
+
+
+def test_information_property_in_the_single_env():
+    other = dict(ALLOCATION)
+    other["saint_lo"], other["avranches"] = ALLOCATION["avranches"], ALLOCATION["saint_lo"]
+    seen = []
+    for alloc in (ALLOCATION, other):
+        env = DDayEnv(side="resistance", opponent="heuristic")
+        obs, _ = env.reset(seed=6, options={"allocation": alloc, "attack": ["caen", "bayeux"], "first": "caen"})
+        trace = [obs]
+        for i in range(30):
+            legal = env.legal_actions()
+            obs, r, term, _, _ = env.step(legal[(5 * i) % len(legal)])
+            trace.append(obs)
+            if term:
+                break
+        seen.append(np.stack(trace))
+    np.testing.assert_array_equal(seen[0], seen[1])

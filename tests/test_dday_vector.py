@@ -147,3 +147,16 @@ def test_search_and_vp_margin_in_the_vector_env():
     venv.reset(seed=0)
     for _ in range(50):
         venv.step(venv.sample_actions())
+
+
+def test_copy_false_hands_out_the_engine_arrays():
+    venv = DDayVectorEnv(3, opponent="heuristic", copy=False)
+    obs, infos = venv.reset(seed=0)
+    for _ in range(200):
+        obs, r, term, trunc, infos = venv.step(venv.sample_actions())
+        assert infos["action_mask"].shape == (3, 191)
+    ref = DDayVectorEnv(3, opponent="heuristic")
+    o2, _ = ref.reset(seed=0)
+    for _ in range(200):
+        o2, *_ = ref.step(ref.sample_actions())
+    np.testing.assert_array_equal(obs, o2)

@@ -6,6 +6,8 @@ from typing import Any, Final, final
 import numpy as np
 import numpy.typing as npt
 
+from . import _core_dday as dday  # the D-Day 1944 submodule `maquis._core.dday` (its stubs)
+
 __all__ = [
     "__version__",
     "NUM_ACTIONS",

@@ -504,4 +504,41 @@ mod tests {
         assert!(base.with_options(&json!({"dice": [7]}), true).is_err());
         assert!(base.with_options(&json!([1]), true).is_err());
     }
+
+    /// The batch engine over `DDay`: the same trajectories for any number of threads, and env
+    /// `i` the same as a lone slot with env `i`'s stream seed.
+    #[test]
+    fn vector_engine_same_for_any_thread_count_and_as_single_slots() {
+        use crate::env::{stream_seed, Autoreset};
+        use crate::vector::OutputBuffers;
+        let c = cfg(Side::German, OpponentKind::Heuristic);
+        let run = |threads: usize| {
+            let mut e = VecEngine::new(c.clone(), 4, threads, Autoreset::NextStep).unwrap();
+            e.seed_all(21);
+            let mut buf = OutputBuffers::of::<DDay>(4);
+            e.reset(None, None, None, &mut buf.out()).unwrap();
+            let mut trace = Vec::new();
+            let mut actions = vec![0i64; 4];
+            for _ in 0..300 {
+                e.sample_actions(&mut actions);
+                e.step(&actions, &mut buf.out()).unwrap();
+                trace.push((actions.clone(), buf.obs().to_vec(), buf.rewards.clone()));
+            }
+            trace
+        };
+        let one = run(1);
+        assert_eq!(one, run(2));
+        let mut slot = EnvSlot::new(stream_seed(21, 2));
+        slot.reset(&c.setup).unwrap();
+        for (actions, obs, rewards) in &one {
+            if slot.done() {
+                break;
+            }
+            let t = slot.step(&c, actions[2]).unwrap();
+            let mut row = vec![0.0; OBSERVATION_SIZE];
+            slot.write_observation(&mut row);
+            assert_eq!(&row[..], &obs[2 * OBSERVATION_SIZE..3 * OBSERVATION_SIZE]);
+            assert_eq!(t.reward as f32, rewards[2]);
+        }
+    }
 }

@@ -166,7 +166,10 @@ class DDayEnv(gym.Env[np.ndarray, np.int64]):
         while self._episode_opponent is not None and self._core.opponent_to_move():
             obs, mask = self._core.opponent_view()
             a = self._episode_opponent.act(obs, mask)
-            end = self._core.apply_opponent(a)
+            try:
+                end = self._core.apply_opponent(a)
+            except (TypeError, ValueError) as e:
+                raise type(e)(f"the opponent's action {a!r} was refused: {e}") from e
         return end
 
     def _info(self, outcome: str | None, illegal: bool) -> dict[str, Any]:

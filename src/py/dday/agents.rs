@@ -41,7 +41,7 @@ impl PyAgent {
     ///     seed: the agent's own stream.
     ///     budget: simulations per decision (search).
     #[new]
-    #[pyo3(signature = (id, seed, budget=200))]
+    #[pyo3(signature = (id="random", seed=0, budget=200))]
     fn new(id: &str, seed: u64, budget: u32) -> PyResult<Self> {
         if budget == 0 {
             return Err(MaquisError::new_err("budget must be a positive int"));
@@ -96,6 +96,29 @@ impl PyAgent {
         })
         .map_err(MaquisError::new_err);
         Ok(out?.into_pyarray(py))
+    }
+
+    fn __copy__(&self) -> Self {
+        PyAgent { agent: self.agent.clone(), id: self.id.clone() }
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.__copy__()
+    }
+    /// The agent with its stream, as JSON (pickling).
+    fn __getstate__(&self) -> String {
+        serde_json::json!({"id": self.id, "agent": self.agent}).to_string()
+    }
+    fn __setstate__(&mut self, state: &str) -> PyResult<()> {
+        #[derive(serde::Deserialize)]
+        struct Saved {
+            id: String,
+            agent: AnyAgent,
+        }
+        let s: Saved = serde_json::from_str(state)
+            .map_err(|e| MaquisError::new_err(format!("malformed agent state: {e}")))?;
+        self.id = s.id;
+        self.agent = s.agent;
+        Ok(())
     }
 
     #[getter]

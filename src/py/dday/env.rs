@@ -16,6 +16,8 @@ use std::collections::HashMap;
 
 /// Observation, int8 mask.
 type ResetResult<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
+/// An observation and a bool mask.
+type View<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>);
 /// Observation, int8 mask, reward, terminated, truncated, outcome, illegal.
 type StepResult<'py> =
     (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>, f64, bool, bool, Option<&'static str>, bool);
@@ -115,10 +117,7 @@ impl PyDDayEnv {
     }
 
     /// The opponent's observation and its legal actions (bool), while it is to move.
-    fn opponent_view<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<bool>>)> {
+    fn opponent_view<'py>(&self, py: Python<'py>) -> PyResult<View<'py>> {
         let m = self.slot.state();
         let side = m.learner.other();
         Ok((obs_array(py, &m.game, side), mask_array(py, self.slot.mask())))
