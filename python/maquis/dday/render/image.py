@@ -167,6 +167,14 @@ def _table(c: Canvas, sd: Mapping) -> None:
         fresh = sum(1 for f in figures if f["section"] == n and f["fresh"])
         if fresh:
             c.text(x0 + 8, TABLE_Y1 - 16, f"{fresh} fresh", TEXT, 1)
+    pending = sk.get("pending") or {}
+    if pending.get("kind") == "hit":  # the shot awaiting the target's choice: a dashed line of fire
+        x_from = SECTION_X0 + (pending["from"] - 0.5) * SECTION_W
+        x_to = SECTION_X0 + (pending["to"] - 0.5) * SECTION_W
+        y = TABLE_Y1 - 40
+        c.line(x_from, y, x_to, y, HIGHLIGHT, 3, dash=10)
+        c.disc(x_to, y, 7, HIGHLIGHT)
+        c.text((x_from + x_to) / 2, y - 16, "HIT", HIGHLIGHT, 2, align="center")
     # the legend under the table
     x = 8
     for unit in UNITS:
