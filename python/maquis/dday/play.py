@@ -181,7 +181,8 @@ class Game:
                 break
             mover = self.env.agent_selection
             if len(self.humans) == 2 and mover != self.last_human:
-                self.out("")
+                if mover == "resistance" and self.last_human == "german":
+                    self.out("\n" * 60)  # scroll the German's view (his allocation) off the screen
                 self.out(f"=== {mover.upper()} to play: pass the terminal to the {mover} player ===")
                 redraw = True
             self.last_human = mover
