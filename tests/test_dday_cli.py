@@ -103,6 +103,14 @@ def test_end_of_input_quits_cleanly():
     assert "End of input: quitting." in out
 
 
+@pytest.mark.parametrize("argv", [["dday", "--help"], ["dday", "eval", "--help"], ["dday", "play", "--help"]])
+def test_help_of_every_level(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 0
+    assert "usage: maquis dday" in capsys.readouterr().out
+
+
 def test_play_command_refuses_a_bad_budget(capsys):
     assert main(["dday", "play", "--budget", "0"]) == 2
     assert "--budget must be at least 1" in capsys.readouterr().out

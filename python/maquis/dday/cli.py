@@ -18,7 +18,7 @@ COMMANDS = {
 def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="dday_command", required=True, metavar="{" + ",".join(COMMANDS) + "}")
     for name, (module, help_text) in COMMANDS.items():
-        q = sub.add_parser(name, help=help_text, description=help_text)
+        q = sub.add_parser(name, help=help_text.replace("%", "%%"), description=help_text)
         q.set_defaults(_dday_module=module)
         try:
             importlib.import_module(module).add_arguments(q)
