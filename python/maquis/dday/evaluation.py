@@ -1,4 +1,5 @@
-"""``maquis.dday.evaluate`` (this module's ``evaluate``) and ``maquis dday eval``: a policy against the bundled opponents.
+"""``maquis.dday.evaluation.evaluate`` (API.md's ``maquis.dday.evaluate``) and ``maquis dday eval``: a policy
+against the bundled opponents.
 
 For each learner side and each opponent (RULES D2: results are per side and per level, the game
 being asymmetric), ``episodes`` games in ``DDayEnv`` with seeds ``seed``, ``seed + 1``, …; the
