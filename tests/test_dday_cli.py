@@ -92,6 +92,28 @@ def test_hot_seat_passes_the_terminal():
     assert "pass the terminal to the resistance player" in text
 
 
+def test_save_command_writes_a_position_render_can_draw(tmp_path):
+    path = tmp_path / "pos.json"
+    answers = iter(["stop_interrogation", "save", f"save {path}", f"save {tmp_path}/no/such/dir/x.json"])
+    out: list[str] = []
+
+    def ask(prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    game = Game("resistance", "heuristic", 7, out=out.append, ask=ask)
+    assert game.run() == 0
+    text = "\n".join(out)
+    assert "Usage: save FILE" in text and f"Saved the position to {path}" in text and "Could not save" in text
+    assert main(["dday", "render", str(path), "-o", str(tmp_path / "pos.png")]) == 0
+    env = dday.raw_env()
+    env.reset(seed=0)
+    env.load_state(path.read_text())
+    assert env.state_dict() == game.env.state_dict()
+
+
 def test_end_of_input_quits_cleanly():
     out: list[str] = []
 

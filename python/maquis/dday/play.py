@@ -26,6 +26,7 @@ How to play D-Day 1944:
   #<index>      an action by its index in the flat action space (0-190)
   legal / l     list the legal actions again
   board / b     show the position again
+  save FILE     write the position (the full state, hidden zones included) for `maquis dday render`
   help / ?      this text
   quit / q      leave the game
 The rules: /docs/dday.md and spec RULES.md. Guess answers: too_high means the zone is worth less."""
@@ -210,6 +211,8 @@ class Game:
                 redraw = True
             elif word in ("legal", "l", "list"):
                 self.list_legal()
+            elif word == "save" or word.startswith("save "):
+                self.save(text[4:].strip())
             else:
                 index, why = match_action(text, self.legal(), self.env.action_from_str)
                 if index is None:
@@ -219,6 +222,18 @@ class Game:
                     redraw = True
         self.finish()
         return 0
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.out("Usage: save FILE  (writes the position as JSON)")
+            return
+        try:
+            with open(path, "w") as f:
+                f.write(self.env.save_state())
+        except (OSError, ValueError) as err:  # ValueError: a NUL in the name
+            self.out(f"Could not save to {path!r}: {err}")
+            return
+        self.out(f"Saved the position to {path} (draw it with `maquis dday render {path} -o board.png`).")
 
     def finish(self) -> None:
         sd = self.env.state_dict()
