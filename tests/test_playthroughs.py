@@ -40,7 +40,7 @@ def test_playthrough_files_are_the_scenarios():
 
 
 def test_playthroughs_cover_every_difficulty_and_both_agents():
-    scenarios = playthrough.SCENARIOS.values()
+    scenarios = [s for s in playthrough.SCENARIOS.values() if s.game == "maquis"]
     assert {s.env.get("difficulty") for s in scenarios} >= {
         "very_easy", "easy", "normal", "tricky", "hard", "very_hard"
     }
@@ -51,7 +51,7 @@ def test_playthroughs_deal_every_mission():
     import maquis
 
     ids = set()
-    for path in DIR.glob("*.txt"):
+    for path in (DIR / f"{s.name}.txt" for s in playthrough.SCENARIOS.values() if s.game == "maquis"):
         line = next(x for x in path.read_text().splitlines() if x.startswith("missions: "))
         ids.update(m.split(" (")[0] for m in line.removeprefix("missions: ").split(", "))
     per_slot = dict((n, length) for n, _, length in maquis.OBSERVATION_LAYOUT)["mission_a_id"]
@@ -91,3 +91,19 @@ def test_check_command_reports_a_changed_file(tmp_path, capsys):
 def test_unknown_playthrough_is_refused(capsys):
     assert main(["playthrough", "no_such_game"]) == 2
     assert "unknown playthrough 'no_such_game'" in capsys.readouterr().err
+
+
+def test_dday_traces_show_the_decider_the_legal_names_the_dice_and_the_end():
+    names = [s.name for s in playthrough.SCENARIOS.values() if s.game == "dday"]
+    assert len(names) >= 3
+    agents = set()
+    for name in names:
+        text = (DIR / f"{name}.txt").read_text()
+        head = dict(line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines())
+        agents |= {head["resistance"].split()[0], head["german"].split()[0]}
+        decisions = text.count("\n## decision ")
+        assert decisions == text.count("\naction: resistance: ") + text.count("\naction: german: ") > 0
+        assert "\nlegal (" in text and "  > dice " in text
+        end = text.split("## end", 1)[1]
+        assert f"after {decisions} decisions" in end and "outcome: " in end
+    assert agents == {"random", "heuristic", "search"}

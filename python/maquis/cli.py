@@ -19,6 +19,7 @@ COMMANDS = {
     "replay": ("maquis.replay", "turn a recorded episode into PNG frames or a GIF"),
     "playthrough": ("maquis.playthrough", "play, check or regenerate the golden playthroughs (tests/playthroughs)"),
     "docs": ("maquis.docs", "write or check docs/maquis.md, the environment's reference page"),
+    "dday": ("maquis.dday.cli", "French Resistance D-Day 1944: play, eval, bench, render, docs"),
 }
 
 

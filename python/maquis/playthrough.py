@@ -246,7 +246,13 @@ def maquis_trace(scenario: Scenario) -> str:
 
 
 # The games of each kind: a function from a scenario to its trace.
-GAMES: dict[str, Callable[[Scenario], str]] = {"maquis": maquis_trace}
+def dday_trace(scenario: Scenario) -> str:
+    from .dday.playthrough import trace  # D-Day 1944: env holds the agent id per side
+
+    return trace(scenario)
+
+
+GAMES: dict[str, Callable[[Scenario], str]] = {"maquis": maquis_trace, "dday": dday_trace}
 
 SCENARIOS: dict[str, Scenario] = {
     s.name: s
@@ -322,6 +328,52 @@ SCENARIOS: dict[str, Scenario] = {
                 "start": {"resources": {"money": 2, "intel": 2, "fake_id": 1}, "morale": 5},
             },
             notes="reset options: a fixed patrol deck and a richer start",
+        ),
+        Scenario(
+            "dday_heuristic_vs_heuristic",
+            {"resistance": "heuristic", "german": "heuristic"},
+            seed=1,
+            agent="heuristic",
+            agent_seed=1,
+            game="dday",
+        ),
+        Scenario(
+            "dday_search_vs_random",
+            {"resistance": "search", "german": "random", "budget": 40},
+            seed=2,
+            agent="search",
+            agent_seed=2,
+            game="dday",
+            notes="the search agent as the Resistance, with a small budget to keep the test fast",
+        ),
+        Scenario(
+            "dday_random_vs_search",
+            {"resistance": "random", "german": "search", "budget": 40},
+            seed=3,
+            agent="random",
+            agent_seed=3,
+            game="dday",
+        ),
+        Scenario(
+            "dday_random_vs_heuristic_options",
+            {"resistance": "random", "german": "heuristic"},
+            seed=4,
+            agent="random",
+            agent_seed=4,
+            game="dday",
+            options={
+                "allocation": {
+                    "caen": ["squad", "vip"],
+                    "bayeux": ["squad", "goods"],
+                    "lison": ["squad", "goods", "gendarme"],
+                    "saint_lo": ["passenger", "gendarme"],
+                    "avranches": ["gendarme", "gendarme"],
+                },
+                "attack": ["caen", "saint_lo"],
+                "first": "saint_lo",
+                "dice": [6, 5],
+            },
+            notes="reset options: a fixed allocation, attack, order and the first dice",
         ),
     )
 }

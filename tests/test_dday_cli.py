@@ -1,0 +1,279 @@
+"""`maquis dday play | eval | bench | render` and `maquis.dday.evaluate`, on the real engine.
+
+The terminal game is driven by scripted input: the script reads the menu the game offers and
+answers by menu number, by name, by prefix and by `#index`, mixed with bad input that must be
+refused with a message and a new prompt; end of input quits cleanly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+dday = pytest.importorskip("maquis.dday")
+if not hasattr(dday, "raw_env"):
+    pytest.skip("maquis.dday has no environments in this build", allow_module_level=True)
+
+from maquis.cli import main  # noqa: E402
+from maquis.dday import evaluation  # noqa: E402
+from maquis.dday.play import Game, match_action  # noqa: E402
+
+BAD = ["", "zzz", "999", "#500", "#abc", "guess:paris:3", "help", "legal", "board", "a"]
+
+
+def scripted(game: Game, seed: int, bad_every: int = 5):
+    """An `ask` for `game`: mostly legal choices in every accepted form, sometimes bad input."""
+    rng = random.Random(seed)
+    count = [0]
+
+    def ask(prompt: str) -> str:
+        count[0] += 1
+        if count[0] % bad_every == 0:
+            return BAD[(count[0] // bad_every) % len(BAD)]
+        legal = game.legal()
+        k = rng.randrange(len(legal))
+        index, name = legal[k]
+        form = rng.randrange(3)
+        if form == 0:
+            return str(k + 1)
+        if form == 1:
+            return f"#{index}"
+        return name.upper() if rng.random() < 0.2 else name
+
+    return ask
+
+
+def play(side: str, opponent: str, seed: int, bad_every: int = 5):
+    out: list[str] = []
+    game = Game(side, opponent, seed, budget=20, out=out.append)
+    game.ask_line = scripted(game, seed, bad_every)
+    code = game.run()
+    return code, "\n".join(out), game
+
+
+@pytest.mark.parametrize("side,opponent,seed", [("resistance", "random", 1), ("german", "heuristic", 2), ("both", "random", 3)])
+def test_a_whole_game_with_scripted_input_never_crashes(side, opponent, seed):
+    code, text, game = play(side, opponent, seed)
+    assert code == 0
+    assert game.over() and "GAME OVER" in text
+    assert "is not an action, a menu number or a command" in text  # zzz
+    assert "There is no entry 999" in text
+    assert "There is no action with index 500" in text
+    sd = game.env.state_dict()
+    assert f"{sd['vp']['resistance']}-{sd['vp']['german']} VP" in text
+
+
+def test_the_resistance_player_never_sees_the_hidden_allocation():
+    code, text, game = play("resistance", "heuristic", 4)
+    sd = game.env.state_dict()
+    assert "allocate:" not in text
+    assert "places an item (hidden)" in text
+    for z in sd["allocation"]:
+        if z in sd["attacked"]:
+            continue
+        name = z.replace("_", " ").title()
+        rows = [line for line in text.splitlines() if line.startswith(f"  {name} ")]
+        assert rows and all("?" in r and "squad" not in r and "gendarme" not in r for r in rows)
+
+
+def test_the_german_player_sees_his_allocation():
+    code, text, game = play("german", "random", 5, bad_every=1000)
+    assert "german: allocate:" in text or "allocate:" in text
+
+
+def test_hot_seat_passes_the_terminal():
+    code, text, _ = play("both", "heuristic", 6, bad_every=1000)
+    assert "pass the terminal to the german player" in text
+    assert "pass the terminal to the resistance player" in text
+
+
+def test_save_command_writes_a_position_render_can_draw(tmp_path):
+    path = tmp_path / "pos.json"
+    answers = iter(["stop_interrogation", "save", f"save {path}", f"save {tmp_path}/no/such/dir/x.json"])
+    out: list[str] = []
+
+    def ask(prompt):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    game = Game("resistance", "heuristic", 7, out=out.append, ask=ask)
+    assert game.run() == 0
+    text = "\n".join(out)
+    assert "Usage: save FILE" in text and f"Saved the position to {path}" in text and "Could not save" in text
+    assert main(["dday", "render", str(path), "-o", str(tmp_path / "pos.png")]) == 0
+    env = dday.raw_env()
+    env.reset(seed=0)
+    env.load_state(path.read_text())
+    assert env.state_dict() == game.env.state_dict()
+
+
+def test_end_of_input_quits_cleanly():
+    out: list[str] = []
+
+    def eof(prompt):
+        raise EOFError
+
+    game = Game("resistance", "random", 0, out=out.append, ask=eof)
+    assert game.run() == 0
+    assert "End of input: quitting." in out
+
+
+@pytest.mark.parametrize("argv", [["dday", "--help"], ["dday", "eval", "--help"], ["dday", "play", "--help"]])
+def test_help_of_every_level(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 0
+    assert "usage: maquis dday" in capsys.readouterr().out
+
+
+def test_play_command_refuses_a_bad_budget(capsys):
+    assert main(["dday", "play", "--budget", "0"]) == 2
+    assert "--budget must be at least 1" in capsys.readouterr().out
+
+
+def test_match_action_forms():
+    legal = [(75, "stop_interrogation"), (25, "guess:caen:1"), (26, "guess:caen:2")]
+    f = dday.action_from_str
+    assert match_action("1", legal, f) == (75, "")
+    assert match_action("stop", legal, f) == (75, "")
+    assert match_action("#26", legal, f) == (26, "")
+    assert match_action("GUESS:CAEN:2", legal, f) == (26, "")
+    index, why = match_action("guess:caen", legal, f)
+    assert index is None and "matches 2 legal actions" in why
+    index, why = match_action("#27", legal, f)
+    assert index is None and "guess:caen:3" in why and "not legal" in why
+    index, why = match_action("end_turn", legal, f)
+    assert index is None and "not legal now" in why
+
+
+def test_play_command_line_with_scripted_stdin():
+    proc = subprocess.run(
+        [sys.executable, "-m", "maquis", "dday", "play", "--seed", "3", "--opponent", "random"],
+        input="help\nzzz\n1\nstop_interrogation\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "How to play D-Day 1944" in proc.stdout
+    assert "End of input: quitting." in proc.stdout
+    assert "Traceback" not in proc.stderr
+
+
+# -- evaluate ------------------------------------------------------------------------------------
+
+
+def test_evaluate_table_per_side_and_opponent():
+    result = evaluation.evaluate("random", side="both", opponents=("random", "heuristic"), episodes=6, seed=3)
+    assert [(r.side, r.opponent) for r in result.rows] == [
+        ("resistance", "random"), ("resistance", "heuristic"), ("german", "random"), ("german", "heuristic")
+    ]
+    for r in result.rows:
+        assert r.episodes == 6 and sum(r.counts.values()) == 6
+        for o in ("win", "draw", "loss"):
+            lo, hi = r.interval(o)
+            assert 0 <= lo <= r.rate(o) + 1e-12 and r.rate(o) <= hi + 1e-12 and hi <= 1  # the interval holds the rate
+        assert r.mean_vp >= 0 and r.mean_opponent_vp >= 0
+    again = evaluation.evaluate("random", side="both", opponents=("random", "heuristic"), episodes=6, seed=3)
+    assert again.to_dict() == result.to_dict()
+    text = result.to_text()
+    assert "resistance" in text and "heuristic" in text and "%" in text
+    assert json.loads(result.to_json())["rows"][0]["ci95"]["win"]
+
+
+def test_evaluate_a_policy_object():
+    class First:
+        name = "first_legal"
+
+        def act(self, obs, mask):
+            assert obs.shape == (380,)
+            return int(np.flatnonzero(mask)[0])
+
+    result = evaluation.evaluate(First(), side="german", opponents=("random",), episodes=3, seed=0)
+    assert result.rows[0].policy == "first_legal" and result.rows[0].side == "german"
+
+
+def test_evaluate_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="unknown side"):
+        evaluation.evaluate("random", side="allies", episodes=1)
+    with pytest.raises(ValueError, match="unknown opponent 'grandmaster'"):
+        evaluation.evaluate("random", opponents=("grandmaster",), episodes=1)
+    with pytest.raises(ValueError, match="episodes"):
+        evaluation.evaluate("random", episodes=0)
+    with pytest.raises(TypeError, match="act"):
+        evaluation.evaluate(42, opponents=("random",), episodes=1)
+
+
+def test_eval_command(capsys, tmp_path):
+    out = tmp_path / "eval.json"
+    code = main(["dday", "eval", "--agents", "random", "--opponents", "random", "--sides", "resistance",
+                 "--episodes", "3", "--json", str(out)])
+    assert code == 0
+    assert "random" in capsys.readouterr().out
+    assert json.loads(out.read_text())["rows"][0]["episodes"] == 3
+    assert main(["dday", "eval", "--opponents", "nobody", "--episodes", "1"]) == 2
+
+
+def test_bench_command(capsys, tmp_path):
+    out = tmp_path / "bench.json"
+    code = main(["dday", "bench", "--envs", "8", "--threads", "2", "--seconds", "0.2", "--json", str(out)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "engine, random play, 1 thread" in text and "vector env, 8 envs x 2 threads" in text
+    figures = json.loads(out.read_text())
+    assert figures["engine"]["games_per_s"] > 0 and figures["vector"]["learner_steps_per_s"] > 0
+
+
+# -- render a saved state ------------------------------------------------------------------------
+
+
+def _saved_position(tmp_path):
+    env = dday.raw_env()
+    env.reset(seed=8)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        if env.state_dict()["outcome"] is not None:
+            break
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    path = tmp_path / "save.json"
+    path.write_text(env.save_state())
+    return path, env.state_dict()
+
+
+def test_render_command_from_a_save(tmp_path, capsys):
+    path, sd = _saved_position(tmp_path)
+    png = tmp_path / "board.png"
+    assert main(["dday", "render", str(path), "-o", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert main(["dday", "render", str(path), "--side", "resistance", "--text"]) == 0
+    text = capsys.readouterr().out
+    assert f"phase {sd['phase']}" in text and "seen by resistance" in text
+    dumped = tmp_path / "sd.json"
+    dumped.write_text(json.dumps(sd))
+    assert main(["dday", "render", str(dumped), "-o", str(tmp_path / "b2.png")]) == 0
+
+
+def test_render_command_refuses_a_bad_file(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["dday", "render", str(bad)]) == 2
+    assert "cannot draw" in capsys.readouterr().err
+    assert main(["dday", "render", str(tmp_path / "missing.json")]) == 2
+
+
+def test_env_render_modes_use_the_renderer():
+    env = dday.raw_env(render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render().startswith("D-DAY 1944 | phase allocation")
+    env = dday.raw_env(render_mode="rgb_array")
+    env.reset(seed=1)
+    img = env.render()
+    assert img.shape == (720, 960, 3) and img.dtype == np.uint8
