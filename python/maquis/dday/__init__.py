@@ -58,6 +58,7 @@ def valid_allocations() -> list[dict[str, tuple[str, ...]]]:
 
 
 __all__ = [
+    "evaluate",
     "ACTION_NAMES",
     "DDayAECEnv",
     "DDayEnv",
@@ -84,4 +85,6 @@ def __getattr__(name: str) -> Any:
     # Loaded on first use, as maquis.agents.
     if name == "agents":
         return importlib.import_module(".agents", __name__)
+    if name == "evaluate":
+        return importlib.import_module(".evaluation", __name__).evaluate
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
