@@ -12,6 +12,7 @@ mod agents;
 mod bench;
 mod env;
 mod errors;
+mod network;
 mod vector;
 
 use crate::action::{table, NUM_ACTIONS};
@@ -61,5 +62,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vector::PyVecEngine>()?;
     agents::register(m)?;
     bench::register(m)?;
+    network::register(m)?;
     Ok(())
 }
