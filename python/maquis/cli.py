@@ -17,6 +17,7 @@ COMMANDS = {
     "play": ("maquis.play", "play a whole game in the terminal"),
     "render": ("maquis.play", "write a PNG of a saved state"),
     "replay": ("maquis.play", "turn a recorded episode into PNG frames or a GIF"),
+    "train": ("maquis.train.expert", "train the network by expert iteration (needs torch: maquis[train])"),
 }
 
 

@@ -21,14 +21,15 @@
 //!
 //! `σ(q) = (c_visit + max visits) · c_scale · q`, q rescaled to [0, 1] over the legal actions
 //! (mctx's `qtransform_completed_by_mix_value` defaults: 50 and 0.1). A decision is a pure function
-//! of the settings, the network and the observable state.
+//! of the settings, the network and the observable state: the search starts from the state rebuilt
+//! from the observation, so even a caller holding the true deck order cannot leak it.
 
 use super::heuristic::{observable_hash, HeuristicAgent, Rng64};
 use super::network::{masked_argmax, Network, Scratch};
 use super::search::determinized;
 use crate::action::{table, NUM_ACTIONS};
 use crate::ids::Outcome;
-use crate::observation::{obs_size, write_observation};
+use crate::observation::{obs_size, state_from_observation, write_observation};
 use crate::rules::{apply_legal, legal_mask};
 use crate::state::State;
 use std::sync::Arc;
@@ -122,6 +123,10 @@ impl GuidedSearch {
         let mut work = Work::new();
         let net_value = work.eval(&self.net, s);
         let logits = work.logits.clone();
+        // Search from the state rebuilt from the observation alone (its hidden deck order drawn
+        // from a fixed seed): whatever hidden order `s` holds cannot reach the result.
+        let seen = state_from_observation(&work.obs, self.seed ^ 0x5EE0_0B5E).expect("an engine observation decodes");
+        let s = &seen;
         if legal.len() == 1 || self.simulations == 0 {
             let action = if legal.len() == 1 { legal[0] } else { masked_argmax(&logits, &mask).expect("legal") };
             let mut policy = vec![0.0; NUM_ACTIONS];

@@ -220,16 +220,19 @@ impl Network {
         while st.tensor(&format!("trunk.{}.weight", trunk.len())).is_ok() {
             trunk.push(pair(&format!("trunk.{}", trunk.len()))?);
         }
-        let expected_names = 2 * trunk.len() + 4;
-        if st.len() != expected_names {
-            let mut names: Vec<&str> = st.names();
-            names.sort();
+        let (policy, value) = (pair("policy")?, pair("value")?);
+        let known = |n: &str| {
+            ["policy.weight", "policy.bias", "value.weight", "value.bias"].contains(&n)
+                || (0..trunk.len()).any(|k| n == format!("trunk.{k}.weight") || n == format!("trunk.{k}.bias"))
+        };
+        let mut stray: Vec<&str> = st.names().into_iter().filter(|n| !known(n)).collect();
+        if !stray.is_empty() {
+            stray.sort();
             return err(format!(
-                "unexpected tensors: {names:?} (expected trunk.0..trunk.{} weights and biases, policy and value)",
-                trunk.len()
+                "unexpected tensors {stray:?}: a {NETWORK_FORMAT} file holds trunk.<i>.weight/bias for i = 0, 1, ..., policy.weight/bias and value.weight/bias"
             ));
         }
-        Network::from_layers(trunk, pair("policy")?, pair("value")?, meta)
+        Network::from_layers(trunk, policy, value, meta)
     }
 
     /// The file's bytes (safetensors, `maquis-net-v1`).
