@@ -289,3 +289,20 @@ def test_train_generations_and_resume(tmp_path):
     rl, rv = _core.Network.load(str(out / "net_gen1.safetensors")).forward(obs)
     np.testing.assert_allclose(logits.numpy(), rl, rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(torch.sigmoid(v).numpy(), rv, rtol=1e-5, atol=1e-6)
+
+
+def test_train_teacher_list_and_concat():
+    from maquis.train.expert import concat, teachers0
+
+    assert teachers0("search:500,heuristic:4000", 7) == [("search", 500), ("heuristic", 4000)]
+    assert teachers0("heuristic", 7) == [("heuristic", 7)]
+    with pytest.raises(SystemExit, match="oracle"):
+        teachers0("oracle:3", 7)
+    with pytest.raises(SystemExit, match="integers"):
+        teachers0("search:many", 7)
+    a = _core.selfplay("heuristic", 2, 1)
+    b = _core.selfplay("heuristic", 3, 9)
+    c = concat([a, b])
+    assert len(c["obs"]) == len(a["obs"]) + len(b["obs"])
+    assert len(c["game_outcomes"]) == 5 and c["game"].max() == 4
+    np.testing.assert_array_equal(c["game_outcomes"][c["game"][len(a["obs"]):]], b["game_outcomes"][b["game"]])

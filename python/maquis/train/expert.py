@@ -42,8 +42,10 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--out", required=True, help="run folder (created; an existing one is resumed)")
     p.add_argument("--generations", type=int, default=4, help="generations in all, generation 0 included")
     p.add_argument("--hidden", default="256,256", help="hidden widths of the MLP trunk")
-    p.add_argument("--teacher0", default="search", choices=["heuristic", "search"], help="generation 0's player")
-    p.add_argument("--games0", type=int, default=400, help="games of generation 0")
+    p.add_argument("--teacher0", default="search",
+                   help="generation 0's players: 'heuristic' or 'search', or a list with game counts such as "
+                        "'search:500,heuristic:4000' (imitation data of both)")
+    p.add_argument("--games0", type=int, default=400, help="games of generation 0 per teacher with no count")
     p.add_argument("--teacher0-simulations", type=int, default=64)
     p.add_argument("--games", type=int, default=400, help="games per later generation")
     p.add_argument("--difficulties", default="normal", help="comma-separated levels the games cycle through")
@@ -77,13 +79,51 @@ def _hidden(text: str) -> tuple[int, ...]:
     return h
 
 
-def play(args: Any, generation: int, net_path: Path | None) -> dict[str, np.ndarray]:
-    """The games of one generation, played in Rust."""
+def teachers0(text: str, default_games: int) -> list[tuple[str, int]]:
+    """`'search:500,heuristic:4000'` -> [("search", 500), ("heuristic", 4000)]."""
+    parts = []
+    for item in (x.strip() for x in text.split(",") if x.strip()):
+        name, _, count = item.partition(":")
+        if name not in ("heuristic", "search"):
+            raise SystemExit(f"maquis train: --teacher0 players are 'heuristic' or 'search', got {name!r}")
+        try:
+            games = int(count) if count else default_games
+        except ValueError:
+            raise SystemExit(f"maquis train: --teacher0 game counts must be integers, got {item!r}")
+        parts.append((name, games))
+    if not parts:
+        raise SystemExit("maquis train: --teacher0 names no player")
+    return parts
+
+
+def concat(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """Samples of several sets of games as one (game indices renumbered)."""
+    out: dict[str, list[np.ndarray]] = {k: [] for k in parts[0]}
+    games = 0
+    for p in parts:
+        for k, v in p.items():
+            out[k].append(v + games if k == "game" else v)
+        games += len(p["game_outcomes"])
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
+def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | None = None) -> dict[str, np.ndarray]:
+    """The games of one generation, played in Rust (generation 0's parts cached in `data_dir`)."""
     levels = [d.strip() for d in args.difficulties.split(",") if d.strip()]
     seed = args.seed * 1_000_003 + generation * 100_000
     if generation == 0:
-        return _core.selfplay(args.teacher0, args.games0, seed, difficulties=levels,
-                              simulations=args.teacher0_simulations, threads=args.threads)
+        parts = []
+        for k, (teacher, games) in enumerate(teachers0(args.teacher0, args.games0)):
+            cache = data_dir / f"gen0.{teacher}{games}.npz" if data_dir else None
+            if cache and cache.exists():
+                parts.append(dict(np.load(cache)))
+                continue
+            part = _core.selfplay(teacher, games, seed + k * 10_000_000, difficulties=levels,
+                                  simulations=args.teacher0_simulations, threads=args.threads)
+            if cache:
+                np.savez_compressed(cache, **part)
+            parts.append(part)
+        return concat(parts)
     net = _core.Network.load(str(net_path))
     return _core.selfplay("network_search", args.games, seed, difficulties=levels, network=net,
                           simulations=args.simulations, candidates=args.candidates, depth=args.depth,
@@ -210,7 +250,7 @@ def run(args: Any) -> int:
             data = dict(np.load(data_path))
         else:
             t = time.perf_counter()
-            data = play(args, g, prev if g > 0 else None)
+            data = play(args, g, prev if g > 0 else None, out / "data")
             np.savez_compressed(data_path, **data)
             outcomes = np.bincount(data["game_outcomes"], minlength=4)
             print(f"generation {g}: {len(data['game_outcomes'])} games ({dict(zip(_core.OUTCOMES, outcomes.tolist()))}), "
@@ -225,7 +265,8 @@ def run(args: Any) -> int:
               f"(policy loss {pl:.3f}, value loss {vl:.3f})", flush=True)
         net_path = out / f"net_gen{g}.safetensors"
         info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
-                "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed}
+                "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed,
+                "command": "maquis train " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""}
         save_network(model, str(net_path), info)
         torch.save({"generation": g, "hidden": list(hidden), "model": model.state_dict(),
                     "optimizer": opt.state_dict()}, ckpt_path)
