@@ -37,6 +37,10 @@ use std::sync::Arc;
 /// The budget of `network_search` (leaf evaluations per decision).
 pub const DEFAULT_SIMULATIONS: u32 = 128;
 
+/// Greedy network moves before a leaf's value is read, by default: with the placeholder network,
+/// 256 simulations at depth 4 won 20 % of 100 games where depth 0 won 10 % (docs/training.md).
+pub const DEFAULT_DEPTH: u32 = 4;
+
 /// Value of each outcome (Outcome order: win, major_win, draw, loss), the network's value scale.
 pub const OUTCOME_VALUES: [f32; 4] = [1.0, 1.0, 0.5, 0.0];
 
@@ -100,7 +104,7 @@ impl GuidedSearch {
             net,
             simulations,
             candidates: 8,
-            depth: 0,
+            depth: DEFAULT_DEPTH,
             rollout_mix: 0.0,
             gumbel_scale: 0.0,
             c_visit: 50.0,

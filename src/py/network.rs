@@ -7,7 +7,7 @@ use super::env::config;
 use super::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use crate::agents::guided::{GuidedSearch, DEFAULT_SIMULATIONS};
+use crate::agents::guided::{GuidedSearch, DEFAULT_DEPTH, DEFAULT_SIMULATIONS};
 use crate::agents::heuristic::HeuristicAgent;
 use crate::agents::network::{masked_argmax, observation_fingerprint, Network, Scratch, NETWORK_FORMAT};
 use crate::agents::search::SearchAgent;
@@ -175,7 +175,7 @@ pub struct PyNetworkSearchAgent {
 #[pymethods]
 impl PyNetworkSearchAgent {
     #[new]
-    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=0, rollout_mix=0.0, gumbel_scale=0.0))]
+    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0))]
     fn new(
         network: &PyNetwork,
         simulations: u32,
@@ -283,7 +283,7 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///     win 1, draw 0.5, loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (index in
 ///     OUTCOMES).
 #[pyfunction]
-#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=0, rollout_mix=0.0, gumbel_scale=1.0, threads=1))]
+#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,

@@ -51,7 +51,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--difficulties", default="normal", help="comma-separated levels the games cycle through")
     p.add_argument("--simulations", type=int, default=64, help="guided search in self-play: leaf evaluations")
     p.add_argument("--candidates", type=int, default=8)
-    p.add_argument("--depth", type=int, default=0)
+    p.add_argument("--depth", type=int, default=4, help="guided search in self-play: greedy network moves before the value")
     p.add_argument("--rollout-mix", type=float, default=0.0)
     p.add_argument("--gumbel-scale", type=float, default=1.0, help="self-play exploration (0: none)")
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
