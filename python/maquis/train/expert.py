@@ -199,6 +199,7 @@ def plot_curve(csv_path: Path, png_path: Path) -> None:
         lo = np.array([float(r["ci_low"]) for r in rs])
         hi = np.array([float(r["ci_high"]) for r in rs])
         ax.errorbar(g, 100 * w, yerr=[100 * (w - lo), 100 * (hi - w)], marker="o", capsize=3, label=agent)
+    ax.set_xticks(sorted({int(r["generation"]) for r in rows}))
     ax.set_xlabel("generation")
     ax.set_ylabel(f"wins incl. major, % (95% CI), {rows[0]['difficulty'] if rows else ''}")
     ax.grid(alpha=0.3)
