@@ -9,6 +9,13 @@ masks). None of them sees the hidden patrol-deck order:
   open, blocks patrols, avoids wasted workers.
 - `SearchAgent`: determinized Monte-Carlo tree search (Rust) with a simulation budget: it samples
   deck orders consistent with what the player has seen (the discard, the Infiltration peek).
+- `NetworkAgent` ("network"): the learned network alone (Rust, no torch), greedy over the legal
+  actions; it reads the observation only.
+- `NetworkSearchAgent` ("network_search"): the determinized search guided by the network (its
+  policy as the prior of a Gumbel top-k with sequential halving, its value at the leaves).
+
+The network agents load the shipped network `maquis.network.DEFAULT_NETWORK` unless given another
+(`network=` a shipped name, a `.safetensors` path or a `maquis._core.Network`).
 
 The Rust agents rebuild a game from the observation alone (the engine's `state_from_observation`:
 every visible detail, the deck drawn at random), so what they do depends only on `obs`.
@@ -24,7 +31,7 @@ import numpy as np
 from maquis import _core
 from maquis.policy import load_policy as _load_mlp
 
-AGENT_NAMES = ("random", "heuristic", "search")
+AGENT_NAMES = ("random", "heuristic", "search", "network", "network_search")
 
 
 def _check(obs: np.ndarray, mask: np.ndarray, batched: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -109,14 +116,74 @@ class SearchAgent(_RustAgent):
         self.simulations = int(simulations)
 
 
-def make_agent(name: str, seed: int = 0, **kwargs: Any) -> RandomAgent | HeuristicAgent | SearchAgent:
-    """A bundled agent by name: "random", "heuristic" or "search" (kwargs: `simulations`)."""
+class NetworkAgent(_RustAgent):
+    """The learned network alone: the legal action with the highest logit (Rust, no torch).
+
+    `network`: a shipped network's name, a `.safetensors` path or a `maquis._core.Network`.
+    Deterministic; `seed` is accepted for a uniform interface and unused.
+    """
+
+    name = "network"
+
+    def __init__(self, network: Any = None, seed: int = 0) -> None:
+        from maquis.network import DEFAULT_NETWORK, load_network
+
+        self.network = load_network(DEFAULT_NETWORK if network is None else network)
+        super().__init__(_core.NetworkAgent(self.network))
+
+
+class NetworkSearchAgent(_RustAgent):
+    """Network-guided determinized search (Rust): `simulations` leaf evaluations per decision over
+    the network's top `candidates` actions (Gumbel top-k, sequential halving), each applying the
+    candidate on a sampled deck order, playing `depth` greedy network moves and reading the
+    network's value (mixed with a heuristic rollout by `rollout_mix`). `gumbel_scale` > 0 adds
+    Gumbel noise to the prior (self-play exploration). `search_batch(obs, masks)` returns the root
+    statistics (improved policy, value) used as training targets.
+    """
+
+    name = "network_search"
+
+    def __init__(self, network: Any = None, simulations: int | None = None, seed: int = 0, *,
+                 candidates: int = 8, depth: int | None = None, rollout_mix: float = 0.0, gumbel_scale: float = 0.0) -> None:
+        from maquis.network import DEFAULT_NETWORK, load_network
+
+        if simulations is None:
+            simulations = DEFAULT_NETWORK_SEARCH_SIMULATIONS
+        if depth is None:
+            depth = DEFAULT_NETWORK_SEARCH_DEPTH
+        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
+            raise ValueError(f"simulations must be a positive int, got {simulations!r}")
+        self.network = load_network(DEFAULT_NETWORK if network is None else network)
+        super().__init__(_core.NetworkSearchAgent(
+            self.network, int(simulations), int(seed), candidates=int(candidates), depth=int(depth),
+            rollout_mix=float(rollout_mix), gumbel_scale=float(gumbel_scale)))
+        self.simulations = int(simulations)
+
+    def search_batch(self, obs: np.ndarray, masks: np.ndarray) -> dict[str, np.ndarray]:
+        obs, masks = _check(obs, masks, batched=True)
+        return self._core.search_batch(obs, masks)
+
+
+# The default budget of `network_search`: leaf evaluations per decision and greedy network moves
+# before each leaf's value (docs/training.md: well under 50 ms a decision on one core).
+DEFAULT_NETWORK_SEARCH_SIMULATIONS = 128
+DEFAULT_NETWORK_SEARCH_DEPTH = 4
+
+
+def make_agent(name: str, seed: int = 0, **kwargs: Any) -> Any:
+    """A bundled agent by name: "random", "heuristic", "search" (kwargs: `simulations`), "network"
+    (kwargs: `network`) or "network_search" (kwargs: `network`, `simulations`, `candidates`,
+    `depth`, `rollout_mix`, `gumbel_scale`)."""
     if name == "random":
         return RandomAgent(seed, **kwargs)
     if name == "heuristic":
         return HeuristicAgent(seed, **kwargs)
     if name == "search":
         return SearchAgent(seed=seed, **kwargs)
+    if name == "network":
+        return NetworkAgent(seed=seed, **kwargs)
+    if name == "network_search":
+        return NetworkSearchAgent(seed=seed, **kwargs)
     raise ValueError(f"unknown agent {name!r}: expected one of {', '.join(AGENT_NAMES)}")
 
 

@@ -20,6 +20,7 @@ COMMANDS = {
     "playthrough": ("maquis.playthrough", "play, check or regenerate the golden playthroughs (tests/playthroughs)"),
     "docs": ("maquis.docs", "write or check docs/maquis.md, the environment's reference page"),
     "dday": ("maquis.dday.cli", "French Resistance D-Day 1944: play, eval, bench, render, docs"),
+    "train": ("maquis.train.expert", "train the network by expert iteration (needs torch: maquis[train])"),
 }
 
 

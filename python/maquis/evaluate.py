@@ -6,7 +6,8 @@ Wilson intervals per difficulty level and per star total of the dealt missions (
 mean days survived and missions completed. `maquis eval` is its command line.
 
 A policy is any of:
-- a bundled agent name: "random", "heuristic", "search" (the last two run in Rust);
+- a bundled agent name: "random", "heuristic", "search", "network", "network_search" (all but the
+  first run in Rust);
 - a callable `policy(obs, mask) -> action` on one observation (np.float32 (D,)) and mask
   (np.bool_ (N,)); if it has an attribute `batched = True` it is called once per step with
   (num_envs, D) observations and (num_envs, N) masks and returns num_envs actions;
@@ -289,6 +290,39 @@ def evaluate(
     return result
 
 
+CEILING_NAME = "clairvoyant"
+
+
+def ceiling(
+    difficulties: str | Iterable[str] = DIFFICULTIES,
+    episodes: int = 200,
+    seed: int = 0,
+    mission_pool: str = "second_edition",
+    *,
+    candidates: int = 4,
+    rollouts: int = 2,
+    num_threads: int = 1,
+) -> EvalResult:
+    """The clairvoyant ceiling: a MEASUREMENT, not an agent. A search that sees the hidden deck
+    order and every future reshuffle (nested heuristic rollouts on the true future, keeping the best
+    line found) plays `episodes` games per level (game seeds `seed + i`, so not the deals of
+    `evaluate`'s vector environments). No fair agent sees what it sees: its win rate bounds what
+    fair play can be expected to reach (it is itself a lower bound of the perfect-information
+    optimum)."""
+    from maquis import _core
+
+    levels = [difficulties] if isinstance(difficulties, str) else list(difficulties)
+    result = EvalResult(seed=seed, settings={"episodes": episodes, "mission_pool": mission_pool,
+                                             "ceiling": {"candidates": candidates, "rollouts": rollouts}})
+    for d in levels:
+        if d not in DIFFICULTIES:
+            raise ValueError(f"unknown difficulty {d!r}: expected one of {', '.join(DIFFICULTIES)}")
+        records = _core.clairvoyant_games(d, episodes, seed, mission_pool=mission_pool, candidates=candidates,
+                                          rollouts=rollouts, threads=num_threads or 1)
+        result.rows.extend(_rows(CEILING_NAME, d, [tuple(r) for r in records]))
+    return result
+
+
 class _progress_bar:
     """A minimal stderr progress bar (tqdm is not a dependency)."""
 
@@ -350,7 +384,8 @@ def plot(result: EvalResult, path: str) -> None:
 
 
 def add_arguments(p: Any) -> None:
-    p.add_argument("--agents", default="random,heuristic", help="comma-separated bundled agents: random, heuristic, search")
+    p.add_argument("--agents", default="random,heuristic",
+                   help="comma-separated bundled agents: random, heuristic, search, network, network_search")
     p.add_argument("--policy", action="append", default=[], metavar="FILE", help="a saved policy file to evaluate (repeatable)")
     p.add_argument("--difficulties", default="all", help="comma-separated levels, or 'all' (default)")
     p.add_argument("--episodes", type=int, default=1000, help="games per agent and level (default 1000)")
@@ -359,7 +394,12 @@ def add_arguments(p: Any) -> None:
                    choices=MISSION_POOLS)
     p.add_argument("--deal", default="uniform", choices=DEALS)
     p.add_argument("--missions", default=None, help="two fixed mission ids, comma-separated")
-    p.add_argument("--simulations", type=int, default=None, help="search agent: simulations per move")
+    p.add_argument("--simulations", type=int, default=None, help="search, network_search: simulations per move")
+    p.add_argument("--network", default=None, metavar="NAME|FILE",
+                   help="network, network_search: a shipped network's name or a .safetensors file (default: the shipped baseline)")
+    p.add_argument("--ceiling", action="store_true",
+                   help="also print the clairvoyant ceiling (a measurement that sees the deck order, not an agent)")
+    p.add_argument("--ceiling-episodes", type=int, default=None, help="games per level for --ceiling (default: --episodes)")
     p.add_argument("--num-envs", type=int, default=None)
     p.add_argument("--threads", type=int, default=None)
     p.add_argument("--no-stars", action="store_true", help="omit the per-star-total rows")
@@ -377,8 +417,16 @@ def run(args: Any) -> int:
         if name not in agents.AGENT_NAMES:
             print(f"maquis eval: unknown agent {name!r} (choose from {', '.join(agents.AGENT_NAMES)})", file=sys.stderr)
             return 2
-        kw = {"simulations": args.simulations} if name == "search" and args.simulations else {}
-        policies.append(agents.make_agent(name, seed=args.seed, **kw))
+        kw: dict[str, Any] = {}
+        if name in ("search", "network_search") and args.simulations:
+            kw["simulations"] = args.simulations
+        if name in ("network", "network_search") and args.network:
+            kw["network"] = args.network
+        try:
+            policies.append(agents.make_agent(name, seed=args.seed, **kw))
+        except (OSError, ValueError) as e:  # a missing or mismatched network file (MaquisError is a ValueError)
+            print(f"maquis eval: cannot make agent {name!r}: {e}", file=sys.stderr)
+            return 2
     for path in args.policy:
         try:
             policies.append(agents.load_policy(path))
@@ -396,6 +444,12 @@ def run(args: Any) -> int:
             print(f"maquis eval: {e}", file=sys.stderr)
             return 2
         result = result.merge(r) if result.rows else r
+    if args.ceiling:
+        r = ceiling(levels, args.ceiling_episodes or args.episodes, args.seed, args.pool, num_threads=args.threads or 1)
+        result = result.merge(r) if result.rows else r
+        if not args.json:
+            print(f"{CEILING_NAME}: a measurement, not an agent: it sees the hidden deck order (and its own deals: "
+                  f"game seeds {args.seed}..{args.seed + (args.ceiling_episodes or args.episodes) - 1})")
     print(result.to_json(indent=2) if args.json else result.to_text(stars=not args.no_stars))
     if args.plot:
         plot(result, args.plot)

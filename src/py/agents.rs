@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 /// Checks the batch shapes and decodes every observation.
-fn decode(obs: &PyReadonlyArray2<'_, f32>, masks: &PyReadonlyArray2<'_, bool>, seed: u64) -> PyResult<Vec<State>> {
+pub(super) fn decode(obs: &PyReadonlyArray2<'_, f32>, masks: &PyReadonlyArray2<'_, bool>, seed: u64) -> PyResult<Vec<State>> {
     let (n, d) = (obs.shape()[0], obs.shape()[1]);
     if d != obs_size() {
         return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got ({n}, {d})", obs_size())));

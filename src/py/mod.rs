@@ -14,6 +14,7 @@ mod bench;
 mod dday;
 mod env;
 mod errors;
+mod network;
 mod tables;
 mod vector;
 
@@ -65,6 +66,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agents::register(m)?;
     bench::register(m)?;
     tables::register(m)?;
+    network::register(m)?;
     dday::register(m)?;
     Ok(())
 }

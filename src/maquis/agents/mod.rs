@@ -6,9 +6,13 @@
 //! and the search are pure functions of (configuration, state): the same state always gets the
 //! same action, whatever the thread or the order of calls.
 
+pub mod clairvoyant;
+pub mod guided;
 pub mod heuristic;
+pub mod network;
 pub mod random;
 pub mod search;
+pub mod selfplay;
 
 pub use heuristic::HeuristicAgent;
 pub use search::SearchAgent;

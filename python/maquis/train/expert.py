@@ -1,0 +1,287 @@
+"""Expert iteration for Maquis (a single-player stochastic game): `maquis train`.
+
+Generation 0: the bundled agents play games (`--teacher0`, default the determinized search); the
+network learns to imitate their moves (one-hot policy targets) and to predict the outcome.
+Generation g >= 1: the network-guided search with the network of generation g-1 plays games
+(Gumbel noise on its prior for exploration); the network learns its improved policy (softmax of
+prior logits + the search's completed values) and the outcomes. The games are played in Rust
+(`maquis._core.selfplay`, all threads, GIL released); torch only trains.
+
+Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors`, a
+checkpoint (`OUT/checkpoint.pt`: model, optimizer, the generation reached; a second run with the
+same OUT continues from it), and rows of the learning curve `OUT/curve.csv` + `OUT/curve.png`: the
+win rate (wins + major wins) with its 95% Wilson interval of the network alone and of the guided
+search on fixed evaluation seeds (`maquis.evaluate`).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads stall a busy 2-core machine
+
+import numpy as np
+
+from maquis import _core
+from maquis.evaluate import evaluate, wilson_interval
+
+# torch is imported in `run` (through maquis.train.model), so that `maquis --help` and the other
+# subcommands never pay for it, and a missing torch is a clear message.
+
+CURVE_FIELDS = ["generation", "agent", "difficulty", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
+                "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
+
+
+def add_arguments(p: Any) -> None:
+    p.add_argument("--out", required=True, help="run folder (created; an existing one is resumed)")
+    p.add_argument("--generations", type=int, default=4, help="generations in all, generation 0 included")
+    p.add_argument("--hidden", default="256,256", help="hidden widths of the MLP trunk")
+    p.add_argument("--teacher0", default="search",
+                   help="generation 0's players: 'heuristic' or 'search', or a list with game counts such as "
+                        "'search:500,heuristic:4000' (imitation data of both)")
+    p.add_argument("--games0", type=int, default=400, help="games of generation 0 per teacher with no count")
+    p.add_argument("--teacher0-simulations", type=int, default=64)
+    p.add_argument("--games", type=int, default=400, help="games per later generation")
+    p.add_argument("--difficulties", default="normal", help="comma-separated levels the games cycle through")
+    p.add_argument("--simulations", type=int, default=64, help="guided search in self-play: leaf evaluations")
+    p.add_argument("--candidates", type=int, default=8)
+    p.add_argument("--depth", type=int, default=4, help="guided search in self-play: greedy network moves before the value")
+    p.add_argument("--rollout-mix", type=float, default=0.0)
+    p.add_argument("--gumbel-scale", type=float, default=1.0, help="self-play exploration (0: none)")
+    p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
+    p.add_argument("--epochs", type=int, default=4)
+    p.add_argument("--batch-size", type=int, default=512)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--weight-decay", type=float, default=1e-4)
+    p.add_argument("--value-coef", type=float, default=1.0)
+    p.add_argument("--eval-episodes", type=int, default=200, help="games per evaluation of the network alone")
+    p.add_argument("--eval-search-episodes", type=int, default=100, help="games per evaluation of the guided search (0: skip)")
+    p.add_argument("--eval-simulations", type=int, default=128)
+    p.add_argument("--eval-seed", type=int, default=2025)
+    p.add_argument("--eval-difficulty", default="normal")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
+
+
+def _hidden(text: str) -> tuple[int, ...]:
+    try:
+        h = tuple(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise SystemExit(f"maquis train: --hidden must be comma-separated integers, got {text!r}")
+    if any(x < 1 for x in h):
+        raise SystemExit(f"maquis train: hidden widths must be positive, got {text!r}")
+    return h
+
+
+def teachers0(text: str, default_games: int) -> list[tuple[str, int]]:
+    """`'search:500,heuristic:4000'` -> [("search", 500), ("heuristic", 4000)]."""
+    parts = []
+    for item in (x.strip() for x in text.split(",") if x.strip()):
+        name, _, count = item.partition(":")
+        if name not in ("heuristic", "search"):
+            raise SystemExit(f"maquis train: --teacher0 players are 'heuristic' or 'search', got {name!r}")
+        try:
+            games = int(count) if count else default_games
+        except ValueError:
+            raise SystemExit(f"maquis train: --teacher0 game counts must be integers, got {item!r}")
+        parts.append((name, games))
+    if not parts:
+        raise SystemExit("maquis train: --teacher0 names no player")
+    return parts
+
+
+def concat(parts: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """Samples of several sets of games as one (game indices renumbered)."""
+    out: dict[str, list[np.ndarray]] = {k: [] for k in parts[0]}
+    games = 0
+    for p in parts:
+        for k, v in p.items():
+            out[k].append(v + games if k == "game" else v)
+        games += len(p["game_outcomes"])
+    return {k: np.concatenate(v) for k, v in out.items()}
+
+
+def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | None = None) -> dict[str, np.ndarray]:
+    """The games of one generation, played in Rust (generation 0's parts cached in `data_dir`)."""
+    levels = [d.strip() for d in args.difficulties.split(",") if d.strip()]
+    seed = args.seed * 1_000_003 + generation * 100_000
+    if generation == 0:
+        parts = []
+        for k, (teacher, games) in enumerate(teachers0(args.teacher0, args.games0)):
+            cache = data_dir / f"gen0.{teacher}{games}.npz" if data_dir else None
+            if cache and cache.exists():
+                parts.append(dict(np.load(cache)))
+                continue
+            part = _core.selfplay(teacher, games, seed + k * 10_000_000, difficulties=levels,
+                                  simulations=args.teacher0_simulations, threads=args.threads)
+            if cache:
+                np.savez_compressed(cache, **part)
+            parts.append(part)
+        return concat(parts)
+    net = _core.Network.load(str(net_path))
+    return _core.selfplay("network_search", args.games, seed, difficulties=levels, network=net,
+                          simulations=args.simulations, candidates=args.candidates, depth=args.depth,
+                          rollout_mix=args.rollout_mix, gumbel_scale=args.gumbel_scale, threads=args.threads)
+
+
+def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
+             rng: np.random.Generator) -> tuple[float, float]:
+    """`args.epochs` passes over `data`; the mean policy and value losses of the last epoch."""
+    import torch
+    from torch.nn import functional as F
+
+    obs = torch.from_numpy(data["obs"])
+    masks = torch.from_numpy(data["masks"])
+    target = torch.from_numpy(data["policy"])
+    value = torch.from_numpy(data["outcome"])
+    n = len(obs)
+    model.train()
+    pl = vl = 0.0
+    for _ in range(args.epochs):
+        order = torch.from_numpy(rng.permutation(n))
+        pls, vls = [], []
+        for i in range(0, n, args.batch_size):
+            idx = order[i : i + args.batch_size]
+            logits, v = model(obs[idx])
+            logits = logits.masked_fill(~masks[idx], -1e9)
+            p_loss = -(target[idx] * F.log_softmax(logits, dim=1)).sum(1).mean()
+            v_loss = F.binary_cross_entropy_with_logits(v, value[idx])
+            loss = p_loss + args.value_coef * v_loss
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            pls.append(p_loss.item())
+            vls.append(v_loss.item())
+        pl, vl = float(np.mean(pls)), float(np.mean(vls))
+    model.eval()
+    return pl, vl
+
+
+def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
+    from maquis.agents import NetworkAgent, NetworkSearchAgent
+
+    agents: list[Any] = [NetworkAgent(str(net_path))]
+    if args.eval_search_episodes > 0:
+        agents.append(NetworkSearchAgent(str(net_path), args.eval_simulations, seed=args.eval_seed))
+    rows = []
+    for agent in agents:
+        episodes = args.eval_episodes if agent.name == "network" else args.eval_search_episodes
+        r = evaluate(agent, args.eval_difficulty, episodes, args.eval_seed, num_threads=args.threads).row(args.eval_difficulty)
+        wins = r.counts["win"] + r.counts["major_win"]
+        lo, hi = wilson_interval(wins, r.episodes)
+        rows.append({"agent": agent.name, "difficulty": args.eval_difficulty, "games": r.episodes,
+                     "win_rate": wins / r.episodes, "ci_low": lo, "ci_high": hi,
+                     "draw_rate": r.rate("draw"), "loss_rate": r.rate("loss")})
+    return rows
+
+
+def plot_curve(csv_path: Path, png_path: Path) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return
+    with open(csv_path) as f:
+        rows = list(csv.DictReader(f))
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for agent in dict.fromkeys(r["agent"] for r in rows):
+        rs = [r for r in rows if r["agent"] == agent]
+        g = np.array([int(r["generation"]) for r in rs])
+        w = np.array([float(r["win_rate"]) for r in rs])
+        lo = np.array([float(r["ci_low"]) for r in rs])
+        hi = np.array([float(r["ci_high"]) for r in rs])
+        ax.errorbar(g, 100 * w, yerr=[100 * (w - lo), 100 * (hi - w)], marker="o", capsize=3, label=agent)
+    ax.set_xticks(sorted({int(r["generation"]) for r in rows}))
+    ax.set_xlabel("generation")
+    ax.set_ylabel(f"wins incl. major, % (95% CI), {rows[0]['difficulty'] if rows else ''}")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=110)
+    plt.close(fig)
+
+
+def run(args: Any) -> int:
+    try:
+        import torch
+
+        from maquis.train.model import PolicyValueNet, save_network
+    except ImportError as e:
+        print(f"maquis train: needs torch (pip install \"maquis[train]\"): {e}", file=sys.stderr)
+        return 2
+    hidden = _hidden(args.hidden)
+    if args.generations < 1:
+        print("maquis train: --generations must be at least 1", file=sys.stderr)
+        return 2
+    torch.set_num_threads(max(1, args.threads))
+    out = Path(args.out)
+    (out / "data").mkdir(parents=True, exist_ok=True)
+    model = PolicyValueNet(hidden)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    ckpt_path, curve_path = out / "checkpoint.pt", out / "curve.csv"
+    start = 0
+    if ckpt_path.exists():
+        ckpt = torch.load(ckpt_path, weights_only=False)
+        if tuple(ckpt["hidden"]) != hidden:
+            print(f"maquis train: {ckpt_path} has hidden widths {ckpt['hidden']}, not {hidden}", file=sys.stderr)
+            return 2
+        model.load_state_dict(ckpt["model"])
+        opt.load_state_dict(ckpt["optimizer"])
+        start = ckpt["generation"] + 1
+        print(f"resuming {out} after generation {ckpt['generation']}")
+    else:
+        torch.manual_seed(args.seed)
+        (out / "args.json").write_text(json.dumps(vars(args), indent=2, default=str))
+    if not curve_path.exists():
+        with open(curve_path, "w", newline="") as f:
+            csv.DictWriter(f, CURVE_FIELDS).writeheader()
+    t0 = time.perf_counter()
+    for g in range(start, args.generations):
+        prev = out / f"net_gen{g - 1}.safetensors"
+        data_path = out / "data" / f"gen{g}.npz"
+        if data_path.exists():
+            data = dict(np.load(data_path))
+        else:
+            t = time.perf_counter()
+            data = play(args, g, prev if g > 0 else None, out / "data")
+            np.savez_compressed(data_path, **data)
+            outcomes = np.bincount(data["game_outcomes"], minlength=4)
+            print(f"generation {g}: {len(data['game_outcomes'])} games ({dict(zip(_core.OUTCOMES, outcomes.tolist()))}), "
+                  f"{len(data['obs'])} samples in {time.perf_counter() - t:.0f} s", flush=True)
+        window = [np.load(out / "data" / f"gen{k}.npz") for k in range(max(0, g - args.window + 1), g + 1)]
+        keys = ("obs", "masks", "policy", "outcome")
+        train = {k: np.concatenate([w[k] for w in window]) for k in keys}
+        rng = np.random.default_rng(args.seed + g)
+        t = time.perf_counter()
+        pl, vl = train_on(model, opt, train, args, rng)
+        print(f"generation {g}: trained on {len(train['obs'])} samples in {time.perf_counter() - t:.0f} s "
+              f"(policy loss {pl:.3f}, value loss {vl:.3f})", flush=True)
+        net_path = out / f"net_gen{g}.safetensors"
+        info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
+                "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed,
+                "command": "maquis train " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""}
+        save_network(model, str(net_path), info)
+        torch.save({"generation": g, "hidden": list(hidden), "model": model.state_dict(),
+                    "optimizer": opt.state_dict()}, ckpt_path)
+        rows = evaluate_generation(args, net_path)
+        minutes = (time.perf_counter() - t0) / 60
+        with open(curve_path, "a", newline="") as f:
+            w = csv.DictWriter(f, CURVE_FIELDS)
+            for r in rows:
+                w.writerow({"generation": g, **r, "samples": len(train["obs"]), "policy_loss": round(pl, 4),
+                            "value_loss": round(vl, 4), "minutes": round(minutes, 2)})
+                print(f"generation {g}: {r['agent']} wins {100 * r['win_rate']:.1f}% "
+                      f"[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}] over {r['games']} games", flush=True)
+        plot_curve(curve_path, out / "curve.png")
+    return 0
+
+
+__all__ = ["add_arguments", "run", "play", "train_on", "evaluate_generation", "plot_curve"]

@@ -1,0 +1,336 @@
+//! A learned network over the observation: an MLP trunk with a policy head (one logit per action)
+//! and a value head (the expected outcome), evaluated in plain Rust — no Python or torch at play
+//! time.
+//!
+//! # The weight file (`maquis-net-v1`, safetensors)
+//!
+//! One safetensors file, every tensor float32, torch's `nn.Linear` convention (`weight` is
+//! `(out, in)`, `y = x @ weight.T + bias`):
+//!
+//! | tensor | shape | |
+//! |---|---|---|
+//! | `trunk.{i}.weight`, `trunk.{i}.bias` | `(h_i, h_{i-1})`, `(h_i,)` | `i = 0..L`, `h_{-1} = OBS_SIZE`, ReLU after each |
+//! | `policy.weight`, `policy.bias` | `(NUM_ACTIONS, h_{L-1})`, `(NUM_ACTIONS,)` | logits; illegal actions are masked by the user |
+//! | `value.weight`, `value.bias` | `(1, h_{L-1})`, `(1,)` | `sigmoid` of it: the expected outcome value, win or major win 1, draw ½, loss 0 |
+//!
+//! `L` may be 0 (the heads read the observation directly). The header's `__metadata__` must hold
+//! `format = "maquis-net-v1"` and `observation = ` [`observation_fingerprint`]`()` (a hash of
+//! `observation_layout()`, the observation size and the number of actions), and may hold anything
+//! else (how it was trained). A file made for another observation layout is refused with both
+//! fingerprints named.
+//!
+//! The forward pass is row by row (`out += x_i * W_i` over the non-zero inputs: observations are
+//! mostly zeros, and ReLU zeroes about half of each hidden layer), so a row's outputs are the same
+//! whatever batch it is in: the search that calls it stays a pure function of the observation.
+
+use crate::action::{ActionMask, NUM_ACTIONS};
+use crate::observation::{obs_size, observation_layout};
+use ndarray::{Array1, Array2, ArrayView2};
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The `format` of a weight file's metadata.
+pub const NETWORK_FORMAT: &str = "maquis-net-v1";
+
+/// What can be wrong with a weight file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkError(pub String);
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, NetworkError> {
+    Err(NetworkError(msg.into()))
+}
+
+/// The observation version a network is tied to: `obs<OBS_SIZE>-a<NUM_ACTIONS>-<hash>`, the
+/// hash (FNV-1a, 64 bits) over every `(name, offset, length)` of `observation_layout()`. Any change
+/// to the observation's meaning that moves or renames a slice changes it.
+pub fn observation_fingerprint() -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+    };
+    for (name, off, len) in observation_layout() {
+        eat(format!("{name}:{off}:{len};").as_bytes());
+    }
+    format!("obs{}-a{}-{:016x}", obs_size(), NUM_ACTIONS, h)
+}
+
+/// One dense layer, stored `(in, out)` row-major for the row-by-row forward pass.
+#[derive(Clone, Debug)]
+struct Dense {
+    w: Array2<f32>,
+    b: Array1<f32>,
+}
+
+impl Dense {
+    /// `out = b + sum_i x_i * w[i, :]`, skipping zero inputs.
+    fn apply(&self, x: &[f32], out: &mut Vec<f32>) {
+        out.clear();
+        out.extend_from_slice(self.b.as_slice().expect("contiguous bias"));
+        let w = self.w.as_slice().expect("contiguous weights");
+        let n = out.len();
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                for (o, &wi) in out.iter_mut().zip(&w[i * n..(i + 1) * n]) {
+                    *o += xi * wi;
+                }
+            }
+        }
+    }
+}
+
+/// A network read from (or to be written to) a `maquis-net-v1` file.
+#[derive(Clone, Debug)]
+pub struct Network {
+    trunk: Vec<Dense>,
+    /// Policy and value heads together: `NUM_ACTIONS` logit columns, then the value's.
+    heads: Dense,
+    /// The file's `__metadata__` (format and fingerprint included).
+    pub metadata: BTreeMap<String, String>,
+}
+
+/// Scratch buffers of a forward pass (reused between calls).
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    a: Vec<f32>,
+    b: Vec<f32>,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Network {
+    /// A network from torch-convention tensors (`weight` `(out, in)`), checked for shapes.
+    /// `trunk` lists `(weight, bias)` per hidden layer.
+    pub fn from_layers(
+        trunk: Vec<(Array2<f32>, Array1<f32>)>,
+        policy: (Array2<f32>, Array1<f32>),
+        value: (Array2<f32>, Array1<f32>),
+        metadata: BTreeMap<String, String>,
+    ) -> Result<Network, NetworkError> {
+        let mut width = obs_size();
+        let mut layers = Vec::new();
+        let check = |what: &str, w: &Array2<f32>, b: &Array1<f32>, width: usize, out: Option<usize>| {
+            let (o, i) = w.dim();
+            if i != width || out.is_some_and(|n| n != o) || b.len() != o || o == 0 {
+                return err(format!(
+                    "{what}: weight {:?} and bias {:?} do not fit: expected weight ({o_}, {width}) and bias ({o_},)",
+                    w.shape(),
+                    b.shape(),
+                    o_ = out.map_or("h".to_string(), |n| n.to_string())
+                ));
+            }
+            Ok(o)
+        };
+        for (k, (w, b)) in trunk.into_iter().enumerate() {
+            width = check(&format!("trunk.{k}"), &w, &b, width, None)?;
+            layers.push(Dense { w: w.t().as_standard_layout().to_owned(), b });
+        }
+        check("policy", &policy.0, &policy.1, width, Some(NUM_ACTIONS))?;
+        check("value", &value.0, &value.1, width, Some(1))?;
+        let w = ndarray::concatenate(ndarray::Axis(0), &[policy.0.view(), value.0.view()]).expect("same width");
+        let b = ndarray::concatenate(ndarray::Axis(0), &[policy.1.view(), value.1.view()]).expect("1-d");
+        let heads = Dense { w: w.t().as_standard_layout().to_owned(), b };
+        let mut metadata = metadata;
+        metadata.insert("format".into(), NETWORK_FORMAT.into());
+        metadata.insert("observation".into(), observation_fingerprint());
+        Ok(Network { trunk: layers, heads, metadata })
+    }
+
+    /// A freshly initialized network (uniform ±1/sqrt(fan-in), like torch's default), for tests and
+    /// as a starting point. `hidden` lists the trunk's widths.
+    pub fn random(hidden: &[usize], seed: u64) -> Network {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut layer = |o: usize, i: usize| {
+            let k = 1.0 / (i as f32).sqrt();
+            let w = Array2::from_shape_fn((o, i), |_| rng.gen_range(-k..k));
+            let b = Array1::from_shape_fn(o, |_| rng.gen_range(-k..k));
+            (w, b)
+        };
+        let mut width = obs_size();
+        let mut trunk = Vec::new();
+        for &h in hidden {
+            trunk.push(layer(h, width));
+            width = h;
+        }
+        let policy = layer(NUM_ACTIONS, width);
+        let value = layer(1, width);
+        Network::from_layers(trunk, policy, value, BTreeMap::new()).expect("shapes built to fit")
+    }
+
+    /// Reads a `maquis-net-v1` safetensors file.
+    pub fn load(path: &std::path::Path) -> Result<Network, NetworkError> {
+        let bytes = std::fs::read(path).map_err(|e| NetworkError(format!("{}: {e}", path.display())))?;
+        Network::from_bytes(&bytes).map_err(|e| NetworkError(format!("{}: {e}", path.display())))
+    }
+
+    /// Parses the bytes of a `maquis-net-v1` safetensors file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        use safetensors::{Dtype, SafeTensors};
+        let (_, header) = SafeTensors::read_metadata(bytes)
+            .map_err(|e| NetworkError(format!("not a safetensors file ({e:?})")))?;
+        let meta: BTreeMap<String, String> =
+            header.metadata().as_ref().map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default();
+        match meta.get("format").map(String::as_str) {
+            Some(NETWORK_FORMAT) => {}
+            Some(other) => return err(format!("format {other:?}, expected {NETWORK_FORMAT:?}")),
+            None => return err(format!("no \"format\" in the metadata: not a {NETWORK_FORMAT} network")),
+        }
+        let expected = observation_fingerprint();
+        match meta.get("observation") {
+            Some(found) if *found == expected => {}
+            Some(found) => {
+                return err(format!(
+                    "made for observation layout {found}, but this maquis has {expected}: the network must be trained again for this build"
+                ))
+            }
+            None => return err(format!("no \"observation\" in the metadata (this maquis has {expected})")),
+        }
+        let st = SafeTensors::deserialize(bytes).map_err(|e| NetworkError(format!("not a safetensors file ({e:?})")))?;
+        let get = |name: &str, dims: usize| -> Result<(Vec<usize>, Vec<f32>), NetworkError> {
+            let t = st.tensor(name).map_err(|_| NetworkError(format!("tensor {name:?} is missing")))?;
+            if t.dtype() != Dtype::F32 {
+                return err(format!("tensor {name:?} is {:?}, expected F32", t.dtype()));
+            }
+            if t.shape().len() != dims {
+                return err(format!("tensor {name:?} has shape {:?}, expected {dims} dimensions", t.shape()));
+            }
+            let data = t.data().chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            Ok((t.shape().to_vec(), data))
+        };
+        let pair = |prefix: &str| -> Result<(Array2<f32>, Array1<f32>), NetworkError> {
+            let (ws, w) = get(&format!("{prefix}.weight"), 2)?;
+            let (_, b) = get(&format!("{prefix}.bias"), 1)?;
+            let w = Array2::from_shape_vec((ws[0], ws[1]), w).expect("safetensors checked the size");
+            Ok((w, Array1::from(b)))
+        };
+        let mut trunk = Vec::new();
+        while st.tensor(&format!("trunk.{}.weight", trunk.len())).is_ok() {
+            trunk.push(pair(&format!("trunk.{}", trunk.len()))?);
+        }
+        let (policy, value) = (pair("policy")?, pair("value")?);
+        let known = |n: &str| {
+            ["policy.weight", "policy.bias", "value.weight", "value.bias"].contains(&n)
+                || (0..trunk.len()).any(|k| n == format!("trunk.{k}.weight") || n == format!("trunk.{k}.bias"))
+        };
+        let mut stray: Vec<&str> = st.names().into_iter().filter(|n| !known(n)).collect();
+        if !stray.is_empty() {
+            stray.sort();
+            return err(format!(
+                "unexpected tensors {stray:?}: a {NETWORK_FORMAT} file holds trunk.<i>.weight/bias for i = 0, 1, ..., policy.weight/bias and value.weight/bias"
+            ));
+        }
+        Network::from_layers(trunk, policy, value, meta)
+    }
+
+    /// The file's bytes (safetensors, `maquis-net-v1`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        use safetensors::tensor::TensorView;
+        use safetensors::Dtype;
+        let mut owned: Vec<(String, Vec<usize>, Vec<u8>)> = Vec::new();
+        let mut push = |name: String, shape: Vec<usize>, data: Vec<f32>| {
+            owned.push((name, shape, data.iter().flat_map(|x| x.to_le_bytes()).collect()));
+        };
+        // Stored (in, out); the file holds torch's (out, in).
+        for (k, l) in self.trunk.iter().enumerate() {
+            let wt = l.w.t();
+            push(format!("trunk.{k}.weight"), wt.shape().to_vec(), wt.iter().copied().collect());
+            push(format!("trunk.{k}.bias"), vec![l.b.len()], l.b.to_vec());
+        }
+        let wt = self.heads.w.t();
+        let h = wt.shape()[1];
+        push("policy.weight".into(), vec![NUM_ACTIONS, h], wt.rows().into_iter().take(NUM_ACTIONS).flatten().copied().collect());
+        push("policy.bias".into(), vec![NUM_ACTIONS], self.heads.b.iter().take(NUM_ACTIONS).copied().collect());
+        push("value.weight".into(), vec![1, h], wt.row(NUM_ACTIONS).to_vec());
+        push("value.bias".into(), vec![1], vec![self.heads.b[NUM_ACTIONS]]);
+        let views: Vec<(String, TensorView<'_>)> = owned
+            .iter()
+            .map(|(n, s, d)| (n.clone(), TensorView::new(Dtype::F32, s.clone(), d).expect("sizes match")))
+            .collect();
+        let meta: std::collections::HashMap<String, String> = self.metadata.clone().into_iter().collect();
+        safetensors::serialize(views, Some(meta)).expect("serializable")
+    }
+
+    /// Widths of the hidden layers.
+    pub fn hidden(&self) -> Vec<usize> {
+        self.trunk.iter().map(|l| l.b.len()).collect()
+    }
+
+    /// Logits (`NUM_ACTIONS`, written to `logits`) and value of one observation.
+    pub fn forward_into(&self, obs: &[f32], logits: &mut [f32], scratch: &mut Scratch) -> f32 {
+        assert_eq!(obs.len(), obs_size(), "an observation has {} values", obs_size());
+        let Scratch { a, b } = scratch;
+        let mut x: &[f32] = obs;
+        for l in &self.trunk {
+            l.apply(x, a);
+            for v in a.iter_mut() {
+                *v = v.max(0.0);
+            }
+            std::mem::swap(a, b);
+            x = b;
+        }
+        self.heads.apply(x, a);
+        logits.copy_from_slice(&a[..NUM_ACTIONS]);
+        sigmoid(a[NUM_ACTIONS])
+    }
+
+    /// Logits `(n, NUM_ACTIONS)` and values `(n,)` of a batch of observations `(n, OBS_SIZE)`.
+    pub fn forward(&self, obs: ArrayView2<'_, f32>) -> (Array2<f32>, Array1<f32>) {
+        let n = obs.nrows();
+        let mut logits = Array2::zeros((n, NUM_ACTIONS));
+        let mut values = Array1::zeros(n);
+        let mut scratch = Scratch::default();
+        let mut row = vec![0.0f32; obs_size()];
+        for i in 0..n {
+            row.iter_mut().zip(obs.row(i)).for_each(|(r, &x)| *r = x);
+            let out = logits.row_mut(i).into_slice().expect("a standard-layout row");
+            values[i] = self.forward_into(&row, out, &mut scratch);
+        }
+        (logits, values)
+    }
+}
+
+/// The legal action with the highest logit (ties: the lowest index); None if nothing is legal.
+pub fn masked_argmax(logits: &[f32], mask: &ActionMask) -> Option<usize> {
+    let mut best: Option<(usize, f32)> = None;
+    for a in mask.iter() {
+        if best.is_none_or(|(_, v)| logits[a] > v) {
+            best = Some((a, logits[a]));
+        }
+    }
+    best.map(|b| b.0)
+}
+
+/// The network alone as a player: the legal action with the highest logit.
+#[derive(Clone, Debug)]
+pub struct NetworkAgent {
+    pub net: std::sync::Arc<Network>,
+    scratch: Scratch,
+    logits: Vec<f32>,
+    obs: Vec<f32>,
+}
+
+impl NetworkAgent {
+    pub fn new(net: std::sync::Arc<Network>) -> NetworkAgent {
+        NetworkAgent { net, scratch: Scratch::default(), logits: vec![0.0; NUM_ACTIONS], obs: vec![0.0; obs_size()] }
+    }
+
+    /// The greedy legal action for a state (panics if the game is over).
+    pub fn act(&mut self, s: &crate::state::State) -> usize {
+        crate::observation::write_observation(s, &mut self.obs);
+        self.net.forward_into(&self.obs, &mut self.logits, &mut self.scratch);
+        masked_argmax(&self.logits, &crate::rules::legal_mask(s)).expect("act() called on a finished game")
+    }
+}

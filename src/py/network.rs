@@ -1,0 +1,375 @@
+//! The learned network for Python: `Network` (a `maquis-net-v1` weight file evaluated in Rust),
+//! the `NetworkAgent` and `NetworkSearchAgent` players, `selfplay` (training data, GIL released)
+//! and `clairvoyant_games` (the measurement of `agents/clairvoyant.rs`).
+
+use super::agents::decode;
+use super::env::config;
+use super::errors::MaquisError;
+use crate::action::NUM_ACTIONS;
+use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
+use crate::agents::guided::{GuidedSearch, DEFAULT_DEPTH, DEFAULT_SIMULATIONS};
+use crate::agents::heuristic::HeuristicAgent;
+use crate::agents::network::{masked_argmax, observation_fingerprint, Network, Scratch, NETWORK_FORMAT};
+use crate::agents::search::SearchAgent;
+use crate::agents::selfplay::{play_games, Teacher};
+use crate::action::ActionMask;
+use crate::observation::obs_size;
+use crate::rules::Setup;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+fn net_err(e: impl std::fmt::Display) -> PyErr {
+    MaquisError::new_err(e.to_string())
+}
+
+/// A `maquis-net-v1` network (policy and value heads over the observation), evaluated in Rust.
+#[pyclass(name = "Network", module = "maquis._core", frozen)]
+pub struct PyNetwork {
+    pub(crate) net: Arc<Network>,
+}
+
+#[pymethods]
+impl PyNetwork {
+    /// Reads a weight file (safetensors, format `maquis-net-v1`).
+    ///
+    /// Raises:
+    ///     MaquisError: unreadable, not this format, or made for another observation layout.
+    #[staticmethod]
+    fn load(path: std::path::PathBuf) -> PyResult<Self> {
+        Ok(PyNetwork { net: Arc::new(Network::load(&path).map_err(net_err)?) })
+    }
+
+    /// Parses the bytes of a weight file.
+    #[staticmethod]
+    fn from_bytes(data: &[u8]) -> PyResult<Self> {
+        Ok(PyNetwork { net: Arc::new(Network::from_bytes(data).map_err(net_err)?) })
+    }
+
+    /// A freshly initialized network with hidden widths `hidden`.
+    #[staticmethod]
+    #[pyo3(signature = (hidden, seed=0))]
+    fn random(hidden: Vec<usize>, seed: u64) -> PyResult<Self> {
+        if hidden.contains(&0) {
+            return Err(MaquisError::new_err("hidden widths must be positive"));
+        }
+        Ok(PyNetwork { net: Arc::new(Network::random(&hidden, seed)) })
+    }
+
+    /// The weight file's bytes.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.net.to_bytes())
+    }
+
+    /// Logits (n, NUM_ACTIONS) and values (n,) of observations (n, OBS_SIZE).
+    #[allow(clippy::type_complexity)]
+    fn forward<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+    ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<f32>>)> {
+        if obs.shape()[1] != obs_size() {
+            return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
+        }
+        let view = obs.as_array().to_owned();
+        let (l, v) = py.detach(|| self.net.forward(view.view()));
+        Ok((l.into_pyarray(py), v.into_pyarray(py)))
+    }
+
+    /// Widths of the hidden layers.
+    #[getter]
+    fn hidden(&self) -> Vec<usize> {
+        self.net.hidden()
+    }
+
+    /// The file's `__metadata__`.
+    #[getter]
+    fn metadata(&self) -> BTreeMap<String, String> {
+        self.net.metadata.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Network(hidden={:?})", self.net.hidden())
+    }
+}
+
+fn masks_of(masks: &PyReadonlyArray2<'_, bool>, n: usize) -> PyResult<Vec<ActionMask>> {
+    if masks.shape() != [n, NUM_ACTIONS] {
+        return Err(MaquisError::new_err(format!("masks must have shape ({n}, {NUM_ACTIONS}), got {:?}", masks.shape())));
+    }
+    let m = masks.as_array();
+    (0..n)
+        .map(|i| {
+            let mut mask = ActionMask::default();
+            for a in 0..NUM_ACTIONS {
+                if m[[i, a]] {
+                    mask.set(a);
+                }
+            }
+            if mask.is_empty() {
+                return Err(MaquisError::new_err(format!("mask {i} has no legal action (the episode is over)")));
+            }
+            Ok(mask)
+        })
+        .collect()
+}
+
+/// The network alone: the legal action with the highest logit (reads the observation only).
+#[pyclass(name = "NetworkAgent", module = "maquis._core", frozen)]
+pub struct PyNetworkAgent {
+    net: Arc<Network>,
+}
+
+#[pymethods]
+impl PyNetworkAgent {
+    #[new]
+    fn new(network: &PyNetwork) -> Self {
+        PyNetworkAgent { net: network.net.clone() }
+    }
+
+    /// One action per observation: int64 (n,).
+    fn act_batch<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+        masks: PyReadonlyArray2<'py, bool>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let n = obs.shape()[0];
+        if obs.shape()[1] != obs_size() {
+            return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
+        }
+        let masks = masks_of(&masks, n)?;
+        let obs = obs.as_array().to_owned();
+        let net = &self.net;
+        let actions: Vec<i64> = py.detach(|| {
+            (0..n)
+                .into_par_iter()
+                .map_init(
+                    || (Scratch::default(), vec![0.0f32; NUM_ACTIONS], vec![0.0f32; obs_size()]),
+                    |(scratch, logits, row), i| {
+                        row.iter_mut().zip(obs.row(i)).for_each(|(r, &x)| *r = x);
+                        net.forward_into(row, logits, scratch);
+                        masked_argmax(logits, &masks[i]).expect("a legal action") as i64
+                    },
+                )
+                .collect()
+        });
+        Ok(actions.into_pyarray(py))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("NetworkAgent(hidden={:?})", self.net.hidden())
+    }
+}
+
+/// Network-guided determinized search (Gumbel top-k, sequential halving, network values at the
+/// leaves). Acts on (obs, mask) only, like the other agents.
+#[pyclass(name = "NetworkSearchAgent", module = "maquis._core", frozen)]
+pub struct PyNetworkSearchAgent {
+    search: GuidedSearch,
+}
+
+#[pymethods]
+impl PyNetworkSearchAgent {
+    #[new]
+    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0))]
+    fn new(
+        network: &PyNetwork,
+        simulations: u32,
+        seed: u64,
+        candidates: usize,
+        depth: u32,
+        rollout_mix: f32,
+        gumbel_scale: f32,
+    ) -> PyResult<Self> {
+        Ok(PyNetworkSearchAgent {
+            search: guided(network, simulations, seed, candidates, depth, rollout_mix, gumbel_scale)?,
+        })
+    }
+
+    /// One action per observation: int64 (n,) (searches run in parallel).
+    fn act_batch<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+        masks: PyReadonlyArray2<'py, bool>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let states = decode(&obs, &masks, self.search.seed)?;
+        let actions: Vec<i64> = py.detach(|| states.par_iter().map(|s| self.search.act(s) as i64).collect());
+        Ok(actions.into_pyarray(py))
+    }
+
+    /// The search's root statistics: a dict of `action` int64 (n,), `policy` float32
+    /// (n, NUM_ACTIONS) (the improved policy), `value` float32 (n,) (the root value after the
+    /// search) and `net_value` float32 (n,) (the network's).
+    fn search_batch<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+        masks: PyReadonlyArray2<'py, bool>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let states = decode(&obs, &masks, self.search.seed)?;
+        let stats: Vec<_> = py.detach(|| states.par_iter().map(|s| self.search.search(s)).collect());
+        let n = stats.len();
+        let d = PyDict::new(py);
+        d.set_item("action", stats.iter().map(|r| r.action as i64).collect::<Vec<_>>().into_pyarray(py))?;
+        let policy: Vec<f32> = stats.iter().flat_map(|r| r.policy.iter().copied()).collect();
+        d.set_item("policy", numpy::ndarray::Array2::from_shape_vec((n, NUM_ACTIONS), policy).expect("n rows").into_pyarray(py))?;
+        d.set_item("value", stats.iter().map(|r| r.value).collect::<Vec<_>>().into_pyarray(py))?;
+        d.set_item("net_value", stats.iter().map(|r| r.net_value).collect::<Vec<_>>().into_pyarray(py))?;
+        Ok(d)
+    }
+
+    #[getter]
+    fn simulations(&self) -> u32 {
+        self.search.simulations
+    }
+
+    fn __repr__(&self) -> String {
+        let g = &self.search;
+        format!(
+            "NetworkSearchAgent(simulations={}, seed={}, candidates={}, depth={}, rollout_mix={}, gumbel_scale={})",
+            g.simulations, g.seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale
+        )
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn guided(
+    network: &PyNetwork,
+    simulations: u32,
+    seed: u64,
+    candidates: usize,
+    depth: u32,
+    rollout_mix: f32,
+    gumbel_scale: f32,
+) -> PyResult<GuidedSearch> {
+    if candidates == 0 {
+        return Err(MaquisError::new_err("candidates must be at least 1"));
+    }
+    if !(0.0..=1.0).contains(&rollout_mix) {
+        return Err(MaquisError::new_err(format!("rollout_mix must lie in [0, 1], got {rollout_mix}")));
+    }
+    if !gumbel_scale.is_finite() || gumbel_scale < 0.0 {
+        return Err(MaquisError::new_err(format!("gumbel_scale must be >= 0, got {gumbel_scale}")));
+    }
+    let mut g = GuidedSearch::new(network.net.clone(), simulations, seed);
+    (g.candidates, g.depth, g.rollout_mix, g.gumbel_scale) = (candidates, depth, rollout_mix, gumbel_scale);
+    Ok(g)
+}
+
+fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
+    if difficulties.is_empty() {
+        return Err(MaquisError::new_err("difficulties must not be empty"));
+    }
+    difficulties.iter().map(|d| Ok(config(d, mission_pool, "uniform", None, None, "terminate")?.setup)).collect()
+}
+
+/// Plays `games` whole games with a teacher and returns the training samples (GIL released).
+///
+/// Args:
+///     teacher: "heuristic", "search" (one-hot targets of the chosen action) or "network_search"
+///         (the improved policy of the guided search; needs `network`).
+///     games: number of games; game i has game seed `seed + i` and difficulty
+///         `difficulties[i % len(difficulties)]`.
+///     simulations, candidates, depth, rollout_mix, gumbel_scale: the search's settings.
+///
+/// Returns:
+///     dict of numpy arrays: `obs` float32 (n, OBS_SIZE), `masks` bool (n, NUM_ACTIONS), `policy`
+///     float32 (n, NUM_ACTIONS), `root_value` float32 (n,), `outcome` float32 (n,) (the game's value:
+///     win 1, draw 0.5, loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (index in
+///     OUTCOMES).
+#[pyfunction]
+#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, threads=1))]
+#[allow(clippy::too_many_arguments)]
+fn selfplay<'py>(
+    py: Python<'py>,
+    teacher: &str,
+    games: usize,
+    seed: u64,
+    difficulties: Vec<String>,
+    mission_pool: &str,
+    network: Option<PyRef<'py, PyNetwork>>,
+    simulations: u32,
+    candidates: usize,
+    depth: u32,
+    rollout_mix: f32,
+    gumbel_scale: f32,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let teacher = match (teacher, &network) {
+        ("heuristic", _) => Teacher::Heuristic(HeuristicAgent::new(seed)),
+        ("search", _) => Teacher::Search(SearchAgent::new(simulations, seed)),
+        ("network_search", Some(net)) => {
+            Teacher::Guided(guided(net, simulations, seed, candidates, depth, rollout_mix, gumbel_scale)?)
+        }
+        ("network_search", None) => return Err(MaquisError::new_err("teacher 'network_search' needs a network")),
+        (other, _) => {
+            return Err(MaquisError::new_err(format!(
+                "unknown teacher {other:?}: expected 'heuristic', 'search' or 'network_search'"
+            )))
+        }
+    };
+    let setups = setups(&difficulties, mission_pool)?;
+    let seeds: Vec<u64> = (0..games as u64).map(|i| seed.wrapping_add(i)).collect();
+    let s = py.detach(|| play_games(&teacher, &setups, &seeds, threads))?;
+    let n = s.len();
+    let d = PyDict::new(py);
+    let arr2 = |v: Vec<f32>, w: usize| numpy::ndarray::Array2::from_shape_vec((n, w), v).expect("n rows");
+    d.set_item("obs", arr2(s.obs, obs_size()).into_pyarray(py))?;
+    d.set_item("masks", numpy::ndarray::Array2::from_shape_vec((n, NUM_ACTIONS), s.masks).expect("n rows").into_pyarray(py))?;
+    d.set_item("policy", arr2(s.policy, NUM_ACTIONS).into_pyarray(py))?;
+    d.set_item("root_value", s.root_value.into_pyarray(py))?;
+    d.set_item("outcome", s.outcome.into_pyarray(py))?;
+    d.set_item("game", s.game.into_iter().map(i64::from).collect::<Vec<_>>().into_pyarray(py))?;
+    d.set_item("game_outcomes", s.game_outcomes.into_iter().map(i64::from).collect::<Vec<_>>().into_pyarray(py))?;
+    Ok(d)
+}
+
+/// The clairvoyant ceiling (a measurement, not an agent: it sees the deck order and future
+/// reshuffles). Plays `episodes` games (game seed `seed + i`) and returns one record per game:
+/// (outcome, days survived, missions completed, star total), as `maquis.evaluate` counts them.
+#[pyfunction]
+#[pyo3(signature = (difficulty="normal", episodes=100, seed=0, *, mission_pool="second_edition", candidates=4, rollouts=2, threads=1))]
+#[allow(clippy::too_many_arguments)]
+fn clairvoyant_games(
+    py: Python<'_>,
+    difficulty: &str,
+    episodes: usize,
+    seed: u64,
+    mission_pool: &str,
+    candidates: usize,
+    rollouts: u32,
+    threads: usize,
+) -> PyResult<Vec<(String, u32, u32, u32)>> {
+    if candidates == 0 || rollouts == 0 {
+        return Err(MaquisError::new_err("candidates and rollouts must be at least 1"));
+    }
+    let setup = setups(&[difficulty.to_string()], mission_pool)?.remove(0);
+    let cv = Clairvoyant::new(candidates, rollouts, seed);
+    let seeds: Vec<u64> = (0..episodes as u64).map(|i| seed.wrapping_add(i)).collect();
+    let ends = py.detach(|| clairvoyant_outcomes(&cv, &setup, &seeds, threads))?;
+    Ok(ends
+        .iter()
+        .map(|s| {
+            let days = s.day as u32 + (s.pass as u32 - 1) * 15;
+            let done = s.missions.iter().filter(|m| m.complete).count() as u32;
+            let stars = s.missions.iter().map(|m| crate::missions::info(m.id).stars as u32).sum();
+            (s.outcome.expect("a finished game").as_str().to_string(), days, done, stars)
+        })
+        .collect())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("NETWORK_FORMAT", NETWORK_FORMAT)?;
+    m.add("OBSERVATION_FINGERPRINT", observation_fingerprint())?;
+    m.add_class::<PyNetwork>()?;
+    m.add_class::<PyNetworkAgent>()?;
+    m.add_class::<PyNetworkSearchAgent>()?;
+    m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(clairvoyant_games, m)?)?;
+    Ok(())
+}
