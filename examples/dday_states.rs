@@ -15,7 +15,7 @@ fn main() {
     let mut agents = [HeuristicAgent::new(seed * 2 + 1), HeuristicAgent::new(seed * 2 + 2)];
     let mut n = 0u64;
     while !s.is_over() {
-        if n % every == 0 {
+        if n.is_multiple_of(every) {
             println!("{}", state_dict(&s));
         }
         let side = s.to_move().unwrap();
