@@ -84,7 +84,7 @@ fn mutated_saves_are_refused_or_play_to_the_end() {
                 steps += n as u64;
             }
             Ok(None) => {}
-            Err(_) => panic!("case {case}: {edits:?} panicked (see above)"),
+            Err(_) => panic!("case {case}: {edits:?} panicked (see above) in\n{text}"),
         }
     }
     eprintln!("fuzz_load: {cases} cases, {accepted} accepted, {steps} steps played after a load");

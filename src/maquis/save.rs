@@ -8,7 +8,9 @@ use crate::maquis::missions::info;
 use crate::maquis::rules::routes::closed_roads;
 use crate::maquis::state::State;
 use crate::maquis::config::{final_day, passes, starting_workers, tile_in_pool};
-use crate::maquis::deck::NUM_CARDS;
+use crate::maquis::deck::{NUM_CARDS, PATROL_CARDS};
+use crate::maquis::missions::double_agent::VISIT_LOCATIONS;
+use crate::maquis::missions::officers_mansion::GRAFFITI_LOCATIONS;
 use crate::maquis::missions::pool;
 use crate::maquis::rules::mole_in_place;
 use crate::maquis::state::Tier;
@@ -180,8 +182,8 @@ fn validate_missions(s: &State) -> Result<()> {
         // Destroy AA Guns completes at its third gun and is major at its fifth; every other
         // mission completes with its last box.
         let (complete_at, major_at) = if m.id == MissionId::DestroyAaGuns { (3, Some(5)) } else { (m.boxes(), None) };
-        if m.complete && m.boxes_done < complete_at {
-            return Err(at("complete", format!("true with {} of {} boxes done", m.boxes_done, complete_at)));
+        if m.complete != (m.boxes_done >= complete_at) {
+            return Err(at("complete", format!("{} with {} of {} boxes done", m.complete, m.boxes_done, complete_at)));
         }
         if let Some(major) = major_at {
             if m.boxes_done >= complete_at && !m.complete {
@@ -286,10 +288,63 @@ fn validate_marks(s: &State) -> Result<()> {
             return Err(bad(format!("{name}: set but {id} is not dealt")));
         }
     }
+    // M-infiltration, M-coded_messages: a worker is stuck on the card from its first box until
+    // it goes home (Infiltration: with the worker of `extract`, pending; Coded Messages: at the
+    // end of day 10, with the second box).
+    let with_mole = s.today.pending.is_some_and(|p| p.with_mole);
     for (slot, &l) in SLOTS.iter().enumerate() {
-        let id = s.missions[slot].id;
-        if m.stuck & bit(l) != 0 && !matches!(id, MissionId::Infiltration | MissionId::CodedMessages) {
-            return Err(bad(format!("stuck: a worker is stuck on {l}, whose mission {id} holds none")));
+        let ms = &s.missions[slot];
+        let expected = match ms.id {
+            MissionId::Infiltration => ms.boxes_done == 1 || (ms.boxes_done == 2 && with_mole),
+            MissionId::CodedMessages => ms.boxes_done == 1,
+            _ => false,
+        };
+        if (m.stuck & bit(l) != 0) != expected {
+            return Err(bad(format!(
+                "stuck: {} on {l}, but {} with {} boxes done {}",
+                if expected { "no worker is stuck" } else { "a worker is stuck" },
+                ms.id,
+                ms.boxes_done,
+                if expected { "holds one" } else { "holds none" }
+            )));
+        }
+        if ms.id == MissionId::Infiltration && with_mole && ms.boxes_done != 2 {
+            return Err(bad(format!("pending.with_mole: the mole leaves {} with {} boxes done", ms.id, ms.boxes_done)));
+        }
+    }
+    // M-officers_mansion, M-double_agent, M-take_out_the_bridges: their boxes are the markers
+    // on the board (and the last box, for the first two).
+    let progress = [
+        (MissionId::OfficersMansion, "tagged", m.tagged & !GRAFFITI_LOCATIONS == 0, m.tagged.count_ones()),
+        (MissionId::DoubleAgent, "visited", m.visited & !VISIT_LOCATIONS == 0, m.visited.count_ones()),
+        (MissionId::TakeOutTheBridges, "bridges_destroyed", m.bridges_chosen & m.bridges_destroyed == 0, m.bridges_destroyed.count_ones()),
+    ];
+    for (id, name, places_ok, marked) in progress {
+        if let Some(slot) = s.mission_slot(id) {
+            let ms = &s.missions[slot];
+            let last = u32::from(ms.complete && id != MissionId::TakeOutTheBridges);
+            if !places_ok || marked + last != ms.boxes_done as u32 {
+                return Err(bad(format!("{name}: {marked} marked where {id} has {} boxes done", ms.boxes_done)));
+            }
+        }
+    }
+    if let Some(slot) = s.mission_slot(MissionId::DoubleAgent) {
+        // The sixth visit reveals the Dark Lady at the first location of a patrol card.
+        let revealed = m.visited == VISIT_LOCATIONS;
+        if m.dark_lady.is_some() != revealed || m.dark_lady.is_some_and(|l| !PATROL_CARDS.iter().any(|c| c[0] == l)) {
+            return Err(bad(format!("dark_lady: {:?} with {} of 6 visits ({})", m.dark_lady, m.visited.count_ones(), s.missions[slot].id)));
+        }
+    }
+    // M-destroy_aa_guns: five guns at setup (the fields, rue_baradat, black_market, the card);
+    // each destroyed one is a box.
+    if let Some(slot) = s.mission_slot(MissionId::DestroyAaGuns) {
+        let guns = bit(Location::FieldW) | bit(Location::FieldE) | bit(Location::RueBaradat) | bit(Location::BlackMarket) | bit(SLOTS[slot]);
+        if m.aa_guns & !guns != 0 || m.aa_guns.count_ones() + s.missions[slot].boxes_done as u32 != 5 {
+            return Err(bad(format!(
+                "aa_guns: {} guns stand and {} are destroyed, of the five at their setup places",
+                m.aa_guns.count_ones(),
+                s.missions[slot].boxes_done
+            )));
         }
     }
     for (i, t) in m.tiles.iter().enumerate() {
