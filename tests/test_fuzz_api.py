@@ -270,7 +270,7 @@ def test_load_state_refuses_what_it_cannot_play_and_plays_what_it_accepts():
 def test_vector_load_state_refuses_what_single_env_refuses_and_changes_nothing():
     rng = np.random.default_rng(SEED + 4)
     saves = saved_states(max(CASES // 80, 6), SEED + 1)
-    venv = MaquisVectorEnv(3, seed=SEED)
+    venv = MaquisVectorEnv(3)
     venv.reset(seed=SEED)
     tried = accepted = 0
     for text in saves:

@@ -227,6 +227,14 @@ fn validate_day(s: &State) -> Result<()> {
                 s.patrols_drawn, s.patrols_today, s.phase
             )));
         }
+        // F2: before the first placement of a day the count is the rule's, from what it reads.
+        let f2 = s.home.max(MIN_PATROLS[s.tracks.morale as usize]);
+        if s.phase == Phase::Placement && s.patrols_drawn == 0 && s.patrols_today != f2 {
+            return Err(bad(format!(
+                "patrols_today: {} but F2 gives {f2} (home {}, morale {})",
+                s.patrols_today, s.home, s.tracks.morale
+            )));
+        }
         // F3: in placement, a patrol follows each worker placed; all come out once no worker is home.
         if s.phase == Phase::Placement && s.home == 0 {
             return Err(bad("home: 0 in phase placement, which ends when every worker is placed".into()));
