@@ -429,7 +429,9 @@ fn dday_mutated_saves_load_as_errors_or_play_on_without_panics() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
     let mut positions = Vec::new();
     for seed in [21, 22, 23] {
-        random_game(new(seed), seed, |s, _| positions.push(serde_json::from_str::<serde_json::Value>(&dday::save_state(s)).unwrap()));
+        random_game(new(seed), seed, |s, _| {
+            positions.push(serde_json::from_str::<serde_json::Value>(&dday::save_state(s)).unwrap())
+        });
     }
     let cases = mutate::cases(1_500);
     let mut loaded = 0;

@@ -1,18 +1,18 @@
 //! Saved states (versioned JSON, exact round trip), their validation, and the plain `state_dict`
 //! view of API.md.
 
-use crate::maquis::board::{bit, LocSet, FIELDS, PATROL_LOCATIONS, SLOTS, SPARE_ROOMS};
 use crate::error::{Error, Result};
-use crate::maquis::ids::*;
-use crate::maquis::missions::info;
-use crate::maquis::rules::routes::closed_roads;
-use crate::maquis::state::State;
+use crate::maquis::board::{bit, LocSet, FIELDS, PATROL_LOCATIONS, SLOTS, SPARE_ROOMS};
 use crate::maquis::config::{final_day, passes, starting_workers, tile_in_pool};
 use crate::maquis::deck::{NUM_CARDS, PATROL_CARDS};
+use crate::maquis::ids::*;
 use crate::maquis::missions::double_agent::VISIT_LOCATIONS;
+use crate::maquis::missions::info;
 use crate::maquis::missions::officers_mansion::GRAFFITI_LOCATIONS;
 use crate::maquis::missions::pool;
 use crate::maquis::rules::mole_in_place;
+use crate::maquis::rules::routes::closed_roads;
+use crate::maquis::state::State;
 use crate::maquis::state::Tier;
 use crate::maquis::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, MIN_PATROLS};
 use serde::{Deserialize, Serialize};
@@ -70,16 +70,29 @@ pub fn validate(s: &State) -> Result<()> {
     // T1, D1, E2: the pass within the level's passes; a live game stands before its final space
     // (Very Easy's first pass before END), a finished one at most on END.
     if !(1..=passes(s.difficulty)).contains(&s.pass) {
-        return Err(bad(format!("pass: {} is out of range for {} (1..={})", s.pass, s.difficulty, passes(s.difficulty))));
+        return Err(bad(format!(
+            "pass: {} is out of range for {} (1..={})",
+            s.pass,
+            s.difficulty,
+            passes(s.difficulty)
+        )));
     }
     let last_live_day = if s.pass == passes(s.difficulty) { final_day(s.difficulty) - 1 } else { END_DAY - 1 };
     let last_day = if s.phase == Phase::GameOver { END_DAY } else { last_live_day };
     if s.day > last_day {
-        return Err(bad(format!("day: {} is past the last day {last_day} of {} in pass {} ({})", s.day, s.difficulty, s.pass, s.phase)));
+        return Err(bad(format!(
+            "day: {} is past the last day {last_day} of {} in pass {} ({})",
+            s.day, s.difficulty, s.pass, s.phase
+        )));
     }
     let (home0, recruitable0) = starting_workers(s.difficulty);
     if s.level_workers != home0 + recruitable0 {
-        return Err(bad(format!("level_workers: {} but {} has {}", s.level_workers, s.difficulty, home0 + recruitable0)));
+        return Err(bad(format!(
+            "level_workers: {} but {} has {}",
+            s.level_workers,
+            s.difficulty,
+            home0 + recruitable0
+        )));
     }
     validate_missions(s)?;
     validate_day(s)?;
@@ -120,7 +133,8 @@ pub fn validate(s: &State) -> Result<()> {
         return Err(bad("a stuck worker outside the mission slots".into()));
     }
     // T5: worker counts.
-    let total = s.home as u32 + s.placed_workers() as u32 + s.stuck_workers() as u32 + s.recruitable as u32 + s.gone as u32;
+    let total =
+        s.home as u32 + s.placed_workers() as u32 + s.stuck_workers() as u32 + s.recruitable as u32 + s.gone as u32;
     if total != s.level_workers as u32 || !(4..=5).contains(&s.level_workers) {
         return Err(bad(format!("{total} workers counted, the level has {}", s.level_workers)));
     }
@@ -139,7 +153,10 @@ pub fn validate(s: &State) -> Result<()> {
             return Err(bad(format!("pending activation on {} where no worker stands", p.loc)));
         }
         if p.with_mole && s.mission_slot(MissionId::Infiltration).is_none_or(|i| SLOTS[i] != p.loc) {
-            return Err(bad(format!("pending.with_mole: the mole leaves {} but the Infiltration card is not there", p.loc)));
+            return Err(bad(format!(
+                "pending.with_mole: the mole leaves {} but the Infiltration card is not there",
+                p.loc
+            )));
         }
         if let Some(r) = p.reward {
             if r.airdrop_field.is_some_and(|f| !FIELDS.contains(&f)) {
@@ -210,7 +227,10 @@ fn validate_day(s: &State) -> Result<()> {
     if s.phase == Phase::GameOver {
         // The game may end in the middle of any phase; only the ranges still matter.
         if s.patrols_drawn > 5 || s.patrols_today > 5 {
-            return Err(bad(format!("patrols_today {} / patrols_drawn {} out of range", s.patrols_today, s.patrols_drawn)));
+            return Err(bad(format!(
+                "patrols_today {} / patrols_drawn {} out of range",
+                s.patrols_today, s.patrols_drawn
+            )));
         }
     } else {
         // F2: n = max(available workers, minimum for the morale) was at least 2 and at most 5.
@@ -218,7 +238,10 @@ fn validate_day(s: &State) -> Result<()> {
             return Err(bad(format!("patrols_today: {} is not a possible F2 count (2..=5)", s.patrols_today)));
         }
         if s.patrols_drawn > s.patrols_today {
-            return Err(bad(format!("patrols_drawn: {} but only {} patrols come out today", s.patrols_drawn, s.patrols_today)));
+            return Err(bad(format!(
+                "patrols_drawn: {} but only {} patrols come out today",
+                s.patrols_drawn, s.patrols_today
+            )));
         }
         // F3: the action phase starts once every patrol of the day is out.
         if s.phase != Phase::Placement && s.patrols_drawn != s.patrols_today {
@@ -280,7 +303,10 @@ fn validate_marks(s: &State) -> Result<()> {
         }
     }
     if m.bridges_chosen > 3 || m.bridges_destroyed > 3 {
-        return Err(bad(format!("bridges_chosen {} / bridges_destroyed {}: two bridges (bits 0 and 1)", m.bridges_chosen, m.bridges_destroyed)));
+        return Err(bad(format!(
+            "bridges_chosen {} / bridges_destroyed {}: two bridges (bits 0 and 1)",
+            m.bridges_chosen, m.bridges_destroyed
+        )));
     }
     let dealt = |id| s.mission_slot(id).is_some();
     let markers = [
@@ -325,7 +351,12 @@ fn validate_marks(s: &State) -> Result<()> {
     let progress = [
         (MissionId::OfficersMansion, "tagged", m.tagged & !GRAFFITI_LOCATIONS == 0, m.tagged.count_ones()),
         (MissionId::DoubleAgent, "visited", m.visited & !VISIT_LOCATIONS == 0, m.visited.count_ones()),
-        (MissionId::TakeOutTheBridges, "bridges_destroyed", m.bridges_chosen & m.bridges_destroyed == 0, m.bridges_destroyed.count_ones()),
+        (
+            MissionId::TakeOutTheBridges,
+            "bridges_destroyed",
+            m.bridges_chosen & m.bridges_destroyed == 0,
+            m.bridges_destroyed.count_ones(),
+        ),
     ];
     for (id, name, places_ok, marked) in progress {
         if let Some(slot) = s.mission_slot(id) {
@@ -340,13 +371,22 @@ fn validate_marks(s: &State) -> Result<()> {
         // The sixth visit reveals the Dark Lady at the first location of a patrol card.
         let revealed = m.visited == VISIT_LOCATIONS;
         if m.dark_lady.is_some() != revealed || m.dark_lady.is_some_and(|l| !PATROL_CARDS.iter().any(|c| c[0] == l)) {
-            return Err(bad(format!("dark_lady: {:?} with {} of 6 visits ({})", m.dark_lady, m.visited.count_ones(), s.missions[slot].id)));
+            return Err(bad(format!(
+                "dark_lady: {:?} with {} of 6 visits ({})",
+                m.dark_lady,
+                m.visited.count_ones(),
+                s.missions[slot].id
+            )));
         }
     }
     // M-destroy_aa_guns: five guns at setup (the fields, rue_baradat, black_market, the card);
     // each destroyed one is a box.
     if let Some(slot) = s.mission_slot(MissionId::DestroyAaGuns) {
-        let guns = bit(Location::FieldW) | bit(Location::FieldE) | bit(Location::RueBaradat) | bit(Location::BlackMarket) | bit(SLOTS[slot]);
+        let guns = bit(Location::FieldW)
+            | bit(Location::FieldE)
+            | bit(Location::RueBaradat)
+            | bit(Location::BlackMarket)
+            | bit(SLOTS[slot]);
         if m.aa_guns & !guns != 0 || m.aa_guns.count_ones() + s.missions[slot].boxes_done as u32 != 5 {
             return Err(bad(format!(
                 "aa_guns: {} guns stand and {} are destroyed, of the five at their setup places",

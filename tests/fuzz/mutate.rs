@@ -52,16 +52,17 @@ pub fn at<'a>(mut v: &'a mut Value, path: &[Key]) -> &'a mut Value {
 }
 
 fn edge_value(rng: &mut ChaCha8Rng) -> Value {
-    const INTS: [i128; 26] = [
-        -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 31, 63, 127, 128, 255, 256, 65535, 1 << 32,
-    ];
+    const INTS: [i128; 26] =
+        [-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17, 31, 63, 127, 128, 255, 256, 65535, 1 << 32];
     match rng.gen_range(0..10) {
         0..=5 => json!(INTS[rng.gen_range(0..INTS.len())] as i64),
         6 => json!([u64::MAX, i64::MIN as u64, u64::MAX / 2][rng.gen_range(0..3)]),
         7 => [json!(null), json!(true), json!(false), json!(1.5), json!(-0.0)][rng.gen_range(0..5)].clone(),
-        8 => [json!("x"), json!("game_over"), json!("worker"), json!("milice"), json!("infiltration"), json!("field_w")]
-            [rng.gen_range(0..6)]
-        .clone(),
+        8 => {
+            [json!("x"), json!("game_over"), json!("worker"), json!("milice"), json!("infiltration"), json!("field_w")]
+                [rng.gen_range(0..6)]
+            .clone()
+        }
         _ => [json!([]), json!({}), json!([0]), json!([null])][rng.gen_range(0..4)].clone(),
     }
 }
