@@ -362,7 +362,14 @@ fn validate_marks(s: &State) -> Result<()> {
         if let Some(slot) = s.mission_slot(id) {
             let ms = &s.missions[slot];
             let last = u32::from(ms.complete && id != MissionId::TakeOutTheBridges);
-            if !places_ok || marked + last != ms.boxes_done as u32 {
+            // A bridge destroyed by other means (the rule tests' positions) counts no box, but a
+            // box without its bridge would let a third box be done.
+            let consistent = if id == MissionId::TakeOutTheBridges {
+                ms.boxes_done as u32 <= marked
+            } else {
+                marked + last == ms.boxes_done as u32
+            };
+            if !places_ok || !consistent {
                 return Err(bad(format!("{name}: {marked} marked where {id} has {} boxes done", ms.boxes_done)));
             }
         }
