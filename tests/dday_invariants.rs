@@ -2,6 +2,8 @@
 //! observation tables.
 
 mod dday_common;
+#[path = "fuzz/mutate.rs"]
+mod mutate;
 use dday_common::*;
 use maquis::dday::{
     self, observation, state_dict, FigState, Phase, Scenario, Side, State, Zone, NUM_ACTIONS, OBSERVATION_SIZE,
@@ -417,50 +419,28 @@ fn dday_apply_after_the_end_and_out_of_range_are_errors() {
     assert_eq!(s, before);
 }
 
-/// Every numeric leaf of a JSON value, as a path of keys/indices.
-fn numeric_paths(v: &serde_json::Value, path: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
-    match v {
-        serde_json::Value::Object(m) => {
-            for (k, x) in m {
-                path.push(k.clone());
-                numeric_paths(x, path, out);
-                path.pop();
-            }
-        }
-        serde_json::Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                path.push(i.to_string());
-                numeric_paths(x, path, out);
-                path.pop();
-            }
-        }
-        serde_json::Value::Number(_) | serde_json::Value::Bool(_) => out.push(path.clone()),
-        _ => {}
-    }
-}
 
+/// `load_state` fuzzed with the Maquis loader's mutations (tests/fuzz/mutate.rs: one to three
+/// edits anywhere in a real save): every mutant is refused with `BadSave` or plays on to the end
+/// without a panic. `MAQUIS_FUZZ_CASES` scales it (docs/reliability.md).
 #[test]
 fn dday_mutated_saves_load_as_errors_or_play_on_without_panics() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
     let mut positions = Vec::new();
-    random_game(new(21), 21, |s, _| positions.push(s.clone()));
+    for seed in [21, 22, 23] {
+        random_game(new(seed), seed, |s, _| {
+            positions.push(serde_json::from_str::<serde_json::Value>(&dday::save_state(s)).unwrap())
+        });
+    }
+    let cases = mutate::cases(1_500);
     let mut loaded = 0;
-    for trial in 0..600 {
-        let s = &positions[rng.gen_range(0..positions.len())];
-        let mut v: serde_json::Value = serde_json::from_str(&dday::save_state(s)).unwrap();
-        let mut paths = Vec::new();
-        numeric_paths(&v["state"], &mut vec![], &mut paths);
-        paths.retain(|p| p.first().map(String::as_str) != Some("dice") || p.get(1).map(String::as_str) != Some("rng"));
-        let p = &paths[rng.gen_range(0..paths.len())];
-        let mut leaf = &mut v["state"];
-        for k in p {
-            leaf = if let Ok(i) = k.parse::<usize>() { &mut leaf[i] } else { &mut leaf[k.as_str()] };
-        }
-        *leaf = if leaf.is_boolean() { json!(!leaf.as_bool().unwrap()) } else { json!(rng.gen_range(0..14)) };
+    for trial in 0..cases {
+        let mut v = positions[rng.gen_range(0..positions.len())].clone();
+        let edits = mutate::mutate(&mut v, "/state", &mut rng);
         let text = v.to_string();
-        let result = std::panic::catch_unwind(|| {
-            if let Ok(mut t) = dday::load_state(&text) {
+        let result = std::panic::catch_unwind(|| match dday::load_state(&text) {
+            Ok(mut t) => {
                 let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(trial);
                 let mut steps = 0;
                 while !t.is_over() && steps < 3000 {
@@ -469,13 +449,14 @@ fn dday_mutated_saves_load_as_errors_or_play_on_without_panics() {
                     let _ = (observation(&t, Side::Resistance), state_dict(&t));
                     steps += 1;
                 }
-                return true;
+                true
             }
-            false
+            Err(Error::BadSave(_)) => false,
+            Err(e) => panic!("refused with {e:?}, not BadSave"),
         });
         match result {
             Ok(ok) => loaded += ok as u32,
-            Err(_) => panic!("trial {trial}: {p:?} made a loaded state panic"),
+            Err(_) => panic!("trial {trial}: {edits:?} made load_state or the play after it panic"),
         }
     }
     assert!(loaded > 0, "some mutations are harmless and load");

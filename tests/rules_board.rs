@@ -358,7 +358,8 @@ fn b3_routes_follow_the_roads() {
         (MissionB, &[], true),
         (MissionB, &[PontDuNord], false),
         // the fields and the café hang off the safe house
-        (Cafe, &[RueBaradat, Fence, PontDuNord, RadioB, Doctor, PoorDistrict, BlackMarket, RadioA, PontLeveque, Grocer], true),
+        // (at most five patrols come out in a day, F2)
+        (Cafe, &[PontLeveque, Grocer, BlackMarket, PoorDistrict, Doctor], true),
     ];
     for &(w, patrols, home) in cases {
         let mut s = fresh();

@@ -245,11 +245,13 @@ fn d2_pools_tiles_and_resources() {
 fn d2_first_edition_fixer_tiles_do_not_exist() {
     // Even placed by hand, a first-edition fixer could not perform pharmacist or forger.
     let mut s = game(&with_pool(MissionPool::FirstEdition).missions(Sabotage, AidTheSpy).patrol_deck(DECK));
-    s.marks.tiles[0] = Some(maquis::Tile::Fixer);
     give(&mut s, Money, 4);
     give(&mut s, Medicine, 4);
     give(&mut s, Intel, 4);
     action_phase(&mut s, &[SpareRoomNe, Cafe], &[], &[]);
+    // After `action_phase`, which checks `validate`: a save holding it is refused.
+    s.marks.tiles[0] = Some(maquis::Tile::Fixer);
+    assert!(maquis::save::validate(&s).is_err());
     assert!(!is_legal(&s, "act:spare_room_ne:fixer_pharmacist"));
     assert!(!is_legal(&s, "act:spare_room_ne:fixer_forger"));
     assert!(is_legal(&s, "act:spare_room_ne:fixer_informant"));

@@ -12,10 +12,13 @@ changes the stream. `MAQUIS_FUZZ_CASES=100000 pytest -q tests/test_fuzz_api.py` 
 
 from __future__ import annotations
 
+import copy
+import json
 import os
 
 import numpy as np
 
+import maquis
 from maquis import MaquisEnv, MaquisVectorEnv
 
 CASES = int(os.environ.get("MAQUIS_FUZZ_CASES", "400"))
@@ -162,3 +165,144 @@ def test_junk_calls_to_the_vector_env_raise_documented_errors_and_change_nothing
         if err is not None:
             assert [v.save_state(i) for i in range(n)] == before, f"a failed call ({err}) changed a state"
         v.step(v.sample_actions())
+
+
+# ---- saved states with one field changed -------------------------------------------------------
+
+
+def saved_states(count: int, seed: int) -> list[str]:
+    """Saves taken along random games, every difficulty, in every phase."""
+    rng = np.random.default_rng(seed)
+    out = []
+    diffs = ("very_easy", "easy", "normal", "tricky", "hard", "very_hard")
+    g = 0
+    while len(out) < count:
+        env = MaquisEnv(difficulty=diffs[g % len(diffs)])
+        env.reset(seed=seed + g)
+        g += 1
+        while not env.done:
+            if rng.random() < 0.08:
+                out.append(env.save_state())
+            env.step(env.sample_action())
+        out.append(env.save_state())
+    return out[:count]
+
+
+def leaves(node, path=()):
+    """Every (path, value) of a JSON document, containers included."""
+    yield path, node
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from leaves(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from leaves(v, path + (i,))
+
+
+def set_at(doc, path, value):
+    for p in path[:-1]:
+        doc = doc[p]
+    doc[path[-1]] = value
+
+
+MUTATIONS = [-1, 0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 14, 15, 16, 17, 31, 32, 63, 64, 127, 128, 255, 256, 65535,
+             2**31, 2**32, 2**64 - 1, 2**64, -(2**63), 1.5, None, True, False, "x", "game_over", [], {}]
+
+
+def mutations(value, rng: np.random.Generator):
+    vals = [MUTATIONS[int(i)] for i in rng.choice(len(MUTATIONS), 4, replace=False)]
+    if isinstance(value, int) and not isinstance(value, bool):
+        vals += [value + 1, value - 1, value ^ (1 << int(rng.integers(16)))]
+    if isinstance(value, list):
+        vals += [value[:-1], value + value[-1:], list(reversed(value))] if value else [[0], [None]]
+    return vals
+
+
+def play_to_the_end(env: MaquisEnv, max_steps: int = 3000) -> None:
+    steps = 0
+    while not env.done and steps < max_steps:
+        mask = env.action_masks()
+        assert mask.any(), "a live game with no legal action"
+        obs, _, _, _, _ = env.step(env.sample_action())
+        assert obs.shape == (maquis.OBS_SIZE,) and obs.dtype == np.float32
+        assert np.all(obs >= 0.0) and np.all(obs <= 1.0) and not np.isnan(obs).any()
+        steps += 1
+    assert env.done, "a loaded game did not end"
+
+
+def test_load_state_refuses_what_it_cannot_play_and_plays_what_it_accepts():
+    rng = np.random.default_rng(SEED + 3)
+    saves = saved_states(max(CASES // 40, 8), SEED)
+    env = MaquisEnv()
+    env.reset(seed=0)
+    tried = accepted = 0
+    budget = CASES * 4
+    for text in saves:
+        doc = json.loads(text)
+        paths = [p for p, _ in leaves(doc["state"])]
+        for i in rng.permutation(len(paths))[: max(budget // len(saves), 1)]:
+            path = ("state",) + paths[int(i)]
+            original = doc
+            for p in path:
+                original = original[p]
+            for value in mutations(original, rng):
+                mutated = copy.deepcopy(doc)
+                set_at(mutated, path, value)
+                fresh = MaquisEnv()
+                fresh.reset(seed=0)
+                before = fresh.save_state()
+                tried += 1
+                err = call(fresh.load_state, json.dumps(mutated))
+                if err is not None:
+                    assert isinstance(err, ValueError), f"{path} = {value!r}: {type(err).__name__} {err}"
+                    assert fresh.save_state() == before
+                    continue
+                accepted += 1
+                try:
+                    fresh.state_dict()
+                    play_to_the_end(fresh)
+                except BaseException as e:  # noqa: BLE001
+                    kind = "panicked" if panics(e) else f"raised {type(e).__name__}"
+                    raise AssertionError(f"accepted {'.'.join(map(str, path))} = {value!r}, then play {kind}: {e}") from e
+    assert tried > 0 and accepted < tried
+
+
+def test_vector_load_state_refuses_what_single_env_refuses_and_changes_nothing():
+    rng = np.random.default_rng(SEED + 4)
+    saves = saved_states(max(CASES // 80, 6), SEED + 1)
+    venv = MaquisVectorEnv(3)
+    venv.reset(seed=SEED)
+    tried = accepted = 0
+    for text in saves:
+        doc = json.loads(text)
+        paths = [p for p, _ in leaves(doc["state"])]
+        for i in rng.permutation(len(paths))[: max(CASES // len(saves), 1)]:
+            path = ("state",) + paths[int(i)]
+            original = doc
+            for p in path:
+                original = original[p]
+            value = mutations(original, rng)[0]
+            mutated = copy.deepcopy(doc)
+            set_at(mutated, path, value)
+            before = [venv.save_state(k) for k in range(3)], venv._obs.copy(), venv.action_masks()
+            single = MaquisEnv()
+            single.reset(seed=0)
+            single_err = call(single.load_state, json.dumps(mutated))
+            err = call(venv.load_state, 1, json.dumps(mutated))
+            tried += 1
+            assert (err is None) == (single_err is None), f"{path} = {value!r}: {err} vs {single_err}"
+            if err is not None:
+                assert isinstance(err, ValueError), f"{path} = {value!r}: {type(err).__name__} {err}"
+                after = [venv.save_state(k) for k in range(3)], venv._obs, venv.action_masks()
+                assert after[0] == before[0]
+                assert np.array_equal(after[1], before[1]) and np.array_equal(after[2], before[2])
+                continue
+            accepted += 1
+            # The loaded row is the single env's observation and mask of the same game.
+            assert np.array_equal(venv._obs[1], single._core.observation())
+            assert np.array_equal(venv.action_masks()[1], single.action_masks())
+            assert venv.save_state(1) == single.save_state()
+            for _ in range(50):
+                obs, *_ = venv.step(venv.sample_actions())
+                assert np.all(obs >= 0.0) and np.all(obs <= 1.0)
+    assert tried > 0 and 0 < accepted < tried

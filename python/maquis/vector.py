@@ -316,6 +316,18 @@ class MaquisVectorEnv(VectorEnv):
         An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
         return self._core.state_dict(self._index(index))
 
+    def load_state(self, index: int, state: str) -> None:
+        """Continue environment `index` from a `save_state()` string (of either env class); its
+        observation and mask rows are rewritten, its reward, flags and outcome cleared, and the
+        other environments and every stream are untouched. The episode is over iff that game is
+        (the next step then resets it under next_step autoreset). Malformed or inconsistent input
+        raises `maquis.MaquisError` (a ValueError), a bad index IndexError / TypeError, a
+        non-str state TypeError; nothing changes then."""
+        i = self._index(index)
+        if not isinstance(state, str):
+            raise TypeError(f"load_state expects the str of save_state(), got {type(state).__name__}")
+        self._core.load_state(i, state)
+
     def save_state(self, index: int) -> str:
         """The game of environment `index` as versioned JSON (`MaquisEnv.load_state` reads it).
         An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""

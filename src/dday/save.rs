@@ -153,6 +153,18 @@ pub fn validate(s: &State) -> Result<()> {
         "must be 1, 2 or 3".into()
     })?;
     check(s.vp.n_lines as usize <= MAX_LINES, "vp.n_lines", || "too many lines".into())?;
+    // V4: lines are written from the start of scoring on, one after another (a count past the
+    // lines written would let scoring write past the last).
+    check(matches!(s.phase, Phase::Scoring | Phase::GameOver) || s.vp.n_lines == 0, "vp.n_lines", || {
+        format!("{} lines before scoring (phase '{}')", s.vp.n_lines, s.phase)
+    })?;
+    for (k, l) in s.vp.lines.iter().enumerate() {
+        check(l.is_some() == (k < s.vp.n_lines as usize), "vp.lines", || format!("entry {k} does not match n_lines"))?;
+        if let Some(l) = l {
+            let dice_ok = l.n_dice <= 4 && l.dice[..l.n_dice.min(4) as usize].iter().all(|d| (1..=6).contains(d));
+            check(l.slot < 2 && dice_ok, "vp.lines", || format!("entry {k}: slot 0 or 1 and at most 4 dice of 1-6"))?;
+        }
+    }
     let (mut r, mut g) = (0u16, 0u16);
     for l in s.vp.lines() {
         match l.line.side() {

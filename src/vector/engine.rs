@@ -204,6 +204,40 @@ impl<G: Game> Engine<G> {
         Ok(())
     }
 
+    /// Replaces the game of environment `i` by `state` (already validated, e.g. a loaded save) and
+    /// writes its rows as a reset does; its streams and the other environments are untouched, and
+    /// reloading the game it holds changes nothing that follows.
+    /// The episode is over iff the game is (the next step then resets it under NextStep autoreset).
+    pub fn load_state(&mut self, i: usize, state: G::State, out: &mut Outputs) {
+        let n = self.slots.len();
+        out.check::<G>(n);
+        assert!(i < n, "environment {i} of {n}");
+        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
+        let at = out.obs.as_ptr() as usize;
+        self.rows = if out.obs_kept && self.rows == at { at } else { 0 };
+        self.mark_returned();
+        // The game it already holds (a save and reload): its action for the next
+        // `sample_actions` is still the one drawn, so that trajectories do not change.
+        let same = self.slots[i].state() == &state;
+        let slot = &mut self.slots[i];
+        slot.set_state(state);
+        let simd = Simd::detect();
+        slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
+        slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
+        out.rewards[i] = 0.0;
+        out.terminated[i] = false;
+        out.truncated[i] = false;
+        out.outcomes[i] = NO_OUTCOME;
+        out.illegal[i] = false;
+        if !same {
+            // Its next sample is drawn from its stream when asked for.
+            self.presampled[i] = UNSAMPLED;
+            if self.presampled_are == Presampled::All {
+                self.presampled_are = Presampled::Marked;
+            }
+        }
+    }
+
     /// Steps every environment with its action (ignored for an environment being autoreset).
     /// All actions are checked first: on an error (an action out of range; an illegal action under
     /// `IllegalPolicy::Raise`; a finished environment without NextStep autoreset) nothing changes

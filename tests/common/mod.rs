@@ -93,9 +93,10 @@ pub mod positions {
             s.pawns[l.idx()] = Pawn::Soldier;
         }
         s.home -= workers.len() as u8;
+        // The day's F2 count, all drawn (patrols whose three places were taken stand nowhere).
         let patrols = (milice.len() + soldiers.len()) as u8;
-        s.patrols_today = patrols;
-        s.patrols_drawn = patrols;
+        s.patrols_today = s.patrols_today.max(patrols);
+        s.patrols_drawn = s.patrols_today;
         s.phase = Phase::Action;
         maquis::save::validate(s).unwrap_or_else(|e| panic!("action_phase built an invalid state: {e}"));
     }
