@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
@@ -160,3 +162,29 @@ def test_copy_false_hands_out_the_engine_arrays():
     for _ in range(200):
         o2, *_ = ref.step(ref.sample_actions())
     np.testing.assert_array_equal(obs, o2)
+
+
+def test_load_state_replaces_one_env_and_refuses_bad_saves_changing_nothing():
+    v = DDayVectorEnv(3, num_threads=2)
+    v.reset(seed=5)
+    for _ in range(20):
+        v.step(v.sample_actions())
+    saved = v.save_state(2)
+    v.load_state(0, saved)
+    assert v.save_state(0) == saved and v.state_dict(0) == v.state_dict(2)
+    np.testing.assert_array_equal(v._obs[0], v._obs[2])
+    np.testing.assert_array_equal(v.action_masks()[0], v.action_masks()[2])
+    before = [v.save_state(i) for i in range(3)]
+    bad = json.loads(saved)
+    bad["game"]["state"]["phase"] = "no_such_phase"
+    for text, error in ((json.dumps(bad), ValueError), ("{}", ValueError), (b"x", TypeError)):
+        with pytest.raises(error):
+            v.load_state(1, text)
+    with pytest.raises(IndexError):
+        v.load_state(3, saved)
+    assert [v.save_state(i) for i in range(3)] == before
+    # The loaded env plays on exactly as the one it was copied from.
+    for _ in range(30):
+        actions = v.sample_actions()
+        actions[0] = actions[2]
+        v.step(actions)

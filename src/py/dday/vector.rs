@@ -369,6 +369,18 @@ impl PyDDayVecEngine {
         Ok(DDay::save(self.engine.slot(i).state()))
     }
 
+    /// Replace the game of environment `i` by a saved one (`save_state`), writing its rows as a
+    /// reset does; its streams and the other environments are untouched.
+    ///
+    /// Raises:
+    ///     IndexError: `i` out of range. MaquisError: malformed or inconsistent JSON (the
+    ///     same checks as `Env.load_state`). Nothing changes on error.
+    fn load_state(&mut self, py: Python<'_>, i: usize, json: &str) -> PyResult<()> {
+        let i = env_index(i, self.engine.num_envs())?;
+        let state = DDay::load(json)?;
+        self.with_outputs(py, |engine, _, out| engine.load_state(i, state, out))
+    }
+
     /// float32 (num_envs, OBS_SIZE): the observations, as a read-only view (a step rewrites only
     /// the parts of each row that changed, so the rows must hold what it wrote last).
     #[getter]
