@@ -110,6 +110,16 @@ fn dday_d3_agents_use_the_observation_only_and_their_own_stream() {
     let (ob, mb) = (observation(&b, Side::Resistance), legal_mask(&b));
     assert_eq!(HeuristicAgent::new(4).act(&oa, &ma), HeuristicAgent::new(4).act(&ob, &mb));
     assert_eq!(SearchAgent::new(20, 4).act(&oa, &ma), SearchAgent::new(20, 4).act(&ob, &mb));
+    // The same at the attack, a decision the search does search.
+    let stop = dday::action_from_str("stop_interrogation").unwrap();
+    let (mut a2, mut b2) = (a.clone(), b.clone());
+    dday::apply(&mut a2, stop as i64).unwrap();
+    dday::apply(&mut b2, stop as i64).unwrap();
+    assert_eq!(a2.phase, dday::Phase::Attack);
+    let (oa, ma) = (observation(&a2, Side::Resistance), legal_mask(&a2));
+    let (ob, mb) = (observation(&b2, Side::Resistance), legal_mask(&b2));
+    assert_eq!(oa, ob);
+    assert_eq!(SearchAgent::new(20, 4).act(&oa, &ma), SearchAgent::new(20, 4).act(&ob, &mb));
     // The agents never draw from the game's dice: a game's dice log is the same whichever agents
     // decided, as long as they choose the same actions (here: random agents with different seeds
     // replaying the same actions see the same dice).

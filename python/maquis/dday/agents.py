@@ -87,7 +87,8 @@ class HeuristicAgent(_Bundled):
 
 class SearchAgent(_Bundled):
     """D1 `search`: information-set Monte Carlo over the allocations consistent with what the side
-    has seen, `budget` heuristic playouts per decision, in Rust."""
+    has seen, `budget` heuristic playouts per searched decision (the attack, the order, the re-rolls
+    and the Resistance's skirmish actions; the heuristic plays the rest), in Rust."""
 
     _id = "search"
 

@@ -1,11 +1,14 @@
 //! D1 `search`: information-set Monte Carlo. Each simulation samples the hidden allocation
 //! uniformly among the valid allocations consistent with the side's observation, rebuilds the
 //! state with re-seeded dice, applies a candidate action and plays out with `heuristic` on both
-//! sides. The budget (simulations per decision) is spread over at most `MAX_ARMS` candidates —
-//! the heuristic's choice and others drawn at random — in rounds that share one world and one
-//! dice seed across the candidates. Outcomes are win 1, draw 0, loss −1; the heuristic's choice
-//! is played unless another candidate's paired advantage over it is positive by more than one
-//! standard error (then the best such candidate).
+//! sides. Searched are the attack, the order, the re-roll decisions and the Resistance's skirmish
+//! actions; the heuristic plays the rest. The budget
+//! (simulations per searched decision) is spread over at most `MAX_ARMS` candidates — the
+//! heuristic's choice and others drawn at random — in rounds that share one world and one dice
+//! seed across the candidates. A playout is worth win 1, draw ½, loss 0 plus a tenth
+//! of the scaled VP margin; the heuristic's choice is played unless another candidate's paired
+//! advantage over it stays positive `Z_SWITCH` standard errors below its mean (then the best such
+//! candidate).
 
 use super::heuristic::{consistent_allocations, HeuristicAgent};
 use super::rebuild::rebuild;
@@ -31,7 +34,9 @@ pub struct SearchAgent {
     heuristic: HeuristicAgent,
 }
 
-/// Plays `s` to its end with the heuristic on both sides; the outcome for `me`.
+/// Plays `s` to its end with the heuristic on both sides; the value for `me`: win 1, draw ½,
+/// loss 0, plus a small share of the VP margin so that near-equal candidates are told apart by
+/// how much they win or lose (the margin varies far less from playout to playout than the result).
 fn playout(mut s: crate::dday::State, me: Side, seed: u64) -> f32 {
     let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 0x5EA5)];
     while let Some(side) = s.to_move() {
@@ -41,24 +46,33 @@ fn playout(mut s: crate::dday::State, me: Side, seed: u64) -> f32 {
             return 0.0;
         }
     }
-    match s.outcome {
-        Some(Outcome::Draw) | None => 0.0,
-        Some(Outcome::Resistance) => {
-            if me == Side::Resistance {
-                1.0
-            } else {
-                -1.0
-            }
-        }
-        Some(Outcome::German) => {
-            if me == Side::German {
-                1.0
-            } else {
-                -1.0
-            }
-        }
+    let result = match s.outcome {
+        Some(Outcome::Draw) | None => 0.5,
+        Some(Outcome::Resistance) => f32::from(me == Side::Resistance),
+        Some(Outcome::German) => f32::from(me == Side::German),
+    };
+    result + MARGIN_WEIGHT * s.vp_margin(me)
+}
+
+/// The weight of the VP margin (already scaled to about ±1) beside the result.
+const MARGIN_WEIGHT: f32 = 0.1;
+
+/// Whether a decision in `phase` is searched for `me`: the attack, the order and the re-roll
+/// decisions, and the Resistance's skirmish actions (searching the German's did not help it in
+/// the measured games). The allocation (a playout from a partial allocation says little about
+/// one item's zone), the interrogation (a guess's worth is information, which a playout in a
+/// sampled world hardly sees), the hits and the flights are left to the heuristic.
+fn searched(phase: Phase, me: Side) -> bool {
+    match phase {
+        Phase::Attack | Phase::Order | Phase::GroupSize | Phase::ActionPoints | Phase::Clock | Phase::Scoring => true,
+        Phase::Actions => me == Side::Resistance,
+        _ => false,
     }
 }
+
+/// Standard errors by which a candidate's paired advantage must exceed zero to replace the
+/// heuristic's choice (several candidates: the best of them is flattered by noise).
+const Z_SWITCH: f32 = 1.5;
 
 impl SearchAgent {
     pub fn new(budget: u32, seed: u64) -> SearchAgent {
@@ -72,9 +86,8 @@ impl SearchAgent {
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
         let v = View::decode(obs);
         let default = self.heuristic.act(obs, mask);
-        // The German's allocation is planned by the heuristic (a playout from a partial
-        // allocation says little about one item's zone); single options need no search.
-        if mask.count() <= 1 || v.phase == Phase::Allocation {
+        // Single options need no search.
+        if mask.count() <= 1 || !searched(v.phase, v.me) {
             return default;
         }
         let worlds: Vec<Contents> =
@@ -126,7 +139,7 @@ impl SearchAgent {
             }
             let mean = sum[k] / n;
             let var = (sq[k] / n - mean * mean).max(0.0) * n / (n - 1.0);
-            let score = mean - (var / n).sqrt();
+            let score = mean - Z_SWITCH * (var / n).sqrt();
             if score > best_score {
                 best = k;
                 best_score = score;
