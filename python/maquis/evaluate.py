@@ -21,7 +21,7 @@ import json
 import math
 import sys
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 import numpy as np
 
@@ -41,8 +41,29 @@ def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tup
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class OutcomeRates:
+    """Rates and Wilson intervals of a row's outcome `counts` over its `episodes`, for the
+    outcome names of its game (`outcomes`); shared by the Maquis and the D-Day tables."""
+
+    outcomes: ClassVar[tuple[str, ...]]
+    counts: dict[str, int]
+    episodes: int
+
+    def rate(self, outcome: str) -> float:
+        return self.counts[outcome] / self.episodes if self.episodes else 0.0
+
+    def interval(self, outcome: str) -> tuple[float, float]:
+        return wilson_interval(self.counts[outcome], self.episodes)
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)  # type: ignore[call-overload]
+        d["rates"] = {o: self.rate(o) for o in self.outcomes}
+        d["ci95"] = {o: list(self.interval(o)) for o in self.outcomes}
+        return d
+
+
 @dataclass
-class Row:
+class Row(OutcomeRates):
     """Results of one group of episodes (a difficulty level, optionally one star total)."""
 
     agent: str
@@ -53,17 +74,7 @@ class Row:
     mean_days: float
     mean_missions: float
 
-    def rate(self, outcome: str) -> float:
-        return self.counts[outcome] / self.episodes if self.episodes else 0.0
-
-    def interval(self, outcome: str) -> tuple[float, float]:
-        return wilson_interval(self.counts[outcome], self.episodes)
-
-    def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["rates"] = {o: self.rate(o) for o in OUTCOMES}
-        d["ci95"] = {o: list(self.interval(o)) for o in OUTCOMES}
-        return d
+    outcomes: ClassVar[tuple[str, ...]] = OUTCOMES
 
 
 @dataclass

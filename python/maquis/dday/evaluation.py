@@ -14,10 +14,10 @@ import json
 import sys
 import time
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from ..evaluate import wilson_interval
+from ..evaluate import OutcomeRates
 from .opponents import OPPONENTS, make_agent, other
 
 OUTCOMES = ("win", "draw", "loss")
@@ -25,7 +25,7 @@ SIDES = ("resistance", "german")
 
 
 @dataclass
-class Row:
+class Row(OutcomeRates):
     """One learner side against one opponent."""
 
     policy: str
@@ -36,17 +36,7 @@ class Row:
     mean_vp: float  # the learner's
     mean_opponent_vp: float
 
-    def rate(self, outcome: str) -> float:
-        return self.counts[outcome] / self.episodes if self.episodes else 0.0
-
-    def interval(self, outcome: str) -> tuple[float, float]:
-        return wilson_interval(self.counts[outcome], self.episodes)
-
-    def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["rates"] = {o: self.rate(o) for o in OUTCOMES}
-        d["ci95"] = {o: list(self.interval(o)) for o in OUTCOMES}
-        return d
+    outcomes: ClassVar[tuple[str, ...]] = OUTCOMES
 
 
 @dataclass
