@@ -111,6 +111,8 @@ fn file(tensors: &[(&str, Vec<usize>, Vec<f32>)], meta: &[(&str, &str)], dtype: 
         .iter()
         .map(|(_, _, v)| match dtype {
             safetensors::Dtype::F64 => v.iter().flat_map(|x| (*x as f64).to_le_bytes()).collect(),
+            safetensors::Dtype::F16 => v.iter().flat_map(|x| half::f16::from_f32(*x).to_le_bytes()).collect(),
+            safetensors::Dtype::BF16 => v.iter().flat_map(|x| half::bf16::from_f32(*x).to_le_bytes()).collect(),
             _ => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
         })
         .collect();
@@ -158,7 +160,7 @@ fn mismatched_and_corrupt_files_are_clear_errors() {
     let e = Network::from_bytes(&file(&extra, &good, safetensors::Dtype::F32)).unwrap_err();
     assert!(e.0.contains("bogus"), "{e}");
     let e = Network::from_bytes(&file(&heads_only(obs_size()), &good, safetensors::Dtype::F64)).unwrap_err();
-    assert!(e.0.contains("F64") && e.0.contains("F32"), "{e}");
+    assert!(e.0.contains("F64") && e.0.contains("F32") && e.0.contains("F16"), "{e}");
 
     // Not safetensors at all, or cut short.
     let bytes = tiny().to_bytes();
@@ -317,4 +319,26 @@ fn clairvoyant_is_deterministic_and_beats_fair_play_on_the_same_deals() {
     let seen: f32 = a.iter().map(value).sum();
     assert!(a.iter().all(|s| s.is_over()));
     assert!(seen > fair, "clairvoyant {seen} vs heuristic {fair} over {} games", seeds.len());
+}
+
+/// Half-precision files (the shipped network's storage) load as the same network rounded to f16.
+#[test]
+fn float16_and_bfloat16_files_load_widened_to_f32() {
+    let fp = observation_fingerprint();
+    let meta = [("format", NETWORK_FORMAT), ("observation", fp.as_str())];
+    let mut heads = heads_only(obs_size());
+    // Exactly representable in f16 and bf16: the loaded values must be these, not approximations.
+    heads[1].2[5] = 1.5;
+    heads[2].2[7] = -0.25;
+    heads[3].2[0] = 2.0;
+    for dtype in [safetensors::Dtype::F16, safetensors::Dtype::BF16] {
+        let net = Network::from_bytes(&file(&heads, &meta, dtype)).unwrap();
+        let mut obs = vec![0.0; obs_size()];
+        obs[7] = 1.0;
+        let (logits, v) = forward_one(&net, &obs);
+        assert_eq!(logits[5], 1.5, "{dtype:?}");
+        assert_eq!(logits[0], 0.0, "{dtype:?}");
+        // value = sigmoid(-0.25 * 1.0 + 2.0)
+        assert!((v - 1.0 / (1.0 + (-1.75f32).exp())).abs() < 1e-6, "{dtype:?}: {v}");
+    }
 }

@@ -120,6 +120,26 @@ def test_rust_written_bytes_read_by_numpy(tmp_path):
     np.testing.assert_allclose(got[1], want[1], rtol=1e-5, atol=1e-6)
 
 
+def test_float16_file_is_half_the_size_and_the_rounded_network(tmp_path, net_file):
+    half = tmp_path / "half.safetensors"
+    tensors, _ = read_network_file(net_file)
+    write_network_file(half, tensors, dtype="float16")
+    assert half.stat().st_size < 0.6 * net_file.stat().st_size
+    rounded = {k: v.astype(np.float16).astype(np.float32) for k, v in tensors.items()}
+    back, _ = read_network_file(half)
+    for k in tensors:
+        np.testing.assert_array_equal(back[k], rounded[k])
+    obs, _ = observations()
+    want_logits, want_values = forward_numpy(rounded, obs)
+    logits, values = _core.Network.load(str(half)).forward(obs)
+    np.testing.assert_allclose(logits, want_logits, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(values, want_values, rtol=1e-5, atol=1e-6)
+    with pytest.raises(ValueError, match="dtype must be one of"):
+        write_network_file(tmp_path / "x.safetensors", tensors, dtype="int8")
+    st = pytest.importorskip("safetensors.numpy")
+    assert st.load_file(str(half))["value.bias"].dtype == np.float16
+
+
 def test_mismatched_layout_is_refused_naming_both(tmp_path):
     path = tmp_path / "old.safetensors"
     write_network_file(path, random_tensors(), {"observation": "obs405-a217-00000000deadbeef"})
@@ -289,6 +309,13 @@ def test_train_generations_and_resume(tmp_path):
     rl, rv = _core.Network.load(str(out / "net_gen1.safetensors")).forward(obs)
     np.testing.assert_allclose(logits.numpy(), rl, rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(torch.sigmoid(v).numpy(), rv, rtol=1e-5, atol=1e-6)
+    # --window 1 --keep0: generation 2 trains on its own games and generation 0's, not generation 1's
+    third = subprocess.run(base + ["--generations", "3", "--window", "1", "--keep0"], capture_output=True, text=True,
+                           timeout=600)
+    assert third.returncode == 0, third.stderr
+    sizes = {g: len(np.load(out / "data" / f"gen{g}.npz")["obs"]) for g in (0, 1, 2)}
+    rows = [r for r in csv.DictReader(open(out / "curve.csv")) if r["generation"] == "2"]
+    assert rows and all(int(r["samples"]) == sizes[0] + sizes[2] for r in rows)
 
 
 def test_train_teacher_list_and_concat():

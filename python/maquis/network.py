@@ -1,7 +1,7 @@
 """The learned network: `maquis-net-v1` weight files, the shipped networks, a numpy reference.
 
-A weight file is one safetensors file (float32 tensors, torch's `nn.Linear` convention: `weight`
-is `(out, in)` and `y = x @ weight.T + bias`):
+A weight file is one safetensors file (float32, float16 or bfloat16 tensors, widened to float32
+on load; torch's `nn.Linear` convention: `weight` is `(out, in)` and `y = x @ weight.T + bias`):
 
     trunk.{i}.weight  (h_i, h_{i-1})   trunk.{i}.bias  (h_i,)     i = 0..L-1, ReLU after each,
                                                                    h_{-1} = OBS_SIZE
@@ -63,14 +63,24 @@ def network_metadata(**extra: str) -> dict[str, str]:
     return {"format": NETWORK_FORMAT, "observation": OBSERVATION_FINGERPRINT, **extra}
 
 
-def write_network_file(path: str, tensors: dict[str, np.ndarray], extra: dict[str, str] | None = None) -> None:
-    """Writes float32 `tensors` as a `maquis-net-v1` safetensors file, with numpy alone (the
-    `safetensors` package reads it: tests/test_network.py checks both ways)."""
+# safetensors dtype names of the storage types a weight file may use, and their numpy types
+# (bfloat16 has none: it is read as the upper half of a float32).
+STORAGE_DTYPES = {"float32": ("F32", "<f4"), "float16": ("F16", "<f2")}
+
+
+def write_network_file(path: str, tensors: dict[str, np.ndarray], extra: dict[str, str] | None = None,
+                       dtype: str = "float32") -> None:
+    """Writes `tensors` as a `maquis-net-v1` safetensors file, with numpy alone (the `safetensors`
+    package reads it: tests/test_network.py checks both ways). `dtype="float16"` halves the file;
+    the loaders widen it back to float32."""
+    if dtype not in STORAGE_DTYPES:
+        raise ValueError(f"dtype must be one of {sorted(STORAGE_DTYPES)}, got {dtype!r}")
+    tag, np_dtype = STORAGE_DTYPES[dtype]
     header: dict[str, Any] = {"__metadata__": network_metadata(**(extra or {}))}
     blobs, offset = [], 0
     for name in sorted(tensors):
-        a = np.ascontiguousarray(tensors[name], dtype="<f4")
-        header[name] = {"dtype": "F32", "shape": list(a.shape), "data_offsets": [offset, offset + a.nbytes]}
+        a = np.ascontiguousarray(tensors[name], dtype=np_dtype)
+        header[name] = {"dtype": tag, "shape": list(a.shape), "data_offsets": [offset, offset + a.nbytes]}
         blobs.append(a.tobytes())
         offset += a.nbytes
     text = json.dumps(header, separators=(",", ":")).encode()
@@ -93,10 +103,16 @@ def read_network_file(path: str) -> tuple[dict[str, np.ndarray], dict[str, str]]
     data = raw[8 + n :]
     tensors = {}
     for name, t in header.items():
-        if t["dtype"] != "F32":
-            raise ValueError(f"{path}: tensor {name!r} is {t['dtype']}, expected F32")
         a, b = t["data_offsets"]
-        tensors[name] = np.frombuffer(data[a:b], dtype="<f4").reshape(t["shape"])
+        if t["dtype"] == "F32":
+            values = np.frombuffer(data[a:b], dtype="<f4")
+        elif t["dtype"] == "F16":
+            values = np.frombuffer(data[a:b], dtype="<f2").astype(np.float32)
+        elif t["dtype"] == "BF16":
+            values = (np.frombuffer(data[a:b], dtype="<u2").astype(np.uint32) << 16).view(np.float32)
+        else:
+            raise ValueError(f"{path}: tensor {name!r} is {t['dtype']}, expected F32, F16 or BF16")
+        tensors[name] = values.reshape(t["shape"])
     return tensors, meta
 
 

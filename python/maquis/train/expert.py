@@ -55,6 +55,10 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--rollout-mix", type=float, default=0.0)
     p.add_argument("--gumbel-scale", type=float, default=1.0, help="self-play exploration (0: none)")
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
+    p.add_argument("--keep0", action="store_true",
+                   help="every generation also trains on generation 0's imitation data (beyond --window)")
+    p.add_argument("--storage", choices=("float32", "float16"), default="float16",
+                   help="dtype of the written net_gen<g>.safetensors (the checkpoint stays float32)")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--batch-size", type=int, default=512)
     p.add_argument("--lr", type=float, default=1e-3)
@@ -256,7 +260,10 @@ def run(args: Any) -> int:
             outcomes = np.bincount(data["game_outcomes"], minlength=4)
             print(f"generation {g}: {len(data['game_outcomes'])} games ({dict(zip(_core.OUTCOMES, outcomes.tolist()))}), "
                   f"{len(data['obs'])} samples in {time.perf_counter() - t:.0f} s", flush=True)
-        window = [np.load(out / "data" / f"gen{k}.npz") for k in range(max(0, g - args.window + 1), g + 1)]
+        gens = range(max(0, g - args.window + 1), g + 1)
+        if args.keep0 and 0 not in gens:
+            gens = [0, *gens]
+        window = [np.load(out / "data" / f"gen{k}.npz") for k in gens]
         keys = ("obs", "masks", "policy", "outcome")
         train = {k: np.concatenate([w[k] for w in window]) for k in keys}
         rng = np.random.default_rng(args.seed + g)
@@ -268,7 +275,7 @@ def run(args: Any) -> int:
         info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
                 "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed,
                 "command": "maquis train " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""}
-        save_network(model, str(net_path), info)
+        save_network(model, str(net_path), info, dtype=args.storage)
         torch.save({"generation": g, "hidden": list(hidden), "model": model.state_dict(),
                     "optimizer": opt.state_dict()}, ckpt_path)
         rows = evaluate_generation(args, net_path)

@@ -37,10 +37,11 @@ class PolicyValueNet(nn.Module):
         return self.policy(x), self.value(x).squeeze(-1)
 
 
-def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None) -> None:
-    """Writes `model` as a `maquis-net-v1` safetensors file (`info` goes to the metadata as JSON)."""
+def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None, dtype: str = "float32") -> None:
+    """Writes `model` as a `maquis-net-v1` safetensors file (`info` goes to the metadata as JSON;
+    `dtype="float16"` halves the file, see `write_network_file`)."""
     tensors = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in model.state_dict().items()}
-    write_network_file(path, tensors, {"training": json.dumps(info or {}, sort_keys=True)})
+    write_network_file(path, tensors, {"training": json.dumps(info or {}, sort_keys=True)}, dtype=dtype)
 
 
 def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:

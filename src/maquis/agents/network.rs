@@ -201,13 +201,16 @@ impl Network {
         let st = SafeTensors::deserialize(bytes).map_err(|e| NetworkError(format!("not a safetensors file ({e:?})")))?;
         let get = |name: &str, dims: usize| -> Result<(Vec<usize>, Vec<f32>), NetworkError> {
             let t = st.tensor(name).map_err(|_| NetworkError(format!("tensor {name:?} is missing")))?;
-            if t.dtype() != Dtype::F32 {
-                return err(format!("tensor {name:?} is {:?}, expected F32", t.dtype()));
-            }
             if t.shape().len() != dims {
                 return err(format!("tensor {name:?} has shape {:?}, expected {dims} dimensions", t.shape()));
             }
-            let data = t.data().chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+            let bytes = t.data();
+            let data = match t.dtype() {
+                Dtype::F32 => bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(),
+                Dtype::F16 => bytes.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32()).collect(),
+                Dtype::BF16 => bytes.chunks_exact(2).map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f32()).collect(),
+                other => return err(format!("tensor {name:?} is {other:?}, expected F32, F16 or BF16")),
+            };
             Ok((t.shape().to_vec(), data))
         };
         let pair = |prefix: &str| -> Result<(Array2<f32>, Array1<f32>), NetworkError> {
