@@ -1,6 +1,8 @@
 """maquis.evaluate and `maquis eval`: Wilson intervals, determinism, any policy on every level."""
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -135,3 +137,31 @@ def test_cli_eval_bad_input(capsys):
 def test_result_text_has_every_level():
     res = EvalResult()
     assert "agent" in res.to_text()
+
+
+def test_decision_time_times_agents_on_real_decisions():
+    from maquis.evaluate import decision_time
+
+    calls = []
+
+    def policy(obs, mask):
+        calls.append(int(mask.sum()))
+        return int(np.flatnonzero(mask)[0])
+
+    ms = decision_time(policy, "hard", positions=30, seed=4)
+    assert ms > 0
+    # one warm-up call, then the timed decisions, each with a real choice to make
+    assert len(calls) == 31 and min(calls) > 1
+    assert decision_time("heuristic", "normal", positions=5) > 0
+    with pytest.raises(ValueError, match="positions"):
+        decision_time("random", "normal", positions=0)
+    with pytest.raises(ValueError, match="difficulty"):
+        decision_time("random", "impossible")
+
+
+def test_cli_eval_timing_prints_and_records_ms_per_decision():
+    out = subprocess.run([sys.executable, "-m", "maquis", "eval", "--agents", "random", "--difficulties", "easy",
+                          "--episodes", "4", "--timing", "5", "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    times = json.loads(out.stdout)["settings"]["ms_per_decision"]
+    assert set(times) == {"random"} and set(times["random"]) == {"easy"} and times["random"]["easy"] > 0

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
@@ -301,6 +302,42 @@ def evaluate(
     return result
 
 
+def decision_time(policy: Any, difficulty: str = "normal", positions: int = 200, seed: int = 0) -> float:
+    """Mean milliseconds an agent takes per decision, one decision at a time on the calling thread:
+    `positions` decisions with more than one legal action, taken evenly from heuristic games on
+    `difficulty` (game seeds `seed`, `seed + 1`, ...; a decision with a single legal action costs
+    the agents nothing, so it is left out)."""
+    from maquis import _core
+
+    if positions < 1:
+        raise ValueError(f"positions must be at least 1, got {positions}")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
+    from maquis import agents
+
+    if isinstance(policy, str):
+        policy = agents.make_agent(policy, seed=seed) if policy in agents.AGENT_NAMES else agents.load_policy(policy)
+    if hasattr(policy, "act_batch"):
+        act = policy.act_batch
+    else:
+        one = policy.act if hasattr(policy, "act") else policy
+        act = lambda obs, masks: [one(obs[0], masks[0])]  # noqa: E731
+    games = max(2, positions // 20)
+    while True:
+        data = _core.selfplay("heuristic", games, seed, difficulties=[difficulty], threads=1)
+        choice = np.flatnonzero(data["masks"].sum(axis=1) > 1)
+        if len(choice) >= positions:
+            break
+        games *= 2
+    rows = choice[np.linspace(0, len(choice) - 1, positions).round().astype(np.int64)]
+    obs, masks = data["obs"][rows], data["masks"][rows]
+    act(obs[:1], masks[:1])  # warm-up: lazy loads and first-call allocations are not decisions
+    t = time.perf_counter()
+    for i in range(positions):
+        act(obs[i : i + 1], masks[i : i + 1])
+    return 1000 * (time.perf_counter() - t) / positions
+
+
 CEILING_NAME = "clairvoyant"
 
 
@@ -413,6 +450,8 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--ceiling-episodes", type=int, default=None, help="games per level for --ceiling (default: --episodes)")
     p.add_argument("--num-envs", type=int, default=None)
     p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--timing", type=int, default=0, metavar="N",
+                   help="also time each agent on N decisions per level, one at a time (ms per decision)")
     p.add_argument("--no-stars", action="store_true", help="omit the per-star-total rows")
     p.add_argument("--json", action="store_true", help="print the table as JSON")
     p.add_argument("--plot", metavar="PNG", default=None, help="write a bar chart of outcome rates")
@@ -455,6 +494,13 @@ def run(args: Any) -> int:
             print(f"maquis eval: {e}", file=sys.stderr)
             return 2
         result = result.merge(r) if result.rows else r
+    if args.timing:
+        times: dict[str, dict[str, float]] = {}
+        for pol in policies:
+            name = _as_batch_policy(pol, args.seed)[0]
+            times[name] = {d: decision_time(pol, d, args.timing, args.seed) for d in levels}
+        result.settings["ms_per_decision"] = times
+        result.settings["timing_positions"] = args.timing
     if args.ceiling:
         r = ceiling(levels, args.ceiling_episodes or args.episodes, args.seed, args.pool, num_threads=args.threads or 1)
         result = result.merge(r) if result.rows else r
@@ -462,6 +508,11 @@ def run(args: Any) -> int:
             print(f"{CEILING_NAME}: a measurement, not an agent: it sees the hidden deck order (and its own deals: "
                   f"game seeds {args.seed}..{args.seed + (args.ceiling_episodes or args.episodes) - 1})")
     print(result.to_json(indent=2) if args.json else result.to_text(stars=not args.no_stars))
+    if args.timing and not args.json:
+        print(f"ms per decision (one at a time, {args.timing} decisions with more than one legal action "
+              "from heuristic games per level):")
+        for name, per in result.settings["ms_per_decision"].items():
+            print(f"  {name:<14} " + "  ".join(f"{d} {ms:.3f}" for d, ms in per.items()))
     if args.plot:
         plot(result, args.plot)
         if not args.json:
