@@ -6,22 +6,23 @@ use super::engine::presample;
 use super::scheduler::{Piece, Share};
 use crate::env::{Autoreset, Config, Slot, Transition, NO_OUTCOME};
 use crate::game::Game;
+use crate::obs_value::{ObsValue, Observes};
 use crate::simd::Simd;
 
 /// One thread's share of a step: consecutive environments and their rows.
-pub(crate) struct Chunk<'a, G: Game> {
+pub(crate) struct Chunk<'a, G: Game, T = f32> {
     /// The index of the first environment in the batch.
     pub(crate) first: usize,
     pub(crate) slots: &'a mut [Slot<G>],
     pub(crate) actions: &'a [i64],
-    pub(crate) obs: &'a mut [f32],
+    pub(crate) obs: &'a mut [T],
     pub(crate) masks: &'a mut [bool],
     pub(crate) rewards: &'a mut [f32],
     pub(crate) terminated: &'a mut [bool],
     pub(crate) truncated: &'a mut [bool],
     pub(crate) outcomes: &'a mut [i8],
     pub(crate) illegal: &'a mut [bool],
-    pub(crate) final_obs: &'a mut [f32],
+    pub(crate) final_obs: &'a mut [T],
     /// The action `sample_actions` will return next (see `Engine::presampled`).
     pub(crate) presampled: &'a mut [i64],
     /// The observation rows hold what their slots last wrote there.
@@ -30,15 +31,15 @@ pub(crate) struct Chunk<'a, G: Game> {
 }
 
 /// The environments and their rows cut into shares of `per`, one per thread.
-pub(crate) fn shares<'a, G: Game>(
+pub(crate) fn shares<'a, G: Game, T>(
     slots: &'a mut [Slot<G>],
     actions: &'a [i64],
-    out: &'a mut Outputs,
+    out: &'a mut Outputs<T>,
     presampled: &'a mut [i64],
     per: usize,
     kept: bool,
     simd: Simd,
-) -> Vec<Share<Chunk<'a, G>>> {
+) -> Vec<Share<Chunk<'a, G, T>>> {
     let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
     let cols = slots
@@ -90,12 +91,12 @@ fn take<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
     taken
 }
 
-impl<'a, G: Game> Piece for Chunk<'a, G> {
+impl<'a, G: Game, T> Piece for Chunk<'a, G, T> {
     fn len(&self) -> usize {
         self.slots.len()
     }
 
-    fn take(&mut self, n: usize, back: bool) -> Chunk<'a, G> {
+    fn take(&mut self, n: usize, back: bool) -> Chunk<'a, G, T> {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
         let (front, rest) = self.actions.split_at(if back { self.len() - n } else { n });
         let actions;
@@ -123,7 +124,7 @@ impl<'a, G: Game> Piece for Chunk<'a, G> {
     }
 }
 
-impl<G: Game> Chunk<'_, G> {
+impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
     /// Steps the chunk's environments, adding those whose episode ended to `ends`.
     pub(crate) fn step(&mut self, cfg: &Config<G>, autoreset: Autoreset, ends: &mut Ends) {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
