@@ -15,7 +15,8 @@ from gymnasium.vector.utils import batch_space
 
 from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
-from .env import OBS_HIGH, OBS_LOW, check_seed, core_kwargs, options_json, render_state, stream_seed
+from .observation import check_observation_dtype, observation_space
+from .env import check_seed, core_kwargs, options_json, render_state, stream_seed
 
 _INT64 = np.dtype(np.int64)
 
@@ -53,7 +54,8 @@ class MaquisVectorEnv(VectorEnv):
       `MaquisEnv(...).reset(seed=seed + i)`, for any `num_threads`. `options` hold the single
       env's reset options, for the environments reset now, plus `reset_mask`: a bool (num_envs,)
       array of the environments to reset (the others keep going).
-    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, OBS_SIZE), rewards
+    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, OBS_SIZE) (uint8
+      with `observation_dtype="uint8"`, as for `MaquisEnv`), rewards
       float32, terminated/truncated bool (truncated always False).
     - Autoreset (`metadata["autoreset_mode"]`): `NEXT_STEP` (default) resets an environment on
       the step after its episode ended, ignoring its action; `SAME_STEP` resets it within that
@@ -90,7 +92,9 @@ class MaquisVectorEnv(VectorEnv):
         reward: Mapping[str, float] | None = None,
         illegal_action: str = "terminate",
         render_mode: str | None = None,
+        observation_dtype: str = "float32",
     ) -> None:
+        observation_dtype = check_observation_dtype(observation_dtype)
         for name, value, limit in (("num_envs", num_envs, MAX_ENVS), ("num_threads", num_threads, MAX_THREADS)):
             if value is None and name == "num_threads":
                 continue
@@ -107,14 +111,15 @@ class MaquisVectorEnv(VectorEnv):
             _MODES[mode],
             **core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action),
         )
+        self._core.observation_dtype = self.observation_dtype = observation_dtype
         self.num_envs = int(num_envs)
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.render_mode = render_mode
-        self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        self.single_observation_space = observation_space(observation_dtype)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         # Equal to batch_space(single_observation_space, num_envs), built without its tiling (seconds
         # for thousands of environments).
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self.num_envs, OBS_SIZE), dtype=np.float32)
+        self.observation_space = observation_space(observation_dtype, (self.num_envs, OBS_SIZE))
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         # The arrays Rust writes (allocated once by _core.VecEngine).
         self._obs = self._core.observations
