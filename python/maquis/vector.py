@@ -240,6 +240,16 @@ class MaquisVectorEnv(VectorEnv):
             out = self._step_plain(a)
             if out is not None:
                 return out
+        if self.copy:
+            # Copies made by Rust's worker threads as they write each row (no second pass).
+            obs, masks, ended, illegal = self._core.step_copy(a)
+            return (
+                obs,
+                self._rewards.copy(),
+                self._terminated.copy(),
+                self._truncated.copy(),
+                self._step_infos(ended, illegal, masks.view(np.int8)),
+            )
         ended, illegal = self._core.step(a)
         return (
             self._obs.copy() if self.copy else self._obs,
@@ -261,12 +271,13 @@ class MaquisVectorEnv(VectorEnv):
             raise _core.MaquisError(f"environments {never} were never reset: call reset() before step()")
         return np.ascontiguousarray(a, dtype=np.int64)
 
-    def _step_infos(self, num_ended: int, num_illegal: int) -> dict[str, Any]:
+    def _step_infos(self, num_ended: int, num_illegal: int, masks: np.ndarray | None = None) -> dict[str, Any]:
         """The step's infos; `num_ended` / `num_illegal`: episodes that ended on this step, on an
-        illegal action (counted by Rust, so that most steps skip the end-of-episode entries)."""
+        illegal action (counted by Rust, so that most steps skip the end-of-episode entries);
+        `masks`: the step's own copy of the masks as int8 (`_core.step_copy`), else copied here."""
         n = self.num_envs
         infos: dict[str, Any] = {
-            "action_mask": self._masks_i8.copy() if self.copy else self._masks_i8,
+            "action_mask": masks if masks is not None else self._masks_i8.copy() if self.copy else self._masks_i8,
             # Every environment has a mask. copy=False: one read-only array, made once.
             "_action_mask": self._all_true if not self.copy else np.ones(n, dtype=bool),
         }

@@ -7,7 +7,7 @@ use super::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::observation::obs_size;
 use crate::save;
-use crate::vector::{Autoreset, EnvError, Outputs, VecEngine};
+use crate::vector::{Autoreset, Copies, EnvError, Outputs, VecEngine};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use crate::ids::Outcome;
 use pyo3::prelude::*;
@@ -33,6 +33,13 @@ fn aligned_rows<T: numpy::Element>(py: Python<'_>, n: usize, o: usize) -> PyResu
 /// once for each type of row.
 macro_rules! with_outputs {
     ($self:ident, $py:ident, |$engine:ident, $actions:ident, $out:ident| $body:expr) => {{
+        match &$self.bytes {
+            None => with_outputs!($self, $py, $self.obs, $self.final_obs, |$engine, $actions, $out| $body),
+            Some((obs, final_obs)) => with_outputs!($self, $py, obs, final_obs, |$engine, $actions, $out| $body),
+        }
+    }};
+    // With the given observation arrays (of one type).
+    ($self:ident, $py:ident, $obs:expr, $final_obs:expr, |$engine:ident, $actions:ident, $out:ident| $body:expr) => {{
         // Not through rust-numpy's borrow tracking (a lookup in a shared table per array, a large
         // part of a small call). It only stops another Rust extension from
         // borrowing these arrays during the call; they are this engine's own, `&mut self`
@@ -45,8 +52,7 @@ macro_rules! with_outputs {
                 unsafe { a.as_slice_mut() }.map_err(|e| borrow_error("output", e))?
             }};
         }
-        macro_rules! run {
-            ($obs:expr, $final_obs:expr) => {{
+        {
                 let mut out = Outputs {
                     obs: rw!($obs),
                     masks: rw!($self.masks),
@@ -63,11 +69,6 @@ macro_rules! with_outputs {
                 let $actions = &$self.actions[..];
                 let $out = &mut out;
                 PyResult::Ok($py.detach(|| $body))
-            }};
-        }
-        match &$self.bytes {
-            None => run!($self.obs, $self.final_obs),
-            Some((obs, final_obs)) => run!(obs, final_obs),
         }
     }};
 }
@@ -125,6 +126,20 @@ fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
 }
 
 impl PyVecEngine {
+    /// Copies `actions` into `self.actions`.
+    fn load_actions(&mut self, actions: &Bound<'_, PyArray1<i64>>) {
+        // Copied while holding the GIL: no other Python thread can change them under us, which
+        // is also why reading them needs no borrow from rust-numpy's tracking (a lookup in a
+        // shared table, taken and given back on every step). One memcpy from a contiguous array,
+        // not a loop over elements.
+        self.actions.clear();
+        // SAFETY: read at once, under the GIL, and not kept.
+        match unsafe { actions.as_slice() } {
+            Ok(a) => self.actions.extend_from_slice(a),
+            Err(_) => self.actions.extend(unsafe { actions.as_array() }.iter().copied()),
+        }
+    }
+
     /// `outcome_info` for the step just taken: the entries of the last update back to None,
     /// then the names of this step's outcomes.
     fn update_outcome_info(&mut self, py: Python<'_>) -> PyResult<()> {
@@ -276,16 +291,7 @@ impl PyVecEngine {
                 actions.len()
             )));
         }
-        // Copied while holding the GIL: no other Python thread can change them under us, which
-        // is also why reading them needs no borrow from rust-numpy's tracking (a lookup in a
-        // shared table, taken and given back on every step). One memcpy from a contiguous array,
-        // not a loop over elements.
-        self.actions.clear();
-        // SAFETY: read at once, under the GIL, and not kept.
-        match unsafe { actions.as_slice() } {
-            Ok(a) => self.actions.extend_from_slice(a),
-            Err(_) => self.actions.extend(unsafe { actions.as_array() }.iter().copied()),
-        }
+        self.load_actions(actions);
         let (ended, illegal) = with_outputs!(self, py, |engine, acts, out| {
                 engine.step(acts, out).map(|_| engine.ended_counts())
             })?
@@ -294,6 +300,51 @@ impl PyVecEngine {
             self.update_outcome_info(py)?;
         }
         Ok((ended, illegal))
+    }
+
+    /// `step`, also returning new arrays holding copies of the observations and the masks, made
+    /// by the worker threads as each row is written (no second pass over the batch: the cost of
+    /// `copy=True`).
+    ///
+    /// Returns:
+    ///     (observations copy, masks copy (bool), ended, illegal). Errors as for `step`.
+    fn step_copy<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyArray1<i64>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>, usize, usize)> {
+        let (n, o, a) = (self.engine.num_envs(), obs_size(), NUM_ACTIONS);
+        if actions.len() != n {
+            return Err(MaquisError::new_err(format!(
+                "actions must have shape ({n},), got ({},)",
+                actions.len()
+            )));
+        }
+        self.load_actions(actions);
+        // Not zeroed: a successful step writes every row; on an error they are dropped unseen.
+        // SAFETY: new arrays of plain values, not yet shared with Python or borrowed elsewhere.
+        let masks = unsafe { PyArray2::<bool>::new(py, [n, a], false) };
+        let mask_rows = unsafe { masks.as_slice_mut() }.expect("a new array is contiguous");
+        macro_rules! copying {
+            ($t:ty, $obs:expr, $final_obs:expr) => {{
+                let obs = unsafe { PyArray2::<$t>::new(py, [n, o], false) };
+                let rows = unsafe { obs.as_slice_mut() }.expect("a new array is contiguous");
+                let counts = with_outputs!(self, py, $obs, $final_obs, |engine, acts, out| {
+                    let copies = Copies { obs: rows, masks: mask_rows };
+                    engine.step_copying(acts, out, copies).map(|_| engine.ended_counts())
+                })?;
+                (obs.into_any(), counts)
+            }};
+        }
+        let (obs, counts) = match &self.bytes {
+            None => copying!(f32, self.obs, self.final_obs),
+            Some((o8, f8)) => copying!(u8, o8, f8),
+        };
+        let (ended, illegal) = counts.map_err(|e: EnvError| PyErr::from(e))?;
+        if ended > 0 {
+            self.update_outcome_info(py)?;
+        }
+        Ok((obs, masks, ended, illegal))
     }
 
     /// Hand out `obs`, `masks_i8` and `all_true` from `step_plain` (None: no plain steps).

@@ -9,6 +9,20 @@ use crate::game::Game;
 use crate::obs_value::{ObsValue, Observes};
 use crate::simd::Simd;
 
+/// Arrays of fresh rows that a step copies each observation and mask row into once written
+/// (`Engine::step_copying`); both empty for none.
+pub struct Copies<'a, T> {
+    pub obs: &'a mut [T],
+    pub masks: &'a mut [bool],
+}
+
+impl<T> Copies<'_, T> {
+    /// No copies.
+    pub fn none() -> Copies<'static, T> {
+        Copies { obs: &mut [], masks: &mut [] }
+    }
+}
+
 /// One thread's share of a step: consecutive environments and their rows.
 pub(crate) struct Chunk<'a, G: Game, T = f32> {
     /// The index of the first environment in the batch.
@@ -25,6 +39,10 @@ pub(crate) struct Chunk<'a, G: Game, T = f32> {
     pub(crate) final_obs: &'a mut [T],
     /// The action `sample_actions` will return next (see `Engine::presampled`).
     pub(crate) presampled: &'a mut [i64],
+    /// Where each row's observation and mask are copied once written (`Engine::step_copying`),
+    /// or empty.
+    pub(crate) obs_copy: &'a mut [T],
+    pub(crate) masks_copy: &'a mut [bool],
     /// The observation rows hold what their slots last wrote there.
     pub(crate) kept: bool,
     pub(crate) simd: Simd,
@@ -36,12 +54,14 @@ pub(crate) fn shares<'a, G: Game, T>(
     actions: &'a [i64],
     out: &'a mut Outputs<T>,
     presampled: &'a mut [i64],
+    copies: Copies<'a, T>,
     per: usize,
     kept: bool,
     simd: Simd,
 ) -> Vec<Share<Chunk<'a, G, T>>> {
     let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
+    let Copies { obs: mut obs_copies, masks: mut mask_copies } = copies;
     let cols = slots
         .chunks_mut(per)
         .zip(actions.chunks(per))
@@ -75,6 +95,8 @@ pub(crate) fn shares<'a, G: Game, T>(
             illegal,
             final_obs,
             presampled,
+            obs_copy: take_up_to(&mut obs_copies, per * o),
+            masks_copy: take_up_to(&mut mask_copies, per * a),
             kept,
             simd,
         }));
@@ -89,6 +111,18 @@ fn take<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
     let (taken, left) = if back { (rest, front) } else { (front, rest) };
     *s = left;
     taken
+}
+
+/// `take` of at most `n` items.
+fn take_up_to<'a, T>(s: &mut &'a mut [T], n: usize) -> &'a mut [T] {
+    let n = n.min(s.len());
+    take(s, n, false)
+}
+
+/// `take` for an array of copies, which is empty when there are none.
+fn take_copies<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
+    let n = if s.is_empty() { 0 } else { n };
+    take(s, n, back)
 }
 
 impl<'a, G: Game, T> Piece for Chunk<'a, G, T> {
@@ -118,6 +152,8 @@ impl<'a, G: Game, T> Piece for Chunk<'a, G, T> {
             illegal: take(&mut self.illegal, n, back),
             final_obs: take(&mut self.final_obs, n * o, back),
             presampled: take(&mut self.presampled, n, back),
+            obs_copy: take_copies(&mut self.obs_copy, n * o, back),
+            masks_copy: take_copies(&mut self.masks_copy, n * a, back),
             kept: self.kept,
             simd: self.simd,
         }
@@ -186,6 +222,12 @@ impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
             slot.update_observation(simd, obs, kept);
             slot.write_mask_with(simd, mask);
             *presampled = presample(slot);
+            // The copies from the rows just written (in this core's cache): no second pass over
+            // the batch, and shared by the threads.
+            if !self.obs_copy.is_empty() {
+                self.obs_copy[k * o..(k + 1) * o].copy_from_slice(obs);
+                self.masks_copy[k * a..(k + 1) * a].copy_from_slice(mask);
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::buffers::Outputs;
 use crate::obs_value::{ObsValue, Observes};
-use super::chunk::{shares, Ends};
+use super::chunk::{shares, Copies, Ends};
 use super::pool::Pool;
 use super::range::all_in_range;
 use super::scheduler::{on_threads, work_shares};
@@ -253,8 +253,27 @@ impl<G: Game> Engine<G> {
     where
         G: Observes<T>,
     {
+        self.step_copying(actions, out, Copies::none())
+    }
+
+    /// `step`, also copying every observation and mask row into `copies` as soon as it is
+    /// written (on the worker threads, from their caches): what a caller that hands out copies
+    /// of the rows would otherwise do in a second pass, alone. `copies` hold num_envs rows each.
+    pub fn step_copying<T: ObsValue>(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<T>,
+        copies: Copies<'_, T>,
+    ) -> std::result::Result<(), EnvError>
+    where
+        G: Observes<T>,
+    {
         let n = self.slots.len();
         out.check::<G>(n);
+        if !(copies.obs.is_empty() && copies.masks.is_empty()) {
+            assert_eq!(copies.obs.len(), out.obs.len(), "obs copies");
+            assert_eq!(copies.masks.len(), out.masks.len(), "mask copies");
+        }
         assert_eq!(actions.len(), n, "one action per environment");
         let per = self.share();
         let (cfg, autoreset) = (&self.cfg, self.autoreset);
@@ -277,7 +296,7 @@ impl<G: Game> Engine<G> {
             ..
         } = self;
         let block = (per / 8).clamp(8, 64);
-        let shares = shares(slots, actions, out, presampled, per, kept, simd);
+        let shares = shares(slots, actions, out, presampled, copies, per, kept, simd);
         pool.run(&|t| {
             let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
             ended.envs.clear();
