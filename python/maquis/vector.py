@@ -240,9 +240,11 @@ class MaquisVectorEnv(VectorEnv):
             out = self._step_plain(a)
             if out is not None:
                 return out
-        if self.copy:
-            # Copies made by Rust's worker threads as they write each row (no second pass).
-            obs, masks, ended, illegal = self._core.step_copy(a)
+        # Copies made by Rust's worker threads as they write each row (no second pass); engines
+        # without it (D-Day's) are copied below.
+        step_copy = getattr(self._core, "step_copy", None) if self.copy else None
+        if step_copy is not None:
+            obs, masks, ended, illegal = step_copy(a)
             return (
                 obs,
                 self._rewards.copy(),
