@@ -19,6 +19,7 @@ pub mod error;
 pub mod game;
 mod id_enum;
 pub mod maquis;
+pub mod obs_value;
 pub mod simd;
 pub mod vector;
 

@@ -111,3 +111,33 @@ def test_bench_with_two_threads_reports_the_engine_on_two_cores_at_once():
     for rate, engine, ratio in zip(both["repeats"], both["paired_engine"], both["ratios"]):
         assert ratio == pytest.approx(rate / (engine * 2), rel=1e-3)
     assert {r["threads"] for r in rows if r["kind"] == "vector"} == {1, 2}
+
+
+def test_bench_train_reports_the_learner_rate_or_says_why_not():
+    out = subprocess.run(
+        [sys.executable, "-m", "maquis", "bench", "--quick", "--json", "--train", "--envs", "8"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    rows = [r for r in json.loads(out.stdout)["rows"] if r["kind"] == "train"]
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        assert rows == [] and "torch is not installed" in out.stderr
+        return
+    assert [r["observation_dtype"] for r in rows] == ["float32", "uint8"]
+    for r in rows:
+        assert math.isfinite(r["steps_per_s"]) and r["steps_per_s"] > 0
+        assert 0 < r["env_share"] < 1
+
+
+def test_bench_times_the_default_path_the_copy_alone_and_uint8(report):
+    big = max(report["settings"]["envs"])
+    vec = [(r["name"], r["num_envs"]) for r in report["rows"] if r["kind"] in ("vector", "vector_copy")]
+    names = [name for name, n in vec if n == big]
+    assert names[0] == "MaquisVectorEnv copy=True float32"  # the default path leads
+    for dtype in ("float32", "uint8"):
+        assert f"MaquisVectorEnv copy=False {dtype}" in names
+        assert f"  the copy alone ({dtype}, numpy, one thread)" in names

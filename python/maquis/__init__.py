@@ -8,7 +8,8 @@
 - `MaquisEnv`: one game (`gymnasium.Env`); `MaquisVectorEnv`: many, stepped in Rust
   (`gymnasium.vector.VectorEnv`, also `gymnasium.make_vec("maquis/Maquis-v0", num_envs=…)`).
 - `ACTION_NAMES`, `action_to_str`, `action_from_str`: the flat action space of `NUM_ACTIONS` names.
-- `OBSERVATION_LAYOUT`: `(name, offset, length)` of every slice of the `OBS_SIZE` observation.
+- `OBSERVATION_LAYOUT`: `(name, offset, length)` of every slice of the `OBS_SIZE` observation;
+  `OBSERVATION_DIVISOR` / `observation_float32`: the uint8 observation (`observation_dtype=`).
 - `maquis.agents`, `maquis.evaluate(...)`: bundled agents and evaluation (loaded on first use).
 """
 
@@ -34,6 +35,7 @@ from ._core import (
     action_to_str,
 )
 from .env import MaquisEnv
+from .observation import OBS_HIGH_UINT8, OBSERVATION_DIVISOR, OBSERVATION_SCALE, observation_float32
 from .vector import MaquisVectorEnv
 from .wrappers import ActionMaskObservation, VectorActionMaskObservation, action_masks
 
@@ -60,6 +62,10 @@ __all__ = [
     "ENV_ID",
     "NUM_ACTIONS",
     "OBSERVATION_LAYOUT",
+    "OBSERVATION_DIVISOR",
+    "OBSERVATION_SCALE",
+    "OBS_HIGH_UINT8",
+    "observation_float32",
     "OBS_SIZE",
     "OUTCOMES",
     "ActionMaskObservation",

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from maquis import _core
+from maquis.observation import observation_float32
 from maquis.policy import load_policy as _load_mlp
 
 AGENT_NAMES = ("random", "heuristic", "search", "network", "network_search")
@@ -37,7 +38,8 @@ AGENT_NAMES = ("random", "heuristic", "search", "network", "network_search")
 def _check(obs: np.ndarray, mask: np.ndarray, batched: bool) -> tuple[np.ndarray, np.ndarray]:
     from maquis import NUM_ACTIONS, OBS_SIZE
 
-    obs = np.ascontiguousarray(obs, dtype=np.float32)
+    # uint8 observations (`observation_dtype="uint8"`) converted exactly: agents see the same values.
+    obs = np.ascontiguousarray(observation_float32(obs), dtype=np.float32)
     mask = np.ascontiguousarray(mask).astype(bool, copy=False)
     want_obs = (obs.shape[0], OBS_SIZE) if batched and obs.ndim == 2 else (OBS_SIZE,)
     if obs.shape != want_obs:

@@ -57,6 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--envs", type=_int_list, default=None, help="vector sizes, e.g. 1,64,1024,4096")
     parser.add_argument("--threads", type=_int_list, default=None, help="vector thread counts, e.g. 1,2")
     parser.add_argument("--difficulty", default="normal", help="difficulty of the games (default normal)")
+    parser.add_argument(
+        "--train",
+        action="store_true",
+        help="also time a PPO-style rollout loop with a 2x256 torch MLP (needs torch): the rate a learner sees",
+    )
 
 
 def _int_list(text: str) -> list[int]:
@@ -206,8 +211,11 @@ def bench_vector(envs: list[int], threads: list[int], seconds: float, repeats: i
         for t in threads:
             if t > n:
                 continue
-            for copy in (False, True) if n == big else (False,):
-                env = MaquisVectorEnv(n, num_threads=t, copy=copy, difficulty=difficulty)
+            # The default path (copy=True, float32) first, then copy=False and uint8 beside it;
+            # the smaller batches copy=False float32 only.
+            cases = [(True, "float32"), (False, "float32"), (True, "uint8"), (False, "uint8")]
+            for copy, dtype in cases if n == big else [(False, "float32")]:
+                env = MaquisVectorEnv(n, num_threads=t, copy=copy, difficulty=difficulty, observation_dtype=dtype)
                 env.reset(seed=0)
                 sample, step_env = env.sample_actions, env.step
 
@@ -223,14 +231,17 @@ def bench_vector(envs: list[int], threads: list[int], seconds: float, repeats: i
                 )
                 rows.append(
                     {
-                        "name": f"MaquisVectorEnv copy={copy}",
+                        "name": f"MaquisVectorEnv copy={copy} {dtype}",
                         "kind": "vector",
                         "num_envs": n,
                         "threads": env.num_threads,
                         "copy": copy,
+                        "observation_dtype": dtype,
                         **rate,
                     }
                 )
+                if copy:
+                    rows.append(_copy_alone(env, n, t, seconds, repeats, engine, dtype))
                 env.close()
     for n in [x for x in envs if x >= 1024]:
         t = max(threads)
@@ -250,6 +261,28 @@ def bench_vector(envs: list[int], threads: list[int], seconds: float, repeats: i
             }
         )
     return rows
+
+
+def _copy_alone(env: Any, n: int, t: int, seconds: float, repeats: int, engine: Any, dtype: str) -> dict[str, Any]:
+    """What copy=True adds to a step, timed alone: numpy copies of the arrays it returns
+    (observations, rewards, terminated, truncated, the int8 masks), as rows of env-steps/s."""
+    core = env._core
+    arrays = (core.observations, core.rewards, core.terminated, core.truncated, core.masks.view(np.int8))
+
+    def copy(arrays: tuple = arrays) -> None:
+        for a in arrays:
+            a.copy()
+
+    calls = max(1, 4096 // n)
+    rate = _median_rate(lambda: _timed(copy, seconds, per_call=n, check_every=calls), repeats, engine, t)
+    return {
+        "name": f"  the copy alone ({dtype}, numpy, one thread)",
+        "kind": "vector_copy",
+        "num_envs": n,
+        "threads": t,
+        "observation_dtype": dtype,
+        **rate,
+    }
 
 
 # -- Peers ----------------------------------------------------------------------------------------
@@ -377,6 +410,23 @@ def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
 # -- Report ---------------------------------------------------------------------------------------
 
 
+def train_rows(
+    seconds: float, repeats: int, difficulty: str, threads: int, quick: bool, progress: Callable[[str], None]
+) -> list[dict[str, Any]]:
+    """`--train`: the rollout loop with float32 and uint8 observations, or no rows (and a message
+    saying why) without torch."""
+    from .bench_train import bench_train, torch_or_none
+
+    if torch_or_none() is None:
+        # Said even with --json (on stderr): the rows are missing for this reason.
+        print("training loop: skipped, torch is not installed (pip install torch)", file=sys.stderr, flush=True)
+        return []
+    kw = {"num_envs": 8, "steps": 4} if quick else {}
+    # At least one whole pass of a few rollouts per repeat.
+    secs = seconds if quick else max(seconds, 2.0)
+    return [bench_train(secs, repeats, difficulty, threads, dtype, **kw) for dtype in ("float32", "uint8")]
+
+
 def machine() -> dict[str, Any]:
     import gymnasium
 
@@ -411,7 +461,7 @@ def table(results: dict[str, Any]) -> str:
     head = f"{'benchmark':<48} {'envs':>5} {'thr':>3} {'steps/s':>12} {'µs/step':>9} {'ratio':>6} {'steps/cpu-s':>12}"
     lines = [head, "-" * len(head)]
     for r in rows:
-        ratio = f"{r['ratio']:.2f}" if "ratio" in r else ""
+        ratio = f"{r['ratio']:.2f}" if "ratio" in r else f"{r['env_share']:.2f}" if "env_share" in r else ""
         lines.append(
             f"{r['name']:<48} {r['num_envs']:>5} {r['threads']:>3} {r['steps_per_s']:>12,.0f} "
             f"{r['us_per_step']:>9.3f} {ratio:>6} {r['steps_per_cpu_s']:>12,.0f}"
@@ -432,7 +482,8 @@ def table(results: dict[str, Any]) -> str:
         ),
         (
             "ratio = steps/s ÷ (engine steps/s × threads), each repeat against an engine run just before "
-            "it (median of the pairs); steps/cpu-s = steps per CPU-second of this "
+            "it (median of the pairs); for the PPO rollout rows, the column is the environment's share of the "
+            "loop's time; steps/cpu-s = steps per CPU-second of this "
             f"process (all threads); medians of {results['settings']['repeats']} repeats of "
             f"{results['settings']['seconds']} s"
         ),
@@ -477,6 +528,9 @@ def run(args: argparse.Namespace) -> int:
             rows += bench_openspiel(seconds, repeats)
             rows += bench_pgx(seconds, repeats, batch=64 if quick else 4096)
             rows += bench_cartpole(seconds, repeats)
+    if getattr(args, "train", False):
+        progress("training loop ...")
+        rows += train_rows(seconds, repeats, args.difficulty, max(threads), quick, progress)
     results = {"machine": machine(), "settings": settings, "memory": dict(_core.env_memory()), "rows": rows}
     if args.json:
         print(json.dumps(results, indent=2))

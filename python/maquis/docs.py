@@ -210,6 +210,14 @@ def _action_blocks(names: Sequence[str]) -> Iterator[tuple[str, list[int]]]:
         yield current, indices
 
 
+def _divisors(off: int, length: int) -> str:
+    """The uint8 divisors of a slice: one value if all agree, else each in order."""
+    from .observation import OBSERVATION_DIVISOR
+
+    d = [int(x) for x in OBSERVATION_DIVISOR[off : off + length]]
+    return str(d[0]) if len(set(d)) == 1 else ", ".join(map(str, d))
+
+
 def render() -> str:
     """The text of docs/maquis.md."""
     from . import ACTION_NAMES, ENV_ID, NUM_ACTIONS, OBS_SIZE, OBSERVATION_LAYOUT, OUTCOMES
@@ -298,8 +306,8 @@ def render() -> str:
     w("")
     w(f"`maquis.OBSERVATION_LAYOUT` in order ({len(OBSERVATION_LAYOUT)} slices, {OBS_SIZE} values):")
     w("")
-    w("| slice | indices | length | holds | encoding |")
-    w("|---|---|---:|---|---|")
+    w("| slice | indices | length | holds | encoding | uint8 divisor |")
+    w("|---|---|---:|---|---|---|")
     fill = {
         "phases": ", ".join(orders["phases"]),
         "difficulties": ", ".join(orders["difficulties"]),
@@ -310,7 +318,7 @@ def render() -> str:
     for name, off, length in OBSERVATION_LAYOUT:
         holds, enc = SLICES[name]
         holds = holds.format(max=length - 1, **fill)
-        w(f"| `{name}` | `[{off}:{off + length}]` | {length} | {holds} | {enc} |")
+        w(f"| `{name}` | `[{off}:{off + length}]` | {length} | {holds} | {enc} | {_divisors(off, length)} |")
     w("")
     w("Index orders:")
     w("")
@@ -319,6 +327,14 @@ def render() -> str:
     w("- per road: the roads of RULES.md B3, in its order; per card: patrol cards 0-9")
     w("- counts are divided by their maximum (4 tokens of a resource, 5 workers or patrols, 10 cards),")
     w("  so that every value lies in [0, 1]")
+    w("")
+    w('With `observation_dtype="uint8"` every value is its count instead (flags 0/1, a quarter of')
+    w("the bytes): the float32 value is the uint8 value divided by the slice's divisor")
+    w("(`maquis.OBSERVATION_DIVISOR`, per value; `maquis.OBSERVATION_SCALE` is 1 / divisor). The")
+    w("first value of each mission's state, the share of the card's boxes done, has no fixed divisor")
+    w("(cards have 1 to 7 boxes): its uint8 value is the card's box count (divisor 0 above), and the")
+    w("float32 value is the next value (boxes done) divided by it. `maquis.observation_float32(obs)`")
+    w("converts uint8 rows bit for bit; the bundled agents and policy files take either type.")
     w("")
 
     for title in ("Rewards", "Episode End", "Information", "Arguments"):

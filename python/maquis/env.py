@@ -15,6 +15,7 @@ from gymnasium import spaces
 
 from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
+from .observation import check_observation_dtype, observation_space
 
 #: Every feature of the observation lies in [0, 1]: one-hot slices and flags, counts divided by
 #: their maximum (4 tokens of a resource, 5 workers, 5 patrols, 7 boxes, 10 cards).
@@ -167,6 +168,10 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     - `illegal_action`: "terminate" (see Rewards), or "raise": `maquis.IllegalActionError` (a
       `ValueError`) naming the action, the phase and why, with the state unchanged.
     - `render_mode`: None, "ansi" (a text board) or "rgb_array" (an (H, W, 3) uint8 image).
+    - `observation_dtype`: "float32" (the default) or "uint8": each feature's count, exact, in a
+      quarter of the bytes, `Box(0, maquis.OBS_HIGH_UINT8, ({OBS_SIZE},), uint8)`;
+      `maquis.observation_float32(obs)` gives the float32 observation back bit for bit (see
+      `maquis.OBSERVATION_DIVISOR`).
 
     `reset(seed=None, options=None)`: `options` apply to this episode only and may hold
     `difficulty`, `missions`, `patrol_deck` (a permutation of 0-9, the draw order) and `start`
@@ -199,13 +204,16 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
         reward: Mapping[str, float] | None = None,
         illegal_action: str = "terminate",
         render_mode: str | None = None,
+        observation_dtype: str = "float32",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
+        observation_dtype = check_observation_dtype(observation_dtype)
         self._core = _core.Env(**core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action))
+        self._core.observation_dtype = self.observation_dtype = observation_dtype
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        self.observation_space = observation_space(observation_dtype)
         self._streams_seeded = False
 
     # -- Gymnasium API -----------------------------------------------------------------------------
@@ -315,6 +323,7 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     def __setstate__(self, state: dict[str, Any]) -> None:
         core = _core.Env()
         core.__setstate__(state["_core"])
+        core.observation_dtype = state.get("observation_dtype", "float32")
         self.__dict__.update(state)
         self._core = core
 

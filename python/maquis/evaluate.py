@@ -202,6 +202,7 @@ def run_episodes(
     num_envs: int | None = None,
     num_threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    observation_dtype: str = "float32",
 ) -> tuple[str, list[tuple[str, int, int, int]]]:
     """Plays `episodes` games at one level; returns the policy's name and one record per game.
 
@@ -223,6 +224,7 @@ def run_episodes(
         missions=missions,
         deal=deal,
         copy=False,
+        observation_dtype=observation_dtype,
     )
     name, act = _as_batch_policy(policy, seed)
     obs, _ = vec.reset(seed=seed)
@@ -274,12 +276,15 @@ def evaluate(
     num_envs: int | None = None,
     num_threads: int | None = None,
     progress: bool = False,
+    observation_dtype: str = "float32",
 ) -> EvalResult:
     """Evaluates `policy` for `episodes` games at each difficulty level.
 
     Returns an `EvalResult` whose rows give, per level (and per star total of the dealt missions),
     the rates of win / major_win / draw / loss with 95% Wilson intervals, the mean days survived
     and the mean number of missions completed. Deterministic for a given `seed` and `num_envs`.
+    `observation_dtype="uint8"` hands the policy uint8 observations (the bundled agents and
+    policy files take either, with the same actions).
     """
     levels = [difficulties] if isinstance(difficulties, str) else list(difficulties)
     for d in levels:
@@ -295,6 +300,7 @@ def evaluate(
         name, records = run_episodes(
             policy, d, episodes, seed, missions=missions, mission_pool=mission_pool, deal=deal,
             num_envs=num_envs, num_threads=num_threads, progress=bar.update if bar else None,
+            observation_dtype=observation_dtype,
         )
         result.rows.extend(_rows(name, d, records))
     if bar:

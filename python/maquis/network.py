@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from maquis import _core
+from maquis.observation import observation_float32
 
 NETWORK_FORMAT = _core.NETWORK_FORMAT
 OBSERVATION_FINGERPRINT = _core.OBSERVATION_FINGERPRINT
@@ -118,7 +119,7 @@ def read_network_file(path: str) -> tuple[dict[str, np.ndarray], dict[str, str]]
 
 def forward_numpy(tensors: dict[str, np.ndarray], obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The reference forward pass in numpy: logits (n, NUM_ACTIONS) and values (n,)."""
-    x = np.asarray(obs, dtype=np.float32)
+    x = observation_float32(obs)
     i = 0
     while f"trunk.{i}.weight" in tensors:
         x = np.maximum(x @ tensors[f"trunk.{i}.weight"].T + tensors[f"trunk.{i}.bias"], 0.0)

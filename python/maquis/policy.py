@@ -20,6 +20,8 @@ import json
 
 import numpy as np
 
+from maquis.observation import observation_float32
+
 POLICY_FORMAT = "maquis-mlp-v1"
 
 
@@ -45,7 +47,7 @@ class NumpyMLPPolicy:
         self.num_actions = self.weights[-1].shape[1]
 
     def logits(self, obs):
-        x = np.asarray(obs, dtype=np.float32)
+        x = observation_float32(obs)
         last = len(self.weights) - 1
         for i, (w, b) in enumerate(zip(self.weights, self.biases)):
             x = x @ w + b
@@ -54,7 +56,7 @@ class NumpyMLPPolicy:
         return x
 
     def __call__(self, obs, mask):
-        obs = np.asarray(obs, dtype=np.float32)
+        obs = observation_float32(obs)
         mask = np.asarray(mask).astype(bool)
         single = obs.ndim == 1
         if single:

@@ -15,7 +15,8 @@ from gymnasium.vector.utils import batch_space
 
 from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
-from .env import OBS_HIGH, OBS_LOW, check_seed, core_kwargs, options_json, render_state, stream_seed
+from .observation import check_observation_dtype, observation_space
+from .env import check_seed, core_kwargs, options_json, render_state, stream_seed
 
 _INT64 = np.dtype(np.int64)
 
@@ -53,7 +54,8 @@ class MaquisVectorEnv(VectorEnv):
       `MaquisEnv(...).reset(seed=seed + i)`, for any `num_threads`. `options` hold the single
       env's reset options, for the environments reset now, plus `reset_mask`: a bool (num_envs,)
       array of the environments to reset (the others keep going).
-    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, OBS_SIZE), rewards
+    - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, OBS_SIZE) (uint8
+      with `observation_dtype="uint8"`, as for `MaquisEnv`), rewards
       float32, terminated/truncated bool (truncated always False).
     - Autoreset (`metadata["autoreset_mode"]`): `NEXT_STEP` (default) resets an environment on
       the step after its episode ended, ignoring its action; `SAME_STEP` resets it within that
@@ -90,7 +92,9 @@ class MaquisVectorEnv(VectorEnv):
         reward: Mapping[str, float] | None = None,
         illegal_action: str = "terminate",
         render_mode: str | None = None,
+        observation_dtype: str = "float32",
     ) -> None:
+        observation_dtype = check_observation_dtype(observation_dtype)
         for name, value, limit in (("num_envs", num_envs, MAX_ENVS), ("num_threads", num_threads, MAX_THREADS)):
             if value is None and name == "num_threads":
                 continue
@@ -107,14 +111,15 @@ class MaquisVectorEnv(VectorEnv):
             _MODES[mode],
             **core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action),
         )
+        self._core.observation_dtype = self.observation_dtype = observation_dtype
         self.num_envs = int(num_envs)
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.render_mode = render_mode
-        self.single_observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(OBS_SIZE,), dtype=np.float32)
+        self.single_observation_space = observation_space(observation_dtype)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         # Equal to batch_space(single_observation_space, num_envs), built without its tiling (seconds
         # for thousands of environments).
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=(self.num_envs, OBS_SIZE), dtype=np.float32)
+        self.observation_space = observation_space(observation_dtype, (self.num_envs, OBS_SIZE))
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         # The arrays Rust writes (allocated once by _core.VecEngine).
         self._obs = self._core.observations
@@ -235,6 +240,18 @@ class MaquisVectorEnv(VectorEnv):
             out = self._step_plain(a)
             if out is not None:
                 return out
+        # Copies made by Rust's worker threads as they write each row (no second pass); engines
+        # without it (D-Day's) are copied below.
+        step_copy = getattr(self._core, "step_copy", None) if self.copy else None
+        if step_copy is not None:
+            obs, masks, ended, illegal = step_copy(a)
+            return (
+                obs,
+                self._rewards.copy(),
+                self._terminated.copy(),
+                self._truncated.copy(),
+                self._step_infos(ended, illegal, masks.view(np.int8)),
+            )
         ended, illegal = self._core.step(a)
         return (
             self._obs.copy() if self.copy else self._obs,
@@ -256,12 +273,13 @@ class MaquisVectorEnv(VectorEnv):
             raise _core.MaquisError(f"environments {never} were never reset: call reset() before step()")
         return np.ascontiguousarray(a, dtype=np.int64)
 
-    def _step_infos(self, num_ended: int, num_illegal: int) -> dict[str, Any]:
+    def _step_infos(self, num_ended: int, num_illegal: int, masks: np.ndarray | None = None) -> dict[str, Any]:
         """The step's infos; `num_ended` / `num_illegal`: episodes that ended on this step, on an
-        illegal action (counted by Rust, so that most steps skip the end-of-episode entries)."""
+        illegal action (counted by Rust, so that most steps skip the end-of-episode entries);
+        `masks`: the step's own copy of the masks as int8 (`_core.step_copy`), else copied here."""
         n = self.num_envs
         infos: dict[str, Any] = {
-            "action_mask": self._masks_i8.copy() if self.copy else self._masks_i8,
+            "action_mask": masks if masks is not None else self._masks_i8.copy() if self.copy else self._masks_i8,
             # Every environment has a mask. copy=False: one read-only array, made once.
             "_action_mask": self._all_true if not self.copy else np.ones(n, dtype=bool),
         }

@@ -4,6 +4,7 @@ use super::seeding::streams;
 use super::{Config, IllegalPolicy};
 use crate::error::{Error, Result};
 use crate::game::Game;
+use crate::obs_value::{ObsValue, Observes};
 use crate::simd::Simd;
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
@@ -147,18 +148,24 @@ impl<G: Game> Slot<G> {
     }
 
     #[inline]
-    pub fn write_observation(&self, out: &mut [f32]) {
-        G::write_observation(&self.state, out);
+    pub fn write_observation<T: ObsValue>(&self, out: &mut [T])
+    where
+        G: Observes<T>,
+    {
+        G::write_observation_as(&self.state, out);
     }
 
     /// Writes the observation into this slot's own row: with `kept` (the row holds what this
     /// slot last wrote there), only what may have changed since; else whole.
     #[inline]
-    pub fn update_observation(&mut self, simd: Simd, row: &mut [f32], kept: bool) {
+    pub fn update_observation<T: ObsValue>(&mut self, simd: Simd, row: &mut [T], kept: bool)
+    where
+        G: Observes<T>,
+    {
         if !kept {
             self.written = G::NOTHING_WRITTEN;
         }
-        G::update_observation(simd, &self.state, row, &mut self.written);
+        G::update_observation_as(simd, &self.state, row, &mut self.written);
     }
 
     #[inline]

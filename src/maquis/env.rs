@@ -7,13 +7,26 @@ use crate::game::Game;
 use crate::maquis::action::{table, Action, ActionMask, NUM_ACTIONS};
 use crate::maquis::agents::random;
 use crate::maquis::ids::{Difficulty, MissionId, Outcome};
-use crate::maquis::observation::{obs_size, update_observation_with, write_observation, Written};
+use crate::maquis::observation::{obs_size, update_observation_with, write_observation, write_observation_as, Written};
+use crate::obs_value::Observes;
 use crate::maquis::rules::{apply, apply_legal, legal_mask, new_game, new_game_into, Setup, StartOverrides};
 use crate::maquis::save;
 use crate::maquis::state::State;
 use crate::simd::Simd;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+
+/// Maquis also writes its rows as bytes: every feature is a flag or a small count.
+impl Observes<u8> for Maquis {
+    #[inline]
+    fn write_observation_as(s: &State, out: &mut [u8]) {
+        write_observation_as(s, out)
+    }
+    #[inline]
+    fn update_observation_as(simd: Simd, s: &State, row: &mut [u8], written: &mut Written) {
+        update_observation_with(simd, s, row, written)
+    }
+}
 
 /// The game *Maquis*, for `env::Slot<Maquis>` and `vector::VecEngine<Maquis>`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

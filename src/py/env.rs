@@ -81,6 +81,28 @@ pub(crate) fn obs_array<'py>(py: Python<'py>, slot: &EnvSlot) -> Bound<'py, PyAr
     a
 }
 
+/// The observation as uint8 (`bytes`, see `ObsValue`) or float32.
+fn obs_any<'py>(py: Python<'py>, slot: &EnvSlot, bytes: bool) -> Bound<'py, PyAny> {
+    if !bytes {
+        return obs_array(py, slot).into_any();
+    }
+    let a = PyArray1::<u8>::zeros(py, obs_size(), false);
+    // SAFETY: as in obs_array.
+    slot.write_observation(unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
+    a.into_any()
+}
+
+/// "float32" or "uint8" as whether observations are bytes, or the ValueError naming the value.
+pub(crate) fn parse_observation_dtype(dtype: &str) -> PyResult<bool> {
+    match dtype {
+        "float32" => Ok(false),
+        "uint8" => Ok(true),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "observation_dtype must be \"float32\" or \"uint8\", got {dtype:?}"
+        ))),
+    }
+}
+
 fn mask_array<'py, T: numpy::Element + From<bool>>(py: Python<'py>, slot: &EnvSlot) -> Bound<'py, PyArray1<T>> {
     let a = PyArray1::<T>::zeros(py, NUM_ACTIONS, false);
     // SAFETY: as in obs_array.
@@ -89,10 +111,10 @@ fn mask_array<'py, T: numpy::Element + From<bool>>(py: Python<'py>, slot: &EnvSl
 }
 
 /// Observation and int8 mask.
-type ResetResult<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
+type ResetResult<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray1<i8>>);
 /// Observation, int8 mask, reward, terminated, truncated, outcome, illegal.
 type StepResult<'py> = (
-    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyAny>,
     Bound<'py, PyArray1<i8>>,
     f64,
     bool,
@@ -107,6 +129,8 @@ type StepResult<'py> = (
 pub struct PyEnv {
     cfg: EnvConfig,
     slot: EnvSlot,
+    /// Observations as uint8 (`observation_dtype`).
+    bytes: bool,
 }
 
 #[pymethods]
@@ -137,6 +161,7 @@ impl PyEnv {
         Ok(PyEnv {
             cfg,
             slot: EnvSlot::new(0),
+            bytes: false,
         })
     }
 
@@ -166,7 +191,7 @@ impl PyEnv {
         }
         slot.reset(setup.as_ref().unwrap_or(&self.cfg.setup))?;
         self.slot = slot;
-        Ok((obs_array(py, &self.slot), mask_array(py, &self.slot)))
+        Ok((obs_any(py, &self.slot, self.bytes), mask_array(py, &self.slot)))
     }
 
     /// Play one decision.
@@ -186,7 +211,7 @@ impl PyEnv {
         let a = action_index(action)?;
         let t = self.slot.step(&self.cfg, a)?;
         Ok((
-            obs_array(py, &self.slot),
+            obs_any(py, &self.slot, self.bytes),
             mask_array(py, &self.slot),
             t.reward,
             t.terminated,
@@ -196,9 +221,21 @@ impl PyEnv {
         ))
     }
 
-    /// The current observation, float32 (OBS_SIZE,).
-    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
-        obs_array(py, &self.slot)
+    /// The current observation, (OBS_SIZE,) of `observation_dtype`.
+    fn observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        obs_any(py, &self.slot, self.bytes)
+    }
+
+    /// "float32" (the default) or "uint8": the type of the observations returned (uint8: each
+    /// value's count, see `maquis.OBSERVATION_DIVISOR`). ValueError for any other.
+    #[getter]
+    fn get_observation_dtype(&self) -> &'static str {
+        if self.bytes { "uint8" } else { "float32" }
+    }
+    #[setter]
+    fn set_observation_dtype(&mut self, dtype: &str) -> PyResult<()> {
+        self.bytes = parse_observation_dtype(dtype)?;
+        Ok(())
     }
 
     /// The legal actions as an int8 (NUM_ACTIONS,) mask (all 0 once the episode is over).
@@ -257,6 +294,7 @@ impl PyEnv {
         PyEnv {
             cfg: self.cfg.clone(),
             slot: self.slot.clone(),
+            bytes: self.bytes,
         }
     }
 

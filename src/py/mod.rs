@@ -56,6 +56,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .map(|&(name, offset, len)| (name, offset, len).into_pyobject(py))
         .collect::<PyResult<_>>()?;
     m.add("OBSERVATION_LAYOUT", PyTuple::new(py, layout)?)?;
+    // Recorded by the encoder: what each uint8 value is divided by to give the float32 one.
+    m.add("OBSERVATION_DIVISOR", PyTuple::new(py, crate::observation::observation_divisors().iter())?)?;
     m.add("OUTCOMES", PyTuple::new(py, Outcome::ALL.iter().map(|o| o.as_str()))?)?;
     m.add("MaquisError", py.get_type::<MaquisError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;

@@ -7,7 +7,7 @@ use super::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::observation::obs_size;
 use crate::save;
-use crate::vector::{AlignedRows, Autoreset, EnvError, Outputs, VecEngine};
+use crate::vector::{Autoreset, Copies, EnvError, Outputs, VecEngine};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use crate::ids::Outcome;
 use pyo3::prelude::*;
@@ -18,13 +18,59 @@ use std::collections::HashMap;
 /// longer array. numpy's large arrays start 16 bytes past a page (the allocator's header), and
 /// with rows of whole cache lines (416 floats are 26), every row would straddle one more line and
 /// every other 32-byte store would be split across two.
-fn aligned_rows(py: Python<'_>, n: usize, o: usize) -> PyResult<Bound<'_, PyArray2<f32>>> {
-    let flat = PyArray1::<f32>::zeros(py, n * o + AlignedRows::LINE - 1, false);
-    let skip = AlignedRows::skip(flat.data());
+fn aligned_rows<T: numpy::Element>(py: Python<'_>, n: usize, o: usize) -> PyResult<Bound<'_, PyArray2<T>>> {
+    let line = 64 / std::mem::size_of::<T>();
+    let flat = PyArray1::<T>::zeros(py, n * o + line - 1, false);
+    let skip = flat.data().align_offset(64).min(line - 1);
     let rows = flat
         .call_method1("__getitem__", (pyo3::types::PySlice::new(py, skip as isize, (skip + n * o) as isize, 1),))?
         .call_method1("reshape", ((n, o),))?;
-    Ok(rows.cast_into::<PyArray2<f32>>()?)
+    Ok(rows.cast_into::<PyArray2<T>>()?)
+}
+
+/// Runs `$body` with `$engine`, `$actions` and `$out` (the output arrays, their observations
+/// as float32 or as uint8) bound, with the GIL released: a macro, so that the body is compiled
+/// once for each type of row.
+macro_rules! with_outputs {
+    ($self:ident, $py:ident, |$engine:ident, $actions:ident, $out:ident| $body:expr) => {{
+        match &$self.bytes {
+            None => with_outputs!($self, $py, $self.obs, $self.final_obs, |$engine, $actions, $out| $body),
+            Some((obs, final_obs)) => with_outputs!($self, $py, obs, final_obs, |$engine, $actions, $out| $body),
+        }
+    }};
+    // With the given observation arrays (of one type).
+    ($self:ident, $py:ident, $obs:expr, $final_obs:expr, |$engine:ident, $actions:ident, $out:ident| $body:expr) => {{
+        // Not through rust-numpy's borrow tracking (a lookup in a shared table per array, a large
+        // part of a small call). It only stops another Rust extension from
+        // borrowing these arrays during the call; they are this engine's own, `&mut self`
+        // keeps every other call of this engine out, and Python code writing them from
+        // another thread while the GIL is released is not stopped by the tracking either.
+        macro_rules! rw {
+            ($array:expr) => {{
+                let a = $array.bind($py);
+                // SAFETY: as said above; the array is contiguous (made by this engine).
+                unsafe { a.as_slice_mut() }.map_err(|e| borrow_error("output", e))?
+            }};
+        }
+        {
+                let mut out = Outputs {
+                    obs: rw!($obs),
+                    masks: rw!($self.masks),
+                    rewards: rw!($self.rewards),
+                    terminated: rw!($self.terminated),
+                    truncated: rw!($self.truncated),
+                    outcomes: rw!($self.outcomes),
+                    illegal: rw!($self.illegal),
+                    final_obs: rw!($final_obs),
+                    // Only the engine writes `obs`: Python sees it through read-only views.
+                    obs_kept: true,
+                };
+                let $engine = &mut $self.engine;
+                let $actions = &$self.actions[..];
+                let $out = &mut out;
+                PyResult::Ok($py.detach(|| $body))
+        }
+    }};
 }
 
 /// A batch of Maquis environments stepped together in Rust on a persistent thread pool. The
@@ -44,6 +90,9 @@ pub struct PyVecEngine {
     outcomes: Py<PyArray1<i8>>,
     illegal: Py<PyArray1<bool>>,
     final_obs: Py<PyArray2<f32>>,
+    /// With `observation_dtype` "uint8": the observation and final observation rows as bytes,
+    /// written instead of `obs` and `final_obs` (then empty).
+    bytes: Option<(Py<PyArray2<u8>>, Py<PyArray2<u8>>)>,
     /// The infos' "outcome": the outcome's name for each environment whose episode ended on the
     /// last step that ended any, else None; updated in place, since building a new object array
     /// in Python on every step is slow next to the step itself.
@@ -77,39 +126,18 @@ fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
 }
 
 impl PyVecEngine {
-    /// Runs `f` on the engine and the output arrays, with the GIL released.
-    fn with_outputs<R: Send>(
-        &mut self,
-        py: Python<'_>,
-        f: impl FnOnce(&mut VecEngine, &[i64], &mut Outputs) -> R + Send,
-    ) -> PyResult<R> {
-        // Not through rust-numpy's borrow tracking (a lookup in a shared table per array, a large
-        // part of a small call). It only stops another Rust extension from
-        // borrowing these arrays during the call; they are this engine's own, `&mut self`
-        // keeps every other call of this engine out, and Python code writing them from
-        // another thread while the GIL is released is not stopped by the tracking either.
-        macro_rules! rw {
-            ($field:ident) => {{
-                let a = self.$field.bind(py);
-                // SAFETY: as said above; the array is contiguous (made by this engine).
-                unsafe { a.as_slice_mut() }.map_err(|e| borrow_error("output", e))?
-            }};
+    /// Copies `actions` into `self.actions`.
+    fn load_actions(&mut self, actions: &Bound<'_, PyArray1<i64>>) {
+        // Copied while holding the GIL: no other Python thread can change them under us, which
+        // is also why reading them needs no borrow from rust-numpy's tracking (a lookup in a
+        // shared table, taken and given back on every step). One memcpy from a contiguous array,
+        // not a loop over elements.
+        self.actions.clear();
+        // SAFETY: read at once, under the GIL, and not kept.
+        match unsafe { actions.as_slice() } {
+            Ok(a) => self.actions.extend_from_slice(a),
+            Err(_) => self.actions.extend(unsafe { actions.as_array() }.iter().copied()),
         }
-        let mut out = Outputs {
-            obs: rw!(obs),
-            masks: rw!(masks),
-            rewards: rw!(rewards),
-            terminated: rw!(terminated),
-            truncated: rw!(truncated),
-            outcomes: rw!(outcomes),
-            illegal: rw!(illegal),
-            final_obs: rw!(final_obs),
-            // Only the engine writes `obs`: Python sees it through read-only views.
-            obs_kept: true,
-        };
-        let engine = &mut self.engine;
-        let actions = &self.actions[..];
-        Ok(py.detach(|| f(engine, actions, &mut out)))
     }
 
     /// `outcome_info` for the step just taken: the entries of the last update back to None,
@@ -195,6 +223,7 @@ impl PyVecEngine {
             outcome_names: Outcome::ALL.iter().map(|o| PyString::intern(py, o.as_str()).into_any().unbind()).collect(),
             plain: None,
             ready: false,
+            bytes: None,
         })
     }
 
@@ -235,7 +264,7 @@ impl PyVecEngine {
             }
         }
         let setup = reset_setup(self.engine.config(), options)?;
-        self.with_outputs(py, |engine, _, out| {
+        with_outputs!(self, py, |engine, _a, out| {
             engine.reset(seeds.as_deref(), mask.as_deref(), setup.as_ref(), out)
         })?
         .map_err(|e: EnvError| e.into())
@@ -262,26 +291,60 @@ impl PyVecEngine {
                 actions.len()
             )));
         }
-        // Copied while holding the GIL: no other Python thread can change them under us, which
-        // is also why reading them needs no borrow from rust-numpy's tracking (a lookup in a
-        // shared table, taken and given back on every step). One memcpy from a contiguous array,
-        // not a loop over elements.
-        self.actions.clear();
-        // SAFETY: read at once, under the GIL, and not kept.
-        match unsafe { actions.as_slice() } {
-            Ok(a) => self.actions.extend_from_slice(a),
-            Err(_) => self.actions.extend(unsafe { actions.as_array() }.iter().copied()),
-        }
-        let (ended, illegal) = self
-            .with_outputs(py, |engine, acts, out| {
-                engine.step(acts, out)?;
-                Ok(engine.ended_counts())
+        self.load_actions(actions);
+        let (ended, illegal) = with_outputs!(self, py, |engine, acts, out| {
+                engine.step(acts, out).map(|_| engine.ended_counts())
             })?
             .map_err(|e: EnvError| PyErr::from(e))?;
         if ended > 0 {
             self.update_outcome_info(py)?;
         }
         Ok((ended, illegal))
+    }
+
+    /// `step`, also returning new arrays holding copies of the observations and the masks, made
+    /// by the worker threads as each row is written (no second pass over the batch: the cost of
+    /// `copy=True`).
+    ///
+    /// Returns:
+    ///     (observations copy, masks copy (bool), ended, illegal). Errors as for `step`.
+    fn step_copy<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyArray1<i64>>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>, usize, usize)> {
+        let (n, o, a) = (self.engine.num_envs(), obs_size(), NUM_ACTIONS);
+        if actions.len() != n {
+            return Err(MaquisError::new_err(format!(
+                "actions must have shape ({n},), got ({},)",
+                actions.len()
+            )));
+        }
+        self.load_actions(actions);
+        // Not zeroed: a successful step writes every row; on an error they are dropped unseen.
+        // SAFETY: new arrays of plain values, not yet shared with Python or borrowed elsewhere.
+        let masks = unsafe { PyArray2::<bool>::new(py, [n, a], false) };
+        let mask_rows = unsafe { masks.as_slice_mut() }.expect("a new array is contiguous");
+        macro_rules! copying {
+            ($t:ty, $obs:expr, $final_obs:expr) => {{
+                let obs = unsafe { PyArray2::<$t>::new(py, [n, o], false) };
+                let rows = unsafe { obs.as_slice_mut() }.expect("a new array is contiguous");
+                let counts = with_outputs!(self, py, $obs, $final_obs, |engine, acts, out| {
+                    let copies = Copies { obs: rows, masks: mask_rows };
+                    engine.step_copying(acts, out, copies).map(|_| engine.ended_counts())
+                })?;
+                (obs.into_any(), counts)
+            }};
+        }
+        let (obs, counts) = match &self.bytes {
+            None => copying!(f32, self.obs, self.final_obs),
+            Some((o8, f8)) => copying!(u8, o8, f8),
+        };
+        let (ended, illegal) = counts.map_err(|e: EnvError| PyErr::from(e))?;
+        if ended > 0 {
+            self.update_outcome_info(py)?;
+        }
+        Ok((obs, masks, ended, illegal))
     }
 
     /// Hand out `obs`, `masks_i8` and `all_true` from `step_plain` (None: no plain steps).
@@ -370,14 +433,18 @@ impl PyVecEngine {
     fn load_state(&mut self, py: Python<'_>, i: usize, json: &str) -> PyResult<()> {
         let i = env_index(i, self.engine.num_envs())?;
         let state = save::load(json)?;
-        self.with_outputs(py, |engine, _, out| engine.load_state(i, state, out))
+        with_outputs!(self, py, |engine, _a, out| engine.load_state(i, state, out))
     }
 
     /// float32 (num_envs, OBS_SIZE): the observations, as a read-only view (a step rewrites only
     /// the parts of each row that changed, so the rows must hold what it wrote last).
     #[getter]
     fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let view = self.obs.bind(py).call_method0("view")?;
+        let rows = match &self.bytes {
+            Some((obs, _)) => obs.bind(py).as_any(),
+            None => self.obs.bind(py).as_any(),
+        };
+        let view = rows.call_method0("view")?;
         view.getattr("flags")?.setattr("writeable", false)?;
         Ok(view)
     }
@@ -420,8 +487,36 @@ impl PyVecEngine {
     /// float32 (num_envs, OBS_SIZE): same_step only, the last observation of each environment
     /// that ended on the last step (other rows are stale).
     #[getter]
-    fn final_observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
-        self.final_obs.bind(py).clone()
+    fn final_observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        match &self.bytes {
+            Some((_, final_obs)) => final_obs.bind(py).clone().into_any(),
+            None => self.final_obs.bind(py).clone().into_any(),
+        }
+    }
+
+    /// "float32" (the default) or "uint8": the type of `observations` and `final_observations`.
+    #[getter]
+    fn get_observation_dtype(&self) -> &'static str {
+        if self.bytes.is_some() { "uint8" } else { "float32" }
+    }
+
+    /// Switch the observation rows to `dtype` ("float32" or "uint8"; ValueError for any other),
+    /// as new zeroed arrays: every environment needs a reset before its next step.
+    #[setter]
+    fn set_observation_dtype(&mut self, py: Python<'_>, dtype: &str) -> PyResult<()> {
+        let bytes = super::env::parse_observation_dtype(dtype)?;
+        let (n, o) = (self.engine.num_envs(), obs_size());
+        // The rows of the type not in use are left empty.
+        let floats = if bytes { 0 } else { n };
+        self.obs = aligned_rows(py, floats, o)?.unbind();
+        self.final_obs = aligned_rows(py, floats, o)?.unbind();
+        self.bytes = if bytes {
+            Some((aligned_rows(py, n, o)?.unbind(), aligned_rows(py, n, o)?.unbind()))
+        } else {
+            None
+        };
+        self.ready = false;
+        Ok(())
     }
 
     #[getter]

@@ -4,10 +4,11 @@
 use crate::env::NO_OUTCOME;
 use crate::game::Game;
 
-/// The caller-owned arrays a step or reset writes, row `i` for env `i` (C order).
-pub struct Outputs<'a> {
+/// The caller-owned arrays a step or reset writes, row `i` for env `i` (C order), the
+/// observations as `T` (`f32`, or `u8` for a game that `Observes<u8>`).
+pub struct Outputs<'a, T = f32> {
     /// num_envs × the game's observation size
-    pub obs: &'a mut [f32],
+    pub obs: &'a mut [T],
     /// num_envs × the game's number of actions: the legal actions (none for an environment whose episode ended).
     pub masks: &'a mut [bool],
     pub rewards: &'a mut [f32],
@@ -21,7 +22,7 @@ pub struct Outputs<'a> {
     pub illegal: &'a mut [bool],
     /// num_envs × the observation size; SameStep only: the last observation of each environment that ended
     /// this step (other rows are left as they were).
-    pub final_obs: &'a mut [f32],
+    pub final_obs: &'a mut [T],
     /// The caller vouches that the rows of `obs` hold what the engine last wrote into them
     /// (nothing else writes them between calls): a step then rewrites only the parts of each
     /// row that may have changed. The engine also checks that `obs` is the buffer it wrote last
@@ -29,7 +30,7 @@ pub struct Outputs<'a> {
     pub obs_kept: bool,
 }
 
-impl Outputs<'_> {
+impl<T> Outputs<'_, T> {
     /// Panics unless every array has the rows of `n` environments of game `G`.
     pub(crate) fn check<G: Game>(&self, n: usize) {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);

@@ -6,41 +6,62 @@ use super::engine::presample;
 use super::scheduler::{Piece, Share};
 use crate::env::{Autoreset, Config, Slot, Transition, NO_OUTCOME};
 use crate::game::Game;
+use crate::obs_value::{ObsValue, Observes};
 use crate::simd::Simd;
 
+/// Arrays of fresh rows that a step copies each observation and mask row into once written
+/// (`Engine::step_copying`); both empty for none.
+pub struct Copies<'a, T> {
+    pub obs: &'a mut [T],
+    pub masks: &'a mut [bool],
+}
+
+impl<T> Copies<'_, T> {
+    /// No copies.
+    pub fn none() -> Copies<'static, T> {
+        Copies { obs: &mut [], masks: &mut [] }
+    }
+}
+
 /// One thread's share of a step: consecutive environments and their rows.
-pub(crate) struct Chunk<'a, G: Game> {
+pub(crate) struct Chunk<'a, G: Game, T = f32> {
     /// The index of the first environment in the batch.
     pub(crate) first: usize,
     pub(crate) slots: &'a mut [Slot<G>],
     pub(crate) actions: &'a [i64],
-    pub(crate) obs: &'a mut [f32],
+    pub(crate) obs: &'a mut [T],
     pub(crate) masks: &'a mut [bool],
     pub(crate) rewards: &'a mut [f32],
     pub(crate) terminated: &'a mut [bool],
     pub(crate) truncated: &'a mut [bool],
     pub(crate) outcomes: &'a mut [i8],
     pub(crate) illegal: &'a mut [bool],
-    pub(crate) final_obs: &'a mut [f32],
+    pub(crate) final_obs: &'a mut [T],
     /// The action `sample_actions` will return next (see `Engine::presampled`).
     pub(crate) presampled: &'a mut [i64],
+    /// Where each row's observation and mask are copied once written (`Engine::step_copying`),
+    /// or empty.
+    pub(crate) obs_copy: &'a mut [T],
+    pub(crate) masks_copy: &'a mut [bool],
     /// The observation rows hold what their slots last wrote there.
     pub(crate) kept: bool,
     pub(crate) simd: Simd,
 }
 
 /// The environments and their rows cut into shares of `per`, one per thread.
-pub(crate) fn shares<'a, G: Game>(
+pub(crate) fn shares<'a, G: Game, T>(
     slots: &'a mut [Slot<G>],
     actions: &'a [i64],
-    out: &'a mut Outputs,
+    out: &'a mut Outputs<T>,
     presampled: &'a mut [i64],
+    copies: Copies<'a, T>,
     per: usize,
     kept: bool,
     simd: Simd,
-) -> Vec<Share<Chunk<'a, G>>> {
+) -> Vec<Share<Chunk<'a, G, T>>> {
     let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
     let mut v = Vec::with_capacity(slots.len().div_ceil(per));
+    let Copies { obs: mut obs_copies, masks: mut mask_copies } = copies;
     let cols = slots
         .chunks_mut(per)
         .zip(actions.chunks(per))
@@ -74,6 +95,8 @@ pub(crate) fn shares<'a, G: Game>(
             illegal,
             final_obs,
             presampled,
+            obs_copy: take_up_to(&mut obs_copies, per * o),
+            masks_copy: take_up_to(&mut mask_copies, per * a),
             kept,
             simd,
         }));
@@ -90,12 +113,24 @@ fn take<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
     taken
 }
 
-impl<'a, G: Game> Piece for Chunk<'a, G> {
+/// `take` of at most `n` items.
+fn take_up_to<'a, T>(s: &mut &'a mut [T], n: usize) -> &'a mut [T] {
+    let n = n.min(s.len());
+    take(s, n, false)
+}
+
+/// `take` for an array of copies, which is empty when there are none.
+fn take_copies<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
+    let n = if s.is_empty() { 0 } else { n };
+    take(s, n, back)
+}
+
+impl<'a, G: Game, T> Piece for Chunk<'a, G, T> {
     fn len(&self) -> usize {
         self.slots.len()
     }
 
-    fn take(&mut self, n: usize, back: bool) -> Chunk<'a, G> {
+    fn take(&mut self, n: usize, back: bool) -> Chunk<'a, G, T> {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
         let (front, rest) = self.actions.split_at(if back { self.len() - n } else { n });
         let actions;
@@ -117,13 +152,15 @@ impl<'a, G: Game> Piece for Chunk<'a, G> {
             illegal: take(&mut self.illegal, n, back),
             final_obs: take(&mut self.final_obs, n * o, back),
             presampled: take(&mut self.presampled, n, back),
+            obs_copy: take_copies(&mut self.obs_copy, n * o, back),
+            masks_copy: take_copies(&mut self.masks_copy, n * a, back),
             kept: self.kept,
             simd: self.simd,
         }
     }
 }
 
-impl<G: Game> Chunk<'_, G> {
+impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
     /// Steps the chunk's environments, adding those whose episode ended to `ends`.
     pub(crate) fn step(&mut self, cfg: &Config<G>, autoreset: Autoreset, ends: &mut Ends) {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
@@ -185,6 +222,12 @@ impl<G: Game> Chunk<'_, G> {
             slot.update_observation(simd, obs, kept);
             slot.write_mask_with(simd, mask);
             *presampled = presample(slot);
+            // The copies from the rows just written (in this core's cache): no second pass over
+            // the batch, and shared by the threads.
+            if !self.obs_copy.is_empty() {
+                self.obs_copy[k * o..(k + 1) * o].copy_from_slice(obs);
+                self.masks_copy[k * a..(k + 1) * a].copy_from_slice(mask);
+            }
         }
     }
 }

@@ -4,7 +4,8 @@
 //! compiled step.
 
 use super::buffers::Outputs;
-use super::chunk::{shares, Ends};
+use crate::obs_value::{ObsValue, Observes};
+use super::chunk::{shares, Copies, Ends};
 use super::pool::Pool;
 use super::range::all_in_range;
 use super::scheduler::{on_threads, work_shares};
@@ -144,13 +145,16 @@ impl<G: Game> Engine<G> {
     /// Starts new episodes for the environments in `mask` (all if None), first restarting the
     /// streams of those given a seed in `seeds`, with `setup` for this reset (the constructor's if
     /// None). Writes their rows; other rows are untouched. On error nothing changes.
-    pub fn reset(
+    pub fn reset<T: ObsValue>(
         &mut self,
         seeds: Option<&[Option<u64>]>,
         mask: Option<&[bool]>,
         setup: Option<&G::Setup>,
-        out: &mut Outputs,
-    ) -> std::result::Result<(), EnvError> {
+        out: &mut Outputs<T>,
+    ) -> std::result::Result<(), EnvError>
+    where
+        G: Observes<T>,
+    {
         let n = self.slots.len();
         out.check::<G>(n);
         if let Some(s) = seeds {
@@ -208,7 +212,10 @@ impl<G: Game> Engine<G> {
     /// writes its rows as a reset does; its streams and the other environments are untouched, and
     /// reloading the game it holds changes nothing that follows.
     /// The episode is over iff the game is (the next step then resets it under NextStep autoreset).
-    pub fn load_state(&mut self, i: usize, state: G::State, out: &mut Outputs) {
+    pub fn load_state<T: ObsValue>(&mut self, i: usize, state: G::State, out: &mut Outputs<T>)
+    where
+        G: Observes<T>,
+    {
         let n = self.slots.len();
         out.check::<G>(n);
         assert!(i < n, "environment {i} of {n}");
@@ -242,9 +249,31 @@ impl<G: Game> Engine<G> {
     /// All actions are checked first: on an error (an action out of range; an illegal action under
     /// `IllegalPolicy::Raise`; a finished environment without NextStep autoreset) nothing changes
     /// and the error names the environment.
-    pub fn step(&mut self, actions: &[i64], out: &mut Outputs) -> std::result::Result<(), EnvError> {
+    pub fn step<T: ObsValue>(&mut self, actions: &[i64], out: &mut Outputs<T>) -> std::result::Result<(), EnvError>
+    where
+        G: Observes<T>,
+    {
+        self.step_copying(actions, out, Copies::none())
+    }
+
+    /// `step`, also copying every observation and mask row into `copies` as soon as it is
+    /// written (on the worker threads, from their caches): what a caller that hands out copies
+    /// of the rows would otherwise do in a second pass, alone. `copies` hold num_envs rows each.
+    pub fn step_copying<T: ObsValue>(
+        &mut self,
+        actions: &[i64],
+        out: &mut Outputs<T>,
+        copies: Copies<'_, T>,
+    ) -> std::result::Result<(), EnvError>
+    where
+        G: Observes<T>,
+    {
         let n = self.slots.len();
         out.check::<G>(n);
+        if !(copies.obs.is_empty() && copies.masks.is_empty()) {
+            assert_eq!(copies.obs.len(), out.obs.len(), "obs copies");
+            assert_eq!(copies.masks.len(), out.masks.len(), "mask copies");
+        }
         assert_eq!(actions.len(), n, "one action per environment");
         let per = self.share();
         let (cfg, autoreset) = (&self.cfg, self.autoreset);
@@ -267,7 +296,7 @@ impl<G: Game> Engine<G> {
             ..
         } = self;
         let block = (per / 8).clamp(8, 64);
-        let shares = shares(slots, actions, out, presampled, per, kept, simd);
+        let shares = shares(slots, actions, out, presampled, copies, per, kept, simd);
         pool.run(&|t| {
             let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
             ended.envs.clear();

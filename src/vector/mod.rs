@@ -22,7 +22,7 @@ mod scheduler;
 mod tests;
 
 pub use buffers::{AlignedRows, OutputBuffers, Outputs};
-pub use chunk::ENDED_BYTES_PER_THREAD;
+pub use chunk::{Copies, ENDED_BYTES_PER_THREAD};
 pub use engine::Engine;
 
 pub use crate::env::{stream_seed, Autoreset, EnvError, IllegalPolicy, NO_OUTCOME};

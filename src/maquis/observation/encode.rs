@@ -9,10 +9,11 @@ use crate::maquis::ids::*;
 use crate::maquis::rules::routes::closed_roads;
 use crate::maquis::state::{State, Tier};
 use crate::maquis::tracks::{END_DAY, MAX_MORALE, MAX_SOLDIERS, TOKENS_PER_RESOURCE};
+use crate::obs_value::ObsValue;
 
-pub(super) struct Writer<'a> {
+pub(super) struct Writer<'a, T: ObsValue> {
     // A fixed-size array: with the offsets constant, no slice needs a bounds check.
-    pub(super) buf: &'a mut [f32; OBS_SIZE],
+    pub(super) buf: &'a mut [T; OBS_SIZE],
     pub(super) at: usize,
     /// The end of the current section: padded writes stop there (the next section may be skipped).
     pub(super) end: usize,
@@ -23,7 +24,7 @@ pub(super) struct Writer<'a> {
 // then setting the few non-zero values costs more). Some write whole 8-value vectors past the
 // end of their slice, into the next one of the same section, which its own writer then
 // overwrites (the slices are written in order).
-impl Writer<'_> {
+impl<T: ObsValue> Writer<'_, T> {
     /// Starts a section of the next `len` values: true if it is to be written (`write`, or the
     /// layout is being recorded; then `close` ends it), else it is skipped, left as it is.
     #[inline(always)]
@@ -42,7 +43,7 @@ impl Writer<'_> {
     }
     /// The next `len` values, named `name`.
     #[inline(always)]
-    fn slice(&mut self, name: &'static str, len: usize) -> &mut [f32] {
+    fn slice(&mut self, name: &'static str, len: usize) -> &mut [T] {
         if let Some(l) = self.layout.as_mut() {
             l.push((name, self.at, len));
         }
@@ -53,7 +54,7 @@ impl Writer<'_> {
     /// The slice `name` of `len` values, and with it as many of the values after it as round
     /// the length up to whole vectors of 8 (while the section lasts).
     #[inline(always)]
-    fn padded(&mut self, name: &'static str, len: usize) -> &mut [f32] {
+    fn padded(&mut self, name: &'static str, len: usize) -> &mut [T] {
         let at = self.at;
         self.slice(name, len);
         let padded = len.next_multiple_of(8);
@@ -62,20 +63,20 @@ impl Writer<'_> {
     #[inline(always)]
     fn one_hot(&mut self, name: &'static str, len: usize, index: Option<usize>) {
         let v = self.padded(name, len);
-        v.fill(0.0);
+        v.fill(T::OFF);
         if let Some(i) = index {
-            v[i] = 1.0;
+            v[i] = T::ON;
         }
     }
     #[inline(always)]
     fn flag(&mut self, name: &'static str, on: bool) {
-        self.slice(name, 1)[0] = on as u8 as f32;
+        self.slice(name, 1)[0] = T::bit(on as u32);
     }
     /// Value `i` is bit `i` of `bits`.
     #[inline(always)]
     fn bits(&mut self, name: &'static str, len: usize, bits: u32) {
         for (i, x) in self.padded(name, len).iter_mut().enumerate() {
-            *x = (bits >> (i & 31) & 1) as f32;
+            *x = T::bit(bits >> (i & 31) & 1);
         }
     }
     #[inline(always)]
@@ -93,14 +94,14 @@ impl Writer<'_> {
         self.slice("pawn_worker", NUM_LOCATIONS);
         self.slice("pawn_milice", NUM_LOCATIONS);
         self.slice("pawn_soldier", NUM_LOCATIONS);
-        let v: &mut [f32; N] = (&mut self.buf[at..at + N]).try_into().unwrap();
+        let v: &mut [T; N] = (&mut self.buf[at..at + N]).try_into().unwrap();
         let all = planes[0] as u64 | (planes[1] as u64) << NUM_LOCATIONS | (planes[2] as u64) << (2 * NUM_LOCATIONS);
         // Each vector of 8 takes its bits from one 32-bit half (8 divides 32; the last vector,
         // 49..57, lies in the upper half).
-        let eight = |out: &mut [f32], first: usize| {
+        let eight = |out: &mut [T], first: usize| {
             let word = (all >> (first & 32)) as u32;
             for (i, x) in out.iter_mut().enumerate() {
-                *x = (word >> ((first + i) & 31) & 1) as f32;
+                *x = T::bit(word >> ((first + i) & 31) & 1);
             }
         };
         const _: () = assert!(N > 8 && N <= 64 && (N - 8) / 32 == (N - 1) / 32);
@@ -112,10 +113,10 @@ impl Writer<'_> {
     #[inline(always)]
     fn counts(&mut self, name: &'static str, n: &[u8; NUM_RESOURCES]) {
         // Fixed-size arrays: the eight conversions compile to a few vector instructions.
-        let v: &mut [f32; NUM_RESOURCES] = self.slice(name, NUM_RESOURCES).try_into().unwrap();
+        let v: &mut [T; NUM_RESOURCES] = self.slice(name, NUM_RESOURCES).try_into().unwrap();
         // By reference, not `n.map(..)`: converting a copy of the array went byte by byte.
         for (x, &c) in v.iter_mut().zip(n) {
-            *x = c as f32 / TOKENS_PER_RESOURCE as f32;
+            *x = T::ratio(c, TOKENS_PER_RESOURCE);
         }
     }
 }
@@ -138,7 +139,7 @@ macro_rules! section {
 // Inlined into `update_observation_generic`, where the writer records no layout: the offsets
 // fold into constants.
 #[inline(always)]
-pub(super) fn encode(s: &State, w: &mut Writer, p: Parts) {
+pub(super) fn encode<T: ObsValue>(s: &State, w: &mut Writer<T>, p: Parts) {
     use Parts as P;
     let placed = s.locs_with(Pawn::Worker);
     section!(w, p.any(P::DAY), END_DAY as usize + 1 + 1, {
@@ -164,11 +165,11 @@ pub(super) fn encode(s: &State, w: &mut Writer, p: Parts) {
         let workers = w.slice("workers", 5);
         let counts = [s.home, placed.count_ones() as u8, s.stuck_workers(), s.recruitable, s.gone];
         for (x, &c) in workers.iter_mut().zip(counts.iter()) {
-            *x = c as f32 / 5.0;
+            *x = T::ratio(c, 5);
         }
         let patrols = w.slice("patrols", 2);
-        patrols[0] = s.patrols_today as f32 / 5.0;
-        patrols[1] = s.patrols_drawn as f32 / 5.0;
+        patrols[0] = T::ratio(s.patrols_today, 5);
+        patrols[1] = T::ratio(s.patrols_drawn, 5);
     });
     // The pawn planes whole, from three bitboards: fixed work and no branches (writing only the
     // locations whose pawn changed needs a loop of unpredictable length).
@@ -183,8 +184,8 @@ pub(super) fn encode(s: &State, w: &mut Writer, p: Parts) {
         w.counts("airdrop_field_w", &s.tokens.airdrop[0]);
         w.counts("airdrop_field_e", &s.tokens.airdrop[1]);
         let start = w.slice("airdrop_at_day_start", 2);
-        start[0] = s.tokens.airdrop_at_day_start[0] as u8 as f32;
-        start[1] = s.tokens.airdrop_at_day_start[1] as u8 as f32;
+        start[0] = T::bit(s.tokens.airdrop_at_day_start[0] as u32);
+        start[1] = T::bit(s.tokens.airdrop_at_day_start[1] as u32);
     });
     section!(w, p.any(P::MARKS), 4 * NUM_LOCATIONS + SPARE_ROOMS.len() * NUM_TILES, {
         w.locs("aa_gun", s.marks.aa_guns);
@@ -209,26 +210,28 @@ pub(super) fn encode(s: &State, w: &mut Writer, p: Parts) {
         for (slot, m) in s.missions.iter().enumerate() {
             w.one_hot(MISSION_A_NAMES[slot], NUM_MISSIONS, Some(m.id.idx()));
             let v = w.slice(MISSION_STATE_NAMES[slot], 7);
-            v[0] = m.boxes_done as f32 / m.boxes() as f32;
-            v[1] = m.boxes_done as f32 / 7.0;
-            v[2] = m.complete as u8 as f32;
-            v[3] = m.failed as u8 as f32;
-            v[4] = (m.tier == Some(Tier::Success)) as u8 as f32;
-            v[5] = (m.tier == Some(Tier::Major)) as u8 as f32;
-            v[6] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
+            // The share of the card's boxes: its denominator varies with the mission, so a
+            // byte row holds the card's box count here (the boxes done are the next value).
+            v[0] = T::share(m.boxes_done, m.boxes());
+            v[1] = T::ratio(m.boxes_done, 7);
+            v[2] = T::bit(m.complete as u32);
+            v[3] = T::bit(m.failed as u32);
+            v[4] = T::bit((m.tier == Some(Tier::Success)) as u32);
+            v[5] = T::bit((m.tier == Some(Tier::Major)) as u32);
+            v[6] = T::bit((m.last_box_day == Some(s.abs_day())) as u32);
         }
     });
     if p.any(P::DAY) && !p.any(P::MISSIONS) {
         for (slot, m) in s.missions.iter().enumerate() {
             let today = missions_at + slot * (NUM_MISSIONS + 7) + NUM_MISSIONS + 6;
-            w.buf[today] = (m.last_box_day == Some(s.abs_day())) as u8 as f32;
+            w.buf[today] = T::bit((m.last_box_day == Some(s.abs_day())) as u32);
         }
     }
     // Every time: a patrol card is drawn after most placements, so a change test for the deck
     // would mispredict.
     section!(w, true, NUM_CARDS + 1, {
         w.bits("patrol_discard", NUM_CARDS, s.deck.discard_set());
-        w.slice("deck_size", 1)[0] = s.deck.deck().len() as f32 / NUM_CARDS as f32;
+        w.slice("deck_size", 1)[0] = T::ratio(s.deck.deck().len() as u8, NUM_CARDS as u8);
     });
     section!(w, p.any(P::TODAY), NUM_CARDS + 2 + NUM_LOCATIONS + NUM_RESOURCES + 8, {
         // M-infiltration: the card seen on top of the deck before this placement phase.
@@ -254,7 +257,7 @@ pub(super) fn encode(s: &State, w: &mut Writer, p: Parts) {
             ];
         }
         for (x, f) in w.slice("pending_reward", 8).iter_mut().zip(flags) {
-            *x = f as u8 as f32;
+            *x = T::bit(f as u32);
         }
     });
 }

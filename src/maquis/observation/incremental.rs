@@ -4,6 +4,7 @@
 use super::encode::{encode, Writer};
 use super::OBS_SIZE;
 use crate::maquis::state::State;
+use crate::obs_value::ObsValue;
 use crate::simd::Simd;
 
 /// The parts of an observation to write: one bit per lane of `Written`. Each tracked group of
@@ -97,7 +98,7 @@ impl Written {
 }
 
 #[inline]
-pub(super) fn as_row(out: &mut [f32]) -> &mut [f32; OBS_SIZE] {
+pub(super) fn as_row<T>(out: &mut [T]) -> &mut [T; OBS_SIZE] {
     let n = out.len();
     out.try_into().unwrap_or_else(|_| panic!("an observation has {OBS_SIZE} values, the buffer {n}"))
 }
@@ -107,13 +108,13 @@ pub(super) fn as_row(out: &mut [f32]) -> &mut [f32; OBS_SIZE] {
 /// game, or `Written::NOTHING` (then everything is written). Change counts are only comparable
 /// within one game, so after a loaded state too, start from `NOTHING`.
 #[inline(always)]
-pub fn update_observation(s: &State, out: &mut [f32], written: &mut Written) {
+pub fn update_observation<T: ObsValue>(s: &State, out: &mut [T], written: &mut Written) {
     update_observation_with(Simd::detect(), s, out, written)
 }
 
 /// `update_observation` with the instruction sets already detected.
 #[inline(always)]
-pub fn update_observation_with(simd: Simd, s: &State, out: &mut [f32], written: &mut Written) {
+pub fn update_observation_with<T: ObsValue>(simd: Simd, s: &State, out: &mut [T], written: &mut Written) {
     let out = as_row(out);
     #[cfg(target_arch = "x86_64")]
     if simd.avx2 {
@@ -126,7 +127,7 @@ pub fn update_observation_with(simd: Simd, s: &State, out: &mut [f32], written: 
 /// `update_observation` for the x86-64 baseline and other architectures; kept out of line so
 /// that the dispatch above stays small enough to inline.
 #[inline(never)]
-fn update_observation_baseline(s: &State, out: &mut [f32; OBS_SIZE], written: &mut Written) {
+fn update_observation_baseline<T: ObsValue>(s: &State, out: &mut [T; OBS_SIZE], written: &mut Written) {
     update_observation_generic(s, out, written)
 }
 
@@ -135,12 +136,12 @@ fn update_observation_baseline(s: &State, out: &mut [f32; OBS_SIZE], written: &m
 /// and counting bits has no instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt")]
-pub(super) unsafe fn update_observation_avx2(s: &State, out: &mut [f32; OBS_SIZE], written: &mut Written) {
+pub(super) unsafe fn update_observation_avx2<T: ObsValue>(s: &State, out: &mut [T; OBS_SIZE], written: &mut Written) {
     update_observation_generic(s, out, written)
 }
 
 #[inline(always)]
-pub(super) fn update_observation_generic(s: &State, out: &mut [f32; OBS_SIZE], written: &mut Written) {
+pub(super) fn update_observation_generic<T: ObsValue>(s: &State, out: &mut [T; OBS_SIZE], written: &mut Written) {
     let now = Written::of(s);
     let parts = written.changed(&now);
     *written = now;

@@ -15,6 +15,7 @@ pub use incremental::{update_observation, update_observation_with, Written};
 use encode::{encode, Writer};
 use incremental::Parts;
 use crate::maquis::state::State;
+use crate::obs_value::ObsValue;
 use std::sync::OnceLock;
 
 /// The length of the observation vector (checked against the layout when it is first built).
@@ -40,6 +41,48 @@ pub fn observation_layout() -> &'static Layout {
         encode(&s, &mut w, Parts::ALL);
         assert_eq!(w.at, OBS_SIZE, "OBS_SIZE must match the layout");
         layout
+    })
+}
+
+/// Writes the observation of `s` into `out` as `T` (`f32`: as `write_observation`; `u8`: each
+/// value's count, the `f32` value times its scale, see `observation_divisors`).
+#[inline]
+pub fn write_observation_as<T: ObsValue>(s: &State, out: &mut [T]) {
+    let mut nothing = Written::NOTHING;
+    update_observation(s, out, &mut nothing)
+}
+
+/// A value of the divisor row: what the encoder divides each count by.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Divisor(u8);
+
+impl ObsValue for Divisor {
+    const OFF: Divisor = Divisor(1);
+    const ON: Divisor = Divisor(1);
+    fn bit(_: u32) -> Divisor {
+        Divisor(1)
+    }
+    fn ratio(_: u8, d: u8) -> Divisor {
+        Divisor(d)
+    }
+    fn share(_: u8, _: u8) -> Divisor {
+        Divisor(0)
+    }
+}
+
+/// For each value of the observation, what its `u8` form is divided by to give its `f32` form
+/// (1 for flags; 4 for token counts, ...), or 0 for the share of a mission card's boxes done,
+/// whose `u8` form is the card's box count instead (`ObsValue::share`): its `f32` form is the
+/// next value's count divided by it. Recorded by the encoder itself, as the layout is.
+pub fn observation_divisors() -> &'static [u8; OBS_SIZE] {
+    static DIVISORS: OnceLock<[u8; OBS_SIZE]> = OnceLock::new();
+    DIVISORS.get_or_init(|| {
+        let s = crate::maquis::rules::new_game(&crate::maquis::rules::Setup::default(), 0).expect("default setup is valid");
+        let mut buf = [Divisor(u8::MAX); OBS_SIZE];
+        let mut w = Writer { buf: &mut buf, at: 0, end: OBS_SIZE, layout: None };
+        encode(&s, &mut w, Parts::ALL);
+        assert_eq!(w.at, OBS_SIZE, "OBS_SIZE must match the layout");
+        buf.map(|d| d.0)
     })
 }
 
@@ -146,6 +189,64 @@ mod tests {
         // completes missions.
         assert!(check_updates(150, false) > 10_000);
         assert!(check_updates(4, true) > 5_000);
+    }
+
+    /// The `f32` value that byte `i` of `bytes` stands for (see `observation_divisors`).
+    fn from_byte(bytes: &[u8; OBS_SIZE], i: usize) -> f32 {
+        match observation_divisors()[i] {
+            0 => bytes[i + 1] as f32 / bytes[i] as f32,
+            d => bytes[i] as f32 / d as f32,
+        }
+    }
+
+    #[test]
+    fn the_byte_row_divided_by_its_divisors_is_the_float_row() {
+        use crate::maquis::agents::heuristic::HeuristicAgent;
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let agent = HeuristicAgent::new(9);
+        let (mut bytes, mut kept, mut floats) = ([0u8; OBS_SIZE], [0u8; OBS_SIZE], [0f32; OBS_SIZE]);
+        let mut steps = 0;
+        for &difficulty in Difficulty::ALL {
+            for &mission_pool in MissionPool::ALL {
+                let setup = Setup { difficulty, mission_pool, ..Default::default() };
+                for seed in 0..40 {
+                    let mut s = new_game(&setup, seed).unwrap();
+                    let mut was = Written::NOTHING;
+                    loop {
+                        write_observation_as(&s, &mut bytes);
+                        update_observation(&s, &mut kept, &mut was);
+                        write_observation(&s, &mut floats);
+                        assert_eq!(bytes, kept, "the incremental byte row");
+                        for i in 0..OBS_SIZE {
+                            assert_eq!(from_byte(&bytes, i).to_bits(), floats[i].to_bits(), "value {i}, seed {seed}");
+                        }
+                        if s.is_over() {
+                            break;
+                        }
+                        let a = if seed % 4 == 0 { agent.act(&s) } else { sample(&legal_mask(&s), &mut rng).unwrap() };
+                        apply_legal(&mut s, crate::maquis::action::table().actions[a]);
+                        steps += 1;
+                    }
+                }
+            }
+        }
+        assert!(steps > 10_000);
+    }
+
+    #[test]
+    fn the_divisors_follow_the_layout() {
+        let d = observation_divisors();
+        let slice = |name: &str| {
+            let &(_, at, len) = observation_layout().iter().find(|l| l.0 == name).unwrap();
+            &d[at..at + len]
+        };
+        assert!(slice("day").iter().all(|&x| x == 1));
+        assert!(slice("hand").iter().all(|&x| x == 4));
+        assert_eq!(slice("workers"), &[5; 5]);
+        assert_eq!(slice("mission_a_state"), &[0, 7, 1, 1, 1, 1, 1]);
+        assert_eq!(slice("deck_size"), &[10]);
+        // Only the two shares of boxes done need the next value.
+        assert_eq!(d.iter().filter(|&&x| x == 0).count(), 2);
     }
 
     #[test]

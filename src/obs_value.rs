@@ -1,0 +1,78 @@
+//! The element types an observation row can be written in: `f32` (every game) or `u8` (games
+//! whose features are all flags and small counts, such as Maquis), a quarter of the bytes to
+//! copy, store and transfer.
+//!
+//! A game's encoder writes each value through these functions, once, generic over the type: the
+//! `f32` row and the `u8` row come from the same code, so they cannot disagree.
+
+use crate::game::Game;
+use crate::simd::Simd;
+
+/// One value of an observation row.
+pub trait ObsValue: Copy + Default + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// A flag that is off / on.
+    const OFF: Self;
+    const ON: Self;
+    /// `b` (0 or 1) as a flag.
+    fn bit(b: u32) -> Self;
+    /// The count `n` out of a fixed `d`: `n / d` as a float, `n` itself as a byte (the scale
+    /// `1 / d` is the slice's, documented beside the layout).
+    fn ratio(n: u8, d: u8) -> Self;
+    /// The share `n / d` where `d` varies from row to row (so that no fixed scale recovers it
+    /// from `n`): as a float `n / d`, as a byte the denominator `d` (the numerator is a value of
+    /// its own in the row).
+    fn share(n: u8, d: u8) -> Self;
+}
+
+impl ObsValue for f32 {
+    const OFF: f32 = 0.0;
+    const ON: f32 = 1.0;
+    #[inline(always)]
+    fn bit(b: u32) -> f32 {
+        b as f32
+    }
+    #[inline(always)]
+    fn ratio(n: u8, d: u8) -> f32 {
+        n as f32 / d as f32
+    }
+    #[inline(always)]
+    fn share(n: u8, d: u8) -> f32 {
+        n as f32 / d as f32
+    }
+}
+
+impl ObsValue for u8 {
+    const OFF: u8 = 0;
+    const ON: u8 = 1;
+    #[inline(always)]
+    fn bit(b: u32) -> u8 {
+        b as u8
+    }
+    #[inline(always)]
+    fn ratio(n: u8, _: u8) -> u8 {
+        n
+    }
+    #[inline(always)]
+    fn share(_: u8, d: u8) -> u8 {
+        d
+    }
+}
+
+/// A game that writes its observation rows as `T` (every game writes `f32`; see `Game`).
+pub trait Observes<T: ObsValue>: Game {
+    /// Writes the whole observation of `s` into `out` (`obs_size()` values).
+    fn write_observation_as(s: &Self::State, out: &mut [T]);
+    /// As `Game::update_observation`, in rows of `T`.
+    fn update_observation_as(simd: Simd, s: &Self::State, row: &mut [T], written: &mut Self::Written);
+}
+
+impl<G: Game> Observes<f32> for G {
+    #[inline(always)]
+    fn write_observation_as(s: &G::State, out: &mut [f32]) {
+        G::write_observation(s, out)
+    }
+    #[inline(always)]
+    fn update_observation_as(simd: Simd, s: &G::State, row: &mut [f32], written: &mut G::Written) {
+        G::update_observation(simd, s, row, written)
+    }
+}
