@@ -101,3 +101,69 @@ fn check_probability(p: f64) -> Result<()> {
         Err(Error::BadOption(format!("start states: probability must be in [0, 1], got {p}")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::env::{Config, IllegalPolicy, Slot};
+    use crate::maquis::env::{Maquis, Rewards};
+    use crate::maquis::rules::{new_game, Setup};
+
+    /// A game in progress: `steps` random decisions into the game of `seed`.
+    fn midgame(seed: u64, steps: usize) -> <Maquis as Game>::State {
+        let c = Config::<Maquis>::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
+        let mut s = Slot::<Maquis>::new(seed);
+        s.reset(&c.setup).unwrap();
+        for _ in 0..steps {
+            let a = s.sample().unwrap() as i64;
+            s.step(&c, a).unwrap();
+            if s.done() {
+                s.reset(&c.setup).unwrap();
+            }
+        }
+        s.state().clone()
+    }
+
+    #[test]
+    fn draws_depend_on_the_seed_only_and_redraw_the_deck() {
+        let saved = midgame(1, 12);
+        let pool = StartStates::<Maquis>::new(vec![saved.clone()], None, 1.0).unwrap();
+        let (a, b) = (pool.draw(5).unwrap(), pool.draw(5).unwrap());
+        assert_eq!(a, b);
+        let orders: std::collections::HashSet<_> = (0..20).map(|k| pool.draw(k).unwrap().deck.deck().to_vec()).collect();
+        assert!(orders.len() > 1 || saved.deck.deck().len() <= 1);
+        // what the player sees is kept
+        let (mut x, mut y) = (vec![0.0; Maquis::obs_size()], vec![0.0; Maquis::obs_size()]);
+        Maquis::write_observation(&a, &mut x);
+        Maquis::write_observation(&saved, &mut y);
+        assert_eq!(x, y);
+    }
+
+    #[test]
+    fn probability_zero_never_draws_and_weights_pick() {
+        let states = vec![midgame(1, 5), midgame(2, 9)];
+        let mut pool = StartStates::<Maquis>::new(states.clone(), Some(vec![0.0, 1.0]), 0.0).unwrap();
+        assert!((0..100).all(|k| pool.draw(k).is_none()));
+        pool.set_probability(1.0).unwrap();
+        // weight 0: never the first state (told apart by the pawns on the board and the discard)
+        let seen = |s: &<Maquis as Game>::State| (s.pawns, s.deck.discard().to_vec());
+        assert_ne!(seen(&states[0]), seen(&states[1]));
+        assert!((0..100).all(|k| seen(&pool.draw(k).unwrap()) == seen(&states[1])));
+        assert!(pool.set_probability(-0.1).is_err());
+    }
+
+    #[test]
+    fn bad_pools_name_the_state() {
+        let mut over = new_game(&Setup::default(), 0).unwrap();
+        over.phase = crate::maquis::ids::Phase::GameOver;
+        let e = StartStates::<Maquis>::new(vec![midgame(1, 3), over], None, 0.5).unwrap_err().to_string();
+        assert!(e.contains("state 1 is a finished game"), "{e}");
+        let e = StartStates::<Maquis>::new(vec![midgame(1, 3)], Some(vec![f64::NAN]), 0.5).unwrap_err().to_string();
+        assert!(e.contains("weight 0"), "{e}");
+        assert!(StartStates::<Maquis>::new(vec![], None, 0.5).is_err());
+        // a game that cannot redraw its hidden information has no curricula
+        let d = <crate::dday::env::DDay as Game>::placeholder();
+        let e = StartStates::<crate::dday::env::DDay>::new(vec![d], None, 0.5).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("no start-state curricula"), "{e}");
+    }
+}

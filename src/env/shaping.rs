@@ -107,3 +107,72 @@ impl Shaping {
         serde_json::json!({"gamma": self.gamma, "weights": weights})
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::env::{Config, IllegalPolicy, Slot};
+    use crate::maquis::env::{Maquis, Rewards};
+    use crate::maquis::rules::Setup;
+
+    fn cfg(shaping: Option<Shaping>) -> Config<Maquis> {
+        let mut c = Config::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
+        c.shaping = shaping;
+        c
+    }
+
+    #[test]
+    fn shaping_terms_telescope_over_random_episodes() {
+        for gamma in [0.9, 0.99, 1.0] {
+            let sh = Shaping::from_json::<Maquis>(&format!("{{\"gamma\": {gamma}}}")).unwrap();
+            let (on, off) = (cfg(Some(sh)), cfg(None));
+            for seed in 0..20 {
+                let (mut a, mut b) = (Slot::<Maquis>::new(seed), Slot::<Maquis>::new(seed));
+                a.reset(&on.setup).unwrap();
+                b.reset(&off.setup).unwrap();
+                let phi0 = sh.potential::<Maquis>(a.state(), false);
+                let (mut sum, mut disc) = (0.0, 1.0);
+                while !a.done() {
+                    let act = a.sample().unwrap() as i64;
+                    assert_eq!(b.sample().unwrap() as i64, act);
+                    let (ta, tb) = (a.step(&on, act).unwrap(), b.step(&off, act).unwrap());
+                    assert_eq!(tb.shaping, 0.0);
+                    assert!((ta.reward - ta.shaping - tb.reward).abs() < 1e-12);
+                    sum += disc * ta.shaping;
+                    disc *= gamma;
+                }
+                assert!(phi0 > 0.0 && (sum + phi0).abs() < 1e-9, "gamma {gamma}: {sum} vs -{phi0}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_illegal_action_ends_the_episode_with_minus_phi() {
+        let sh = Shaping::default_for::<Maquis>().unwrap();
+        let c = cfg(Some(sh));
+        let mut s = Slot::<Maquis>::new(3);
+        s.reset(&c.setup).unwrap();
+        let phi = sh.potential::<Maquis>(s.state(), false);
+        let illegal = (0..Maquis::NUM_ACTIONS).find(|&i| !s.mask().get(i)).unwrap() as i64;
+        let t = s.step(&c, illegal).unwrap();
+        assert!(t.illegal && (t.shaping + phi).abs() < 1e-12 && (t.reward - (-1.0 - phi)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_shaping_is_refused_with_its_reason() {
+        for (json, want) in [
+            ("{\"gamma\": 0}", "gamma must be in (0, 1]"),
+            ("{\"gamma\": 1.01}", "gamma must be in (0, 1]"),
+            ("{\"weights\": {\"luck\": 1}}", "unknown potential term 'luck'"),
+            ("{\"weights\": {\"hand\": \"x\"}}", "weight of 'hand' must be a finite number"),
+            ("{\"other\": 1}", "unknown key 'other'"),
+            ("[1]", "expected a dict"),
+        ] {
+            let e = Shaping::from_json::<Maquis>(json).unwrap_err().to_string();
+            assert!(e.contains(want), "{json}: {e}");
+        }
+        let w = Shaping::from_json::<Maquis>("{\"weights\": {\"hand\": 0.5}}").unwrap();
+        assert_eq!(w.gamma, DEFAULT_GAMMA);
+        assert_eq!(&w.weights[..4], &[1.0, 0.5, 0.2, 0.2]);
+    }
+}
