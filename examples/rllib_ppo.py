@@ -70,6 +70,8 @@ def parse_args(argv=None):
     p.add_argument("--hidden", type=int, default=256)
     p.add_argument("--eval-episodes", type=int, default=500)
     p.add_argument("--eval-seed", type=int, default=12345)
+    p.add_argument("--shaping", action="store_true",
+                   help="the env's potential-based shaping (maquis.shaping) with the PPO discount (0.997)")
     return p.parse_args(argv)
 
 
@@ -95,12 +97,17 @@ def _rllib_keys_wrapper():
     return RLlibKeys
 
 
+#: The discount of the PPO below, also the shaping's (its terms telescope only for the same one).
+GAMMA = 0.997
+
+
 def env_creator(env_config):
     """Builds one masked maquis env; runs inside every RLlib EnvRunner (on any node)."""
     import maquis
     from maquis.wrappers import ActionMaskObservation
 
-    env = maquis.MaquisEnv(difficulty=env_config.get("difficulty", "normal"))
+    shaping = env_config.get("shaping")
+    env = maquis.MaquisEnv(difficulty=env_config.get("difficulty", "normal"), shaping=shaping)
     return _rllib_keys_wrapper()(ActionMaskObservation(env))
 
 
@@ -111,7 +118,8 @@ def build_config(args):
 
     return (
         PPOConfig()
-        .environment("maquis", env_config={"difficulty": args.difficulty})
+        .environment("maquis", env_config={"difficulty": args.difficulty,
+                                           "shaping": {"gamma": GAMMA} if args.shaping else None})
         .env_runners(num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner)
         .learners(num_learners=args.num_learners, num_gpus_per_learner=args.num_gpus_per_learner)
         .training(
@@ -119,7 +127,7 @@ def build_config(args):
             minibatch_size=args.minibatch,
             num_epochs=args.epochs,
             lr=args.lr,
-            gamma=0.997,
+            gamma=GAMMA,
             lambda_=0.95,
             entropy_coeff=0.01,
             vf_loss_coeff=0.5,

@@ -40,16 +40,22 @@ def parse_args(argv=None):
     p.add_argument("--eval-episodes", type=int, default=500)
     p.add_argument("--eval-seed", type=int, default=12345)
     p.add_argument("--verbose", type=int, default=1)
+    p.add_argument("--shaping", action="store_true",
+                   help="the env's potential-based shaping (maquis.shaping) with the PPO discount (0.997)")
     return p.parse_args(argv)
 
 
-def make_env(difficulty):
+#: The discount of the PPO below, also the shaping's (its terms telescope only for the same one).
+GAMMA = 0.997
+
+
+def make_env(difficulty, shaping=False):
     import maquis
     from stable_baselines3.common.monitor import Monitor
 
     def thunk():
         # MaquisEnv exposes action_masks(); Monitor keeps it reachable through env_method.
-        return Monitor(maquis.MaquisEnv(difficulty=difficulty))
+        return Monitor(maquis.MaquisEnv(difficulty=difficulty, shaping={"gamma": GAMMA} if shaping else None))
 
     return thunk
 
@@ -86,7 +92,7 @@ def main(argv=None):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
-    venv = DummyVecEnv([make_env(args.difficulty) for _ in range(args.num_envs)])
+    venv = DummyVecEnv([make_env(args.difficulty, args.shaping) for _ in range(args.num_envs)])
     venv.seed(args.seed)
     model = MaskablePPO(
         "MlpPolicy",
@@ -94,7 +100,7 @@ def main(argv=None):
         n_steps=args.n_steps,
         batch_size=args.batch_size,
         n_epochs=4,
-        gamma=0.997,
+        gamma=GAMMA,
         gae_lambda=0.95,
         learning_rate=3e-4,
         ent_coef=0.01,

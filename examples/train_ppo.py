@@ -17,13 +17,18 @@ What it does
   "reset step" is not a decision of the agent: it is stored with `valid = 0` and left out of the
   losses; the step that ended the game is terminal in GAE (no bootstrapping through it).
 * Reward: the environment's outcome reward (win / major_win +1, draw 0, loss -1) plus, by default,
-  potential-based shaping on mission progress read from the observation
-  and resources in hand: r += gamma * phi(s') - phi(s), with
-  phi = C * (boxes done / boxes, +1 per completed mission, summed over both missions)
-      + H * (tokens in hand / 4, summed over resources),   C = `--shaping`, H = `--shaping-hand`,
-  and phi = 0 at the end of a game. Potential-based shaping leaves the
-  optimal policy unchanged (Ng et al., 1999); it only gives the critic an earlier signal. Use
-  `--shaping 0 --shaping-hand 0` for the plain outcome reward. Evaluation always counts real outcomes.
+  the environment's potential-based shaping (`MaquisVectorEnv(shaping=...)`, computed in Rust):
+  r += gamma * phi(s') - phi(s), phi = 0 at the end of a game, with the PPO discount `--gamma`
+  and the default potential of `maquis.shaping` (missions 1.0, hand 0.3, morale 0.2, workers 0.2;
+  `--shaping-weights '{"morale": 0}'` changes some). Potential-based shaping leaves the optimal
+  policy unchanged (Ng et al., 1999); it only gives the critic an earlier signal. `--shaping off`
+  for the plain outcome reward. Evaluation always counts real outcomes.
+* Start-state curriculum (optional, `--curriculum FILE|AGENT:N`): some training games start from
+  positions recorded from a bundled agent's games (`maquis.curriculum.record_states`, every
+  `--curriculum-every` decisions of N games) or from a file of `save_state()` strings (a JSON
+  list, or one per line), through `MaquisVectorEnv.set_start_states` (hidden deck order redrawn).
+  The share of such games starts at `--curriculum-prob` and falls linearly to 0 at
+  `--curriculum-anneal` of the budget. Evaluation games always start from the beginning.
 * Every `--eval-every` updates (and at the end) the current policy is evaluated greedily
   (masked argmax) on fixed seeds with `maquis.evaluate` (or an equivalent built-in loop while
   `maquis.evaluate` is not available), written to `curve.csv` and plotted to `curve.png`.
@@ -102,9 +107,18 @@ def parse_args(argv=None):
     g.add_argument("--hidden", type=int, default=256)
     g.add_argument("--layers", type=int, default=2)
     g.add_argument("--activation", choices=("tanh", "relu"), default="tanh")
-    g.add_argument("--shaping", type=float, default=1.0, help="mission-progress shaping coefficient (0: off)")
-    g.add_argument("--shaping-hand", type=float, default=0.3,
-                   help="shaping per resource in hand, in units of a full stock of 4 tokens (0: off)")
+    g.add_argument("--shaping", choices=("on", "off"), default="on",
+                   help="the env's potential-based shaping (maquis.shaping) with gamma = --gamma")
+    g.add_argument("--shaping-weights", default=None, metavar="JSON",
+                   help='weights of some potential terms, e.g. \'{"missions": 1, "hand": 0.3}\'')
+    g = p.add_argument_group("start-state curriculum (optional)")
+    g.add_argument("--curriculum", default=None, metavar="FILE|AGENT:N",
+                   help="start some training games from recorded positions: a file of save_state() strings, "
+                        "or AGENT:N to record N games of a bundled agent (e.g. heuristic:200)")
+    g.add_argument("--curriculum-every", type=int, default=4, help="record every k-th decision (AGENT:N)")
+    g.add_argument("--curriculum-prob", type=float, default=0.5, help="share of games started from the pool at first")
+    g.add_argument("--curriculum-anneal", type=float, default=0.6,
+                   help="fraction of the budget at which the share reaches 0 (linear)")
     g = p.add_argument_group("imitation warm start (optional)")
     g.add_argument("--imitate", default=None, metavar="AGENT",
                    help="a bundled agent to imitate first (e.g. heuristic): DAgger-style behaviour cloning")
@@ -147,14 +161,16 @@ def _info_outcomes(info, done, n):
 
 
 def evaluate_policy(policy, difficulty, episodes, seed):
-    """Outcome counts {win, major_win, draw, loss} of `episodes` games through `maquis.evaluate`.
+    """Outcome counts {win, major_win, draw, loss} of `episodes` games (`maquis.evaluate`'s games),
+    and how many of them completed at least one mission.
 
     `policy`: a callable (obs, mask) -> action (batched if `policy.batched`), or a bundled agent
     name ("random", "heuristic", "search")."""
-    import maquis
+    from maquis.evaluate import OUTCOMES, run_episodes
 
-    res = maquis.evaluate(policy, difficulties=[difficulty], episodes=episodes, seed=seed)
-    return {k: int(v) for k, v in res.row(difficulty).counts.items()}
+    _, records = run_episodes(policy, difficulty, episodes, seed)
+    counts = {o: sum(1 for r in records if r[0] == o) for o in OUTCOMES}
+    return counts, sum(1 for r in records if r[2] >= 1)
 
 
 def rates(counts):
@@ -188,6 +204,9 @@ def plot_curve(csv_path, png_path, baselines=None, title=""):
         hi = np.array([float(r[f"eval_{key}_hi"]) for r in rows])
         ax1.plot(steps, y, "-o", ms=3, color=colors[key], label=f"PPO {key}")
         ax1.fill_between(steps, lo, hi, color=colors[key], alpha=0.15)
+    if rows[0].get("eval_mission") not in (None, ""):
+        ax1.plot(steps, [float(r["eval_mission"]) for r in rows], "-s", ms=3, color="tab:blue",
+                 label="PPO >=1 mission")
     styles = {"random": ":", "heuristic": "--", "search": "-."}
     for name, r in (baselines or {}).items():
         for key in ("win", "draw"):
@@ -448,27 +467,55 @@ def save_run(out, agent, opt, args, progress):
 # --------------------------------------------------------------------------------------------
 
 
-class Shaping:
-    """The potential of the module docstring: phi = C * mission progress + H * tokens in hand / 4."""
+class MissionProgress:
+    """Mission progress read from the observation, for the training statistics (the shaping
+    itself is the environment's): boxes done / boxes, +1 once complete, summed over both missions."""
 
-    def __init__(self, coef, hand_coef):
-        self.coef, self.hand_coef = coef, hand_coef
-        # mission progress: boxes_done / boxes and complete, both slots
-        self.progress_idx = [(off + 0, off + 2) for off, _ in map(layout_slice, ("mission_a_state", "mission_b_state"))]
-        self.hand_off, self.hand_len = layout_slice("hand")
+    def __init__(self):
+        self.slots = [off for off, _ in map(layout_slice, ("mission_a_state", "mission_b_state"))]
 
-    @property
-    def on(self):
-        return bool(self.coef or self.hand_coef)
+    def __call__(self, o):
+        return sum(o[:, off + 0] + o[:, off + 2] for off in self.slots)
 
-    def progress(self, o):
-        return sum(o[:, a] + o[:, c] for a, c in self.progress_idx)
+    def completed(self, o):
+        """Missions completed (0, 1 or 2) per row."""
+        return sum(o[:, off + 2] for off in self.slots)
 
-    def potential(self, o):
-        phi = self.coef * self.progress(o)
-        if self.hand_coef:
-            phi = phi + self.hand_coef * o[:, self.hand_off:self.hand_off + self.hand_len].sum(axis=1)
-        return phi
+
+def shaping_keyword(args):
+    """The env's `shaping` keyword from the arguments (None: off)."""
+    if args.shaping == "off":
+        return None
+    kw = {"gamma": args.gamma}
+    if args.shaping_weights:
+        kw["weights"] = json.loads(args.shaping_weights)
+    return kw
+
+
+def curriculum_states(spec, difficulty, every, seed):
+    """The start states of `--curriculum`: AGENT:N records N games of a bundled agent; otherwise
+    a file holding a JSON list of save_state() strings, or one per line."""
+    from maquis.agents import AGENT_NAMES
+    from maquis.curriculum import record_states
+
+    name, _, n = spec.partition(":")
+    if name in AGENT_NAMES and n.isdigit():
+        t = time.time()
+        states = record_states(agent=name, episodes=int(n), difficulty=difficulty, every=every, seed=seed + 10_000)
+        print(f"curriculum: {len(states)} positions from {n} {name} games ({time.time() - t:.0f} s)")
+        return states
+    text = Path(spec).read_text()
+    states = json.loads(text) if text.lstrip().startswith("[") else [ln for ln in text.splitlines() if ln.strip()]
+    print(f"curriculum: {len(states)} positions from {spec}")
+    return states
+
+
+def curriculum_probability(args, progress, budget_s):
+    """The share of training games started from the pool now: linear from --curriculum-prob to 0."""
+    frac = progress.global_step / args.total_steps
+    if budget_s < float("inf"):
+        frac = max(frac, progress.elapsed() / budget_s)
+    return args.curriculum_prob * max(0.0, 1.0 - frac / max(args.curriculum_anneal, 1e-9))
 
 
 class Rollout:
@@ -497,9 +544,9 @@ class EpisodeStats:
     def __init__(self, num_envs):
         self.ret = np.zeros(num_envs)
         self.len = np.zeros(num_envs, np.int64)
-        self.recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": []}
+        self.recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": [], "mission": []}
 
-    def record(self, rew, valid, done, term, info, final_progress):
+    def record(self, rew, valid, done, term, info, final_progress, final_completed=None):
         self.ret += rew
         self.len += valid
         if not done.any():
@@ -510,6 +557,7 @@ class EpisodeStats:
             o = outs[i] or ("win" if term[i] and rew[i] > 0.5 else "loss")
             r["ret"].append(self.ret[i]); r["len"].append(self.len[i])
             r["progress"].append(final_progress[i])
+            r["mission"].append(final_completed is not None and final_completed[i] >= 1)
             r["win"].append(o in ("win", "major_win")); r["draw"].append(o == "draw")
             r["loss"].append(o == "loss")
             self.ret[i] = 0.0; self.len[i] = 0
@@ -550,10 +598,11 @@ def schedule(args, progress, budget_s, imitate_s, has_expert):
 class Collector:
     """Steps the vector env with the agent (or the expert) and fills a `Rollout`."""
 
-    def __init__(self, env, shaping, episodes, gamma, seed):
+    def __init__(self, env, episodes, seed):
         import torch
 
-        self.env, self.shaping, self.episodes, self.gamma = env, shaping, episodes, gamma
+        self.env, self.episodes = env, episodes
+        self.progress = MissionProgress()
         self.obs_np, _ = env.reset(seed=seed)
         self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
         self.pending_reset = np.zeros(env.num_envs, bool)  # the env's next step() is its autoreset
@@ -584,18 +633,16 @@ class Collector:
                 buf.logp[t] = logp
                 buf.val[t] = value
                 buf.valid[t] = torch.as_tensor(valid, dtype=torch.float32)
-                phi_before = self.shaping.potential(self.next_obs.numpy())
+                # The reward includes the env's shaping term (computed in the Rust step).
                 self.obs_np, rew, term, trunc, info = self.env.step(action.numpy())
                 done = (np.asarray(term) | np.asarray(trunc)) & valid
                 rew = np.asarray(rew, dtype=np.float64) * valid
-                if self.shaping.on:
-                    phi_after = np.where(done, 0.0, self.shaping.potential(self.obs_np))
-                    rew = rew + valid * (self.gamma * phi_after - phi_before)
                 buf.rew[t] = torch.as_tensor(rew, dtype=torch.float32)
                 buf.done[t] = torch.as_tensor(done, dtype=torch.float32)
                 self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
-                final_progress = self.shaping.progress(self.obs_np) if done.any() else None
-                self.episodes.record(rew, valid, done, term, info, final_progress)
+                final_progress = self.progress(self.obs_np) if done.any() else None
+                completed = self.progress.completed(self.obs_np) if done.any() else None
+                self.episodes.record(rew, valid, done, term, info, final_progress, completed)
                 self.pending_reset = done
             return agent.value(self.next_obs)
 
@@ -732,6 +779,7 @@ CURVE_FIELDS = [
     "eval_win", "eval_win_lo", "eval_win_hi", "eval_major_win", "eval_draw", "eval_draw_lo", "eval_draw_hi",
     "eval_loss", "eval_loss_lo", "eval_loss_hi",
     "train_return", "train_win", "train_draw", "train_loss_rate", "train_len", "train_progress",
+    "eval_mission", "train_mission", "start_prob",
     "entropy", "pg_loss", "v_loss", "approx_kl", "clipfrac", "lr", "phase", "bc_loss", "bc_coef",
 ]
 
@@ -745,8 +793,9 @@ class Curve:
             with open(path, "w", newline="") as f:
                 csv.DictWriter(f, CURVE_FIELDS).writeheader()
 
-    def log(self, progress, sps, counts, episodes, stats):
-        """Writes the row of an evaluation's outcome `counts` and the training statistics; returns it."""
+    def log(self, progress, sps, counts, episodes, stats, mission_games=0):
+        """Writes the row of an evaluation's outcome `counts` (and games with a mission completed)
+        and the training statistics; returns it."""
         n = sum(counts.values())
         wins = counts.get("win", 0) + counts.get("major_win", 0)
         row = {
@@ -754,13 +803,14 @@ class Curve:
             "sps": round(sps), "eval_episodes": n,
             "eval_win": wins / n, "eval_major_win": counts.get("major_win", 0) / n,
             "eval_draw": counts.get("draw", 0) / n, "eval_loss": counts.get("loss", 0) / n,
+            "eval_mission": mission_games / n,
         }
         for key, k in (("win", wins), ("draw", counts.get("draw", 0)), ("loss", counts.get("loss", 0))):
             row[f"eval_{key}_lo"], row[f"eval_{key}_hi"] = wilson(k, n)
         row.update({
             "train_return": episodes.mean("ret"), "train_win": episodes.mean("win"), "train_draw": episodes.mean("draw"),
             "train_loss_rate": episodes.mean("loss"), "train_len": episodes.mean("len"),
-            "train_progress": episodes.mean("progress"),
+            "train_progress": episodes.mean("progress"), "train_mission": episodes.mean("mission"),
         })
         row.update(stats)
         with open(self.path, "a", newline="") as f:
@@ -805,11 +855,12 @@ def final_evaluation(args, out, progress):
         except Exception as e:  # an agent may not be available in this build
             print(f"baseline {name!r} not evaluated: {e}", file=sys.stderr)
     summary = {}
-    for name, c in results.items():
+    for name, (c, mission_games) in results.items():
         n = sum(c.values())
         wins = c.get("win", 0) + c.get("major_win", 0)
         summary[name] = {
             "episodes": n,
+            "mission": mission_games / n, "mission_ci95": wilson(mission_games, n),
             "win": wins / n, "win_ci95": wilson(wins, n),
             "major_win": c.get("major_win", 0) / n,
             "draw": c.get("draw", 0) / n, "draw_ci95": wilson(c.get("draw", 0), n),
@@ -821,7 +872,8 @@ def final_evaluation(args, out, progress):
     print(f"\nfinal evaluation, {args.difficulty}, {final_n} games, seed {args.eval_seed + 1}:")
     for name, s in summary.items():
         print(f"  {name:<10} win {s['win']:.3f} [{s['win_ci95'][0]:.3f},{s['win_ci95'][1]:.3f}]  "
-              f"draw {s['draw']:.3f}  loss {s['loss']:.3f}")
+              f"draw {s['draw']:.3f}  loss {s['loss']:.3f}  >=1 mission {s['mission']:.3f} "
+              f"[{s['mission_ci95'][0]:.3f},{s['mission_ci95'][1]:.3f}]")
     plot_curve(out / "curve.csv", out / "curve.png", baselines={k: v for k, v in summary.items() if k != "ppo"},
                title=f"PPO on maquis ({args.difficulty})")
 
@@ -845,7 +897,11 @@ def main(argv=None):
     import maquis
 
     out = prepare_run(args)
-    env = maquis.MaquisVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, difficulty=args.difficulty)
+    env = maquis.MaquisVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, difficulty=args.difficulty,
+                                 shaping=shaping_keyword(args))
+    if args.curriculum:
+        env.set_start_states(curriculum_states(args.curriculum, args.difficulty, args.curriculum_every, args.seed),
+                             probability=args.curriculum_prob)
     obs_size = int(np.prod(env.single_observation_space.shape))
     n_actions = int(env.single_action_space.n)
     agent = build_agent(obs_size, n_actions, args.hidden, args.layers, args.activation)
@@ -860,13 +916,13 @@ def main(argv=None):
     curve = Curve(out / "curve.csv", resuming=bool(args.resume))
     bar = make_bar(args)
     episodes = EpisodeStats(args.num_envs)
-    collector = Collector(env, Shaping(args.shaping, args.shaping_hand), episodes, args.gamma, args.seed)
+    collector = Collector(env, episodes, args.seed)
 
     def evaluate_and_log(n_episodes, sps):
         t = time.time()
         policy = NumpyMLPPolicy(*actor_weights(agent), args.activation)
-        counts = evaluate_policy(policy, args.difficulty, n_episodes, args.eval_seed)
-        return curve.log(progress, sps, counts, episodes, stats), time.time() - t
+        counts, mission_games = evaluate_policy(policy, args.difficulty, n_episodes, args.eval_seed)
+        return curve.log(progress, sps, counts, episodes, stats, mission_games), time.time() - t
 
     progress.t0 = time.time()
     last_eval_update = -1
@@ -875,6 +931,8 @@ def main(argv=None):
         phase = schedule(args, progress, budget_s, imitate_s, expert is not None)
         for g in opt.param_groups:
             g["lr"] = phase.lr
+        if args.curriculum:
+            env.set_start_probability(curriculum_probability(args, progress, budget_s))
         rollout_t = time.time()
         next_value = collector.collect(agent, buf, expert, phase)
         adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
@@ -886,6 +944,8 @@ def main(argv=None):
             stats = imitation_update(agent, opt, dagger, batch, args)
         else:
             stats = ppo_update(agent, opt, batch, args, phase.bc_coef)
+        if args.curriculum:
+            stats["start_prob"] = env.start_states[1]
         stats.update(lr=opt.param_groups[0]["lr"], phase="imitate" if phase.imitating else "ppo",
                      bc_coef=1.0 if phase.imitating else phase.bc_coef)
         progress.update += 1
@@ -898,6 +958,7 @@ def main(argv=None):
             last_eval_update = progress.update
             msg = (f"[update {progress.update} | {progress.global_step/1e6:.2f}M steps | {row['minutes']:.1f} min] "
                    f"eval win {row['eval_win']:.3f} draw {row['eval_draw']:.3f} loss {row['eval_loss']:.3f} "
+                   f">=1 mission {row['eval_mission']:.3f} "
                    f"(train win {row['train_win']:.3f}, {sps:.0f} steps/s)")
             (bar.write if bar is not None else print)(msg)
             save_run(out, agent, opt, args, progress)

@@ -94,4 +94,21 @@ pub trait Game: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The state as a JSON save, and back (the error names what is wrong).
     fn save(s: &Self::State) -> String;
     fn load(json: &str) -> Result<Self::State>;
+
+    /// The terms of the game's shaping potential (`env::Shaping`), each with its name and its
+    /// default weight; empty (the default): the game offers no shaping.
+    const POTENTIAL_TERMS: &'static [(&'static str, f64)] = &[];
+    /// The value of each of `POTENTIAL_TERMS` in `s`, a game not over, into `out` (one per term).
+    #[inline]
+    fn potential_terms(s: &Self::State, out: &mut [f64]) {
+        let _ = (s, out);
+    }
+    /// Redraws from `rng` what the player of `s` cannot see (hidden order, the game's own RNG),
+    /// consistently with what it has seen, for starting an episode from a saved state
+    /// (`env::StartStates`) without replaying that game's future. The default refuses: a game
+    /// that cannot do this offers no start-state curricula.
+    fn redraw_hidden(s: &mut Self::State, rng: &mut ChaCha8Rng) -> Result<()> {
+        let _ = (s, rng);
+        Err(Error::BadOption(format!("{} has no start-state curricula", Self::NAME)))
+    }
 }

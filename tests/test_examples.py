@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -119,12 +120,32 @@ def test_train_ppo_imitation_smoke(tmp_path):
     _check_policy_plays_legal_moves(tmp_path / "run" / "policy.npz")
 
 
+@_needs("maquis", "torch")
+def test_train_ppo_curriculum_smoke(tmp_path):
+    """A start-state curriculum recorded from heuristic games, annealed; the env's shaping off."""
+    _run(
+        "train_ppo.py",
+        ["--total-steps", "768", "--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32",
+         "--curriculum", "heuristic:2", "--curriculum-every", "8", "--curriculum-prob", "1.0",
+         "--shaping", "off", "--eval-every", "1", "--eval-episodes", "4", "--final-eval-episodes", "4",
+         "--baselines", "", "--threads", "1", "--no-progress", "--out", "run"],
+        tmp_path,
+    )
+    rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
+    probs = [float(r["start_prob"]) for r in rows]
+    assert probs[0] > probs[-1] >= 0.0
+    assert all(0.0 <= float(r["eval_mission"]) <= 1.0 for r in rows)
+    summary = json.loads((tmp_path / "run" / "final_eval.json").read_text())["results"]["ppo"]
+    assert 0.0 <= summary["mission"] <= 1.0
+    _check_policy_plays_legal_moves(tmp_path / "run" / "policy.npz")
+
+
 @_needs("maquis", "torch", "sb3_contrib", "stable_baselines3")
 def test_sb3_maskable_ppo_smoke(tmp_path):
     _run(
         "sb3_maskable_ppo.py",
         ["--total-steps", "256", "--num-envs", "2", "--n-steps", "128", "--batch-size", "64",
-         "--eval-episodes", "2", "--threads", "1", "--verbose", "0", "--out", "run"],
+         "--eval-episodes", "2", "--threads", "1", "--verbose", "0", "--shaping", "--out", "run"],
         tmp_path,
     )
     assert (tmp_path / "run" / "model.zip").exists()
@@ -136,7 +157,8 @@ def test_rllib_ppo_smoke(tmp_path):
     _run(
         "rllib_ppo.py",
         ["--iterations", "1", "--train-batch", "256", "--minibatch", "128", "--epochs", "1",
-         "--envs-per-runner", "2", "--hidden", "32", "--num-cpus", "2", "--eval-episodes", "2", "--out", "run"],
+         "--envs-per-runner", "2", "--hidden", "32", "--num-cpus", "2", "--eval-episodes", "2", "--shaping",
+         "--out", "run"],
         tmp_path,
     )
     assert (tmp_path / "run" / "checkpoint").is_dir()

@@ -16,6 +16,7 @@ from gymnasium import spaces
 from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
 from .observation import check_observation_dtype, observation_space
+from .shaping import shaping_json
 
 #: Every feature of the observation lies in [0, 1]: one-hot slices and flags, counts divided by
 #: their maximum (4 tokens of a resource, 5 workers, 5 patrols, 7 boxes, 10 cards).
@@ -141,6 +142,11 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     major_win 1, draw 0, loss -1 (`reward=` changes some or all of them). An illegal action
     ends the episode with the loss reward (with `illegal_action="terminate"`).
 
+    With `shaping` on, every step's reward also holds the potential-based shaping term
+    `gamma * phi(s') - phi(s)` (phi = 0 once the episode is over; see `maquis.shaping`), also
+    given alone as `info["shaping"]`. Over an episode these terms sum (discounted by gamma) to
+    `-phi(s_0)`, so a learner discounting by the same gamma keeps the same optimal policy.
+
     ## Episode End
     Termination: the game ends by the rules (RULES.md E1-E3: morale 0, both missions complete,
     no worker left, or the day track runs out), or on an illegal action with
@@ -158,7 +164,7 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     import gymnasium as gym
     env = gym.make("maquis/Maquis-v0", difficulty="normal", mission_pool="second_edition",
                    missions=None, deal="uniform", reward=None, illegal_action="terminate",
-                   render_mode=None)
+                   render_mode=None, observation_dtype="float32", shaping=None)
     ```
     - `difficulty`: "very_easy", "easy", "normal", "tricky", "hard" or "very_hard" (D1).
     - `mission_pool`: "second_edition", "first_edition" or "pnp_2013" (D2).
@@ -172,6 +178,14 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
       quarter of the bytes, `Box(0, maquis.OBS_HIGH_UINT8, ({OBS_SIZE},), uint8)`;
       `maquis.observation_float32(obs)` gives the float32 observation back bit for bit (see
       `maquis.OBSERVATION_DIVISOR`).
+    - `shaping`: None / False (default: outcome rewards only), True (phi = 1.0 * missions +
+      0.3 * hand + 0.2 * morale + 0.2 * workers, gamma 0.99), or
+      `{"gamma": float in (0, 1], "weights": {term: float}}` (both optional; terms left out keep
+      their default). The terms (`maquis.shaping.POTENTIAL_TERMS`): `missions` (per mission,
+      boxes done / boxes, +1 once complete), `hand` (tokens in hand / 4), `morale` (morale / 7),
+      `workers` (recruited and not arrested / the level's workers). Set gamma to the learner's
+      discount: the telescoping that keeps the optimal policy depends on it. Bad values raise
+      ValueError.
 
     `reset(seed=None, options=None)`: `options` apply to this episode only and may hold
     `difficulty`, `missions`, `patrol_deck` (a permutation of 0-9, the draw order) and `start`
@@ -205,12 +219,17 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
         illegal_action: str = "terminate",
         render_mode: str | None = None,
         observation_dtype: str = "float32",
+        shaping: bool | Mapping[str, Any] | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         observation_dtype = check_observation_dtype(observation_dtype)
         self._core = _core.Env(**core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action))
         self._core.observation_dtype = self.observation_dtype = observation_dtype
+        # Potential-based shaping, computed in Rust (maquis.shaping); None: outcome rewards only.
+        self._shaping = shaping_json(shaping)
+        if self._shaping is not None:
+            self._core.set_shaping(self._shaping)
         self.render_mode = render_mode
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = observation_space(observation_dtype)
@@ -241,6 +260,8 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
             info["outcome"] = outcome
         if illegal:
             info["illegal_action"] = True
+        if self._shaping is not None:
+            info["shaping"] = self._core.last_shaping
         return obs, reward, terminated, truncated, info
 
     def render(self) -> str | np.ndarray | None:  # type: ignore[override]
@@ -280,6 +301,11 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     def state_dict(self) -> dict[str, Any]:
         """The full state as plain Python data (API.md), including the hidden deck order."""
         return self._core.state_dict()
+
+    def potential(self) -> float | None:
+        """The shaping potential phi of the current state (0 once the episode is over), or None
+        without `shaping` (see `maquis.shaping`)."""
+        return self._core.potential()
 
     def save_state(self) -> str:
         """The game as versioned JSON; `load_state` restores it exactly (deck and RNG included)."""
@@ -324,6 +350,7 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
         core = _core.Env()
         core.__setstate__(state["_core"])
         core.observation_dtype = state.get("observation_dtype", "float32")
+        self._shaping = None  # pickles made before the shaping keyword
         self.__dict__.update(state)
         self._core = core
 

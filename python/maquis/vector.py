@@ -4,6 +4,7 @@ allocated once, with the GIL released; this module only builds the spaces and th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from . import _core
 from ._core import NUM_ACTIONS, OBS_SIZE
 from .observation import check_observation_dtype, observation_space
 from .env import check_seed, core_kwargs, options_json, render_state, stream_seed
+from .shaping import shaping_json
 
 _INT64 = np.dtype(np.int64)
 
@@ -41,6 +43,12 @@ def _autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
             if mode in (m.value, name, m.name):
                 return m
     raise ValueError(f"autoreset_mode must be an AutoresetMode (NEXT_STEP, SAME_STEP, DISABLED), got {mode!r}")
+
+
+def _outcome_rewards(reward: Mapping[str, float] | None) -> np.ndarray:
+    """The reward of each outcome code (`_core.OUTCOMES` order), then 0 for "no outcome" (-1)."""
+    table = _core.Env(reward=dict(reward) if reward is not None else None).reward
+    return np.array([table[o] for o in _core.OUTCOMES] + [0.0], dtype=np.float64)
 
 
 class MaquisVectorEnv(VectorEnv):
@@ -71,6 +79,13 @@ class MaquisVectorEnv(VectorEnv):
       are a read-only view, because a step rewrites only the parts of each row that changed
       (`torch.as_tensor` warns about read-only arrays: give it a copy, or use copy=True).
 
+    - `shaping`: as for `MaquisEnv` (computed in the Rust step; off by default). The rewards
+      then include each step's shaping term; `shaping_rewards()` gives it alone.
+    - Start-state curricula: `set_start_states(states, weights=None, probability=1.0)` makes
+      the episodes that start from then on (autoresets, and resets without `options`) start
+      with `probability` from one of `states` (`save_state()` strings) instead of a new game;
+      `set_start_probability(p)` anneals it, `set_start_states(None)` ends it.
+
     Errors (an action out of range, an illegal action with `illegal_action="raise"`) raise
     `maquis.MaquisError` / `maquis.IllegalActionError` naming the environment ("env 3: …"),
     before anything changes.
@@ -93,6 +108,7 @@ class MaquisVectorEnv(VectorEnv):
         illegal_action: str = "terminate",
         render_mode: str | None = None,
         observation_dtype: str = "float32",
+        shaping: bool | Mapping[str, Any] | None = None,
     ) -> None:
         observation_dtype = check_observation_dtype(observation_dtype)
         for name, value, limit in (("num_envs", num_envs, MAX_ENVS), ("num_threads", num_threads, MAX_THREADS)):
@@ -112,6 +128,11 @@ class MaquisVectorEnv(VectorEnv):
             **core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action),
         )
         self._core.observation_dtype = self.observation_dtype = observation_dtype
+        # Potential-based shaping, computed in the Rust step (maquis.shaping); None: no shaping.
+        self._shaping = shaping_json(shaping)
+        if self._shaping is not None:
+            self._core.set_shaping(self._shaping)
+        self._outcome_rewards = _outcome_rewards(reward)
         self.num_envs = int(num_envs)
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         self.render_mode = render_mode
@@ -350,3 +371,59 @@ class MaquisVectorEnv(VectorEnv):
         """The game of environment `index` as versioned JSON (`MaquisEnv.load_state` reads it).
         An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
         return self._core.save_state(self._index(index))
+
+    # -- Shaping and start-state curricula ---------------------------------------------------------
+
+    @property
+    def shaping(self) -> dict[str, Any] | None:
+        """The shaping in effect, {"gamma": float, "weights": {term: float}}, or None."""
+        js = self._core.shaping
+        return None if js is None else json.loads(js)
+
+    def shaping_rewards(self) -> np.ndarray:
+        """The shaping term of each environment's last step, float32 (num_envs,): the reward minus
+        the outcome reward (0 without shaping). Computed on demand from the step's arrays, so that
+        steps cost nothing more; call it before the next step."""
+        outcome = self._outcome_rewards[self._outcomes.astype(np.intp)]
+        return (self._rewards - outcome).astype(np.float32)
+
+    def set_start_states(
+        self, states: Sequence[str] | None, weights: Sequence[float] | None = None, probability: float = 1.0
+    ) -> None:
+        """Start the episodes that begin from now on (autoresets, and resets without `options`)
+        from saved games: with `probability` an episode starts from one of `states`
+        (`MaquisEnv.save_state()` / `save_state(i)` strings, games not over), drawn in proportion
+        to `weights` (uniformly if None); otherwise it is a new game as usual. None ends the
+        curriculum.
+
+        Each draw comes from the environment's own episode stream (the one draw that would seed a
+        new game), so trajectories are the same for any `num_threads`, and probability 0 plays
+        exactly the episodes of no curriculum. Of a saved game everything the player has seen is
+        kept (board, tracks, hand, missions, the patrol discard, a peeked top card); what they
+        could not see is redrawn from that draw: the order of the cards left in the patrol deck
+        and the game's RNG (future reshuffles), as for `MaquisEnv.determinize`, so an episode
+        never replays the saved game's future.
+
+        Raises ValueError (`maquis.MaquisError`) naming the state index for a malformed,
+        inconsistent or finished game, and for bad weights or probability; TypeError for states
+        that are not a list of str. Nothing changes then."""
+        if states is None:
+            self._core.set_start_states(None)
+            return
+        if isinstance(states, (str, bytes)) or not isinstance(states, Sequence):
+            raise TypeError(f"states must be a list of save_state() strings, got {type(states).__name__}")
+        for i, st in enumerate(states):
+            if not isinstance(st, str):
+                raise TypeError(f"states[{i}] must be a save_state() string, got {type(st).__name__}")
+        w = None if weights is None else [float(x) for x in weights]
+        self._core.set_start_states(list(states), w, float(probability))
+
+    def set_start_probability(self, probability: float) -> None:
+        """The probability that an episode starts from the start states (annealing), without
+        reloading them. Raises `maquis.MaquisError` without a pool or outside [0, 1]."""
+        self._core.set_start_probability(float(probability))
+
+    @property
+    def start_states(self) -> tuple[int, float] | None:
+        """(number of start states, probability), or None without a curriculum."""
+        return self._core.start_states

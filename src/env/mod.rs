@@ -18,11 +18,15 @@
 //! (those a `MaquisEnv` seeded with `seed + i` would draw).
 
 mod config;
+mod curriculum;
 mod policy;
 mod seeding;
+mod shaping;
 mod slot;
 
 pub use config::Config;
+pub use curriculum::StartStates;
+pub use shaping::{Shaping, DEFAULT_GAMMA, MAX_TERMS};
 pub use policy::{Autoreset, EnvError, IllegalPolicy};
 pub use seeding::stream_seed;
 pub use slot::{from_snapshot, snapshot, Slot, Transition};

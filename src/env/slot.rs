@@ -20,11 +20,14 @@ pub struct Transition<O> {
     pub outcome: Option<O>,
     /// The episode ended on an illegal action (`IllegalPolicy::Terminate`).
     pub illegal: bool,
+    /// The shaping term `γ·Φ(s') − Φ(s)` included in `reward` (0 without shaping).
+    pub shaping: f64,
 }
 
 impl<O> Transition<O> {
     /// A step that did not end the episode.
-    pub const NOTHING: Transition<O> = Transition { reward: 0.0, terminated: false, outcome: None, illegal: false };
+    pub const NOTHING: Transition<O> =
+        Transition { reward: 0.0, terminated: false, outcome: None, illegal: false, shaping: 0.0 };
 }
 
 /// One environment: the game, its legal actions, and the two streams that make it reproducible.
@@ -75,10 +78,44 @@ impl<G: Game> Slot<G> {
         Ok(())
     }
 
+    /// The next episode of `cfg`: from its start states if it has a pool and the episode's draw
+    /// says so (`StartStates::draw`), else a new game of its setup. Either way one seed is drawn
+    /// from the episode stream, so without a pool (or with probability 0) this is `reset`.
+    #[inline]
+    pub fn start_episode(&mut self, cfg: &Config<G>) -> Result<()> {
+        let Some(pool) = &cfg.start else { return self.reset(&cfg.setup) };
+        let at = self.episode_rng.get_word_pos();
+        let seed = self.episode_rng.next_u64();
+        match pool.draw(seed) {
+            Some(state) => self.state = state,
+            None => {
+                if let Err(e) = G::new_game_into(&cfg.setup, seed, &mut self.state) {
+                    self.episode_rng.set_word_pos(at);
+                    return Err(e);
+                }
+            }
+        }
+        self.refresh();
+        Ok(())
+    }
+
     /// One decision of the player. Out-of-range actions and steps after the end are errors
     /// whatever the policy; an illegal action terminates the episode or is an error that leaves
-    /// the state unchanged.
+    /// the state unchanged. With `cfg.shaping`, the reward includes `γ·Φ(s') − Φ(s)`.
+    #[inline]
     pub fn step(&mut self, cfg: &Config<G>, action: i64) -> Result<Transition<G::Outcome>> {
+        let Some(shaping) = &cfg.shaping else { return self.step_outcome(cfg, action) };
+        let before = shaping.potential::<G>(&self.state, self.done);
+        let mut t = self.step_outcome(cfg, action)?;
+        // Φ = 0 once the episode is over (an illegal action ends it on the game before it).
+        t.shaping = shaping.gamma * shaping.potential::<G>(&self.state, self.done) - before;
+        t.reward += t.shaping;
+        Ok(t)
+    }
+
+    /// `step` with the outcome reward alone.
+    #[inline]
+    fn step_outcome(&mut self, cfg: &Config<G>, action: i64) -> Result<Transition<G::Outcome>> {
         let a = G::decode(action)?;
         if self.done {
             return Err(Error::GameOver);
@@ -94,6 +131,7 @@ impl<G: Game> Slot<G> {
                 terminated: true,
                 outcome: Some(end),
                 illegal: true,
+                shaping: 0.0,
             });
         } else {
             // Refused (naming the action, the phase and why) before anything changes.
@@ -108,6 +146,7 @@ impl<G: Game> Slot<G> {
                     terminated: true,
                     outcome: Some(o),
                     illegal: false,
+                    shaping: 0.0,
                 })
             }
             None => Ok(Transition::NOTHING),

@@ -12,6 +12,7 @@ use crate::obs_value::Observes;
 use crate::maquis::rules::{apply, apply_legal, legal_mask, new_game, new_game_into, Setup, StartOverrides};
 use crate::maquis::save;
 use crate::maquis::state::State;
+use crate::maquis::tracks::{MAX_MORALE, TOKENS_PER_RESOURCE};
 use crate::simd::Simd;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -123,6 +124,31 @@ impl Game for Maquis {
     }
     fn load(json: &str) -> Result<State> {
         save::load(json)
+    }
+
+    /// Mission progress (the aim), tokens in hand (the means), morale and workers (what a loss
+    /// takes away), each in [0, 1] per unit (missions: up to 2 each).
+    const POTENTIAL_TERMS: &'static [(&'static str, f64)] =
+        &[("missions", 1.0), ("hand", 0.3), ("morale", 0.2), ("workers", 0.2)];
+    #[inline]
+    fn potential_terms(s: &State, out: &mut [f64]) {
+        // missions: boxes done / boxes of each mission, +1 for each one completed.
+        out[0] = s
+            .missions
+            .iter()
+            .map(|m| f64::from(m.boxes_done) / f64::from(m.boxes().max(1)) + f64::from(u8::from(m.complete)))
+            .sum();
+        // hand: tokens in hand over a full stock (4) of one resource, summed over resources.
+        let hand: u32 = s.tokens.hand.iter().map(|&t| u32::from(t)).sum();
+        out[1] = f64::from(hand) / f64::from(TOKENS_PER_RESOURCE);
+        out[2] = f64::from(s.tracks.morale) / f64::from(MAX_MORALE);
+        // workers: recruited and not arrested, over the level's workers.
+        let alive = s.level_workers.saturating_sub(s.gone).saturating_sub(s.recruitable);
+        out[3] = f64::from(alive) / f64::from(s.level_workers.max(1));
+    }
+    fn redraw_hidden(s: &mut State, rng: &mut ChaCha8Rng) -> Result<()> {
+        crate::maquis::rules::determinize(s, rng);
+        Ok(())
     }
 }
 

@@ -8,6 +8,8 @@ use crate::ids::{Deal, Difficulty, MissionId, MissionPool, Outcome};
 use crate::observation::obs_size;
 use crate::rules::Setup;
 use crate::save;
+use crate::env::Shaping;
+use crate::maquis::env::Maquis;
 use crate::vector::{env_from_snapshot, env_snapshot, EnvConfig, EnvSlot, IllegalPolicy, ResetOptions, Rewards};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
@@ -41,6 +43,17 @@ pub(crate) fn config(
         rewards = rewards.with(&outcome, value)?;
     }
     EnvConfig::new(setup, rewards, IllegalPolicy::parse(illegal_action)?)
+}
+
+/// `cfg` with the `shaping` keyword's JSON (None: no shaping), validated.
+pub(crate) fn with_shaping(mut cfg: EnvConfig, shaping: Option<&str>) -> Result<EnvConfig> {
+    cfg.shaping = shaping.map(Shaping::from_json::<Maquis>).transpose()?;
+    Ok(cfg)
+}
+
+/// The shaping of `cfg` as JSON (`{"gamma": γ, "weights": {term: w}}`), or None.
+pub(crate) fn shaping_json(cfg: &EnvConfig) -> Option<String> {
+    cfg.shaping.map(|s| s.to_json::<Maquis>().to_string())
 }
 
 /// The setup of one reset: the constructor's, with `options` (JSON) applied.
@@ -131,6 +144,8 @@ pub struct PyEnv {
     slot: EnvSlot,
     /// Observations as uint8 (`observation_dtype`).
     bytes: bool,
+    /// The shaping term of the last step (0 without shaping).
+    last_shaping: f64,
 }
 
 #[pymethods]
@@ -162,6 +177,7 @@ impl PyEnv {
             cfg,
             slot: EnvSlot::new(0),
             bytes: false,
+            last_shaping: 0.0,
         })
     }
 
@@ -210,6 +226,7 @@ impl PyEnv {
     fn step<'py>(&mut self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<StepResult<'py>> {
         let a = action_index(action)?;
         let t = self.slot.step(&self.cfg, a)?;
+        self.last_shaping = t.shaping;
         Ok((
             obs_any(py, &self.slot, self.bytes),
             mask_array(py, &self.slot),
@@ -295,6 +312,7 @@ impl PyEnv {
             cfg: self.cfg.clone(),
             slot: self.slot.clone(),
             bytes: self.bytes,
+            last_shaping: self.last_shaping,
         }
     }
 
@@ -340,6 +358,35 @@ impl PyEnv {
     #[getter]
     fn illegal_action(&self) -> &'static str {
         self.cfg.illegal.as_str()
+    }
+
+    /// The shaping term γ·Φ(s') − Φ(s) included in the last step's reward (0 without shaping).
+    #[getter]
+    fn last_shaping(&self) -> f64 {
+        self.last_shaping
+    }
+
+    /// The shaping as JSON {"gamma": γ, "weights": {term: w}}, or None.
+    #[getter]
+    fn shaping(&self) -> Option<String> {
+        shaping_json(&self.cfg)
+    }
+
+    /// Add potential-based shaping to the rewards of the steps from now on: the JSON of
+    /// {"gamma": γ, "weights": {term: w}} (both optional), or None for the outcome reward alone.
+    ///
+    /// Raises:
+    ///     MaquisError: unknown keys or terms, γ outside (0, 1], non-finite weights.
+    #[pyo3(signature = (shaping=None))]
+    fn set_shaping(&mut self, shaping: Option<&str>) -> PyResult<()> {
+        self.cfg = with_shaping(self.cfg.clone(), shaping)?;
+        Ok(())
+    }
+
+    /// The shaping potential Φ of the current state under this env's shaping (0 once the
+    /// episode is over; None without shaping).
+    fn potential(&self) -> Option<f64> {
+        self.cfg.shaping.map(|s| s.potential::<Maquis>(self.slot.state(), self.slot.done()))
     }
 
     /// {outcome: reward} for all four outcomes.

@@ -2,10 +2,11 @@
 //! `maquis.MaquisVectorEnv`. The arrays are allocated once; reset and step write them in place
 //! with the GIL released.
 
-use super::env::{config, env_index, json_to_py, reset_setup};
+use super::env::{config, env_index, json_to_py, reset_setup, shaping_json, with_shaping};
 use super::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::observation::obs_size;
+use crate::env::StartStates;
 use crate::save;
 use crate::vector::{Autoreset, Copies, EnvError, Outputs, VecEngine};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
@@ -434,6 +435,63 @@ impl PyVecEngine {
         let i = env_index(i, self.engine.num_envs())?;
         let state = save::load(json)?;
         with_outputs!(self, py, |engine, _a, out| engine.load_state(i, state, out))
+    }
+
+    /// Start the episodes that begin from now on (autoresets, and resets without options) from
+    /// these saved games with `probability` (each drawn in proportion to `weights`, uniformly if
+    /// None; hidden information redrawn); None: every episode is a new game again.
+    ///
+    /// Raises:
+    ///     MaquisError: "start states: state i …" for a malformed, inconsistent or finished
+    ///     game; bad weights or probability. Nothing changes on error.
+    #[pyo3(signature = (states, weights=None, probability=1.0))]
+    fn set_start_states(&mut self, states: Option<Vec<String>>, weights: Option<Vec<f64>>, probability: f64) -> PyResult<()> {
+        let Some(states) = states else {
+            self.engine.set_start_states(None);
+            return Ok(());
+        };
+        let loaded = states
+            .iter()
+            .enumerate()
+            .map(|(i, json)| {
+                save::load(json).map_err(|e| crate::error::Error::BadOption(format!("start states: state {i}: {e}")))
+            })
+            .collect::<crate::error::Result<Vec<_>>>()?;
+        let pool = StartStates::new(loaded, weights, probability)?;
+        self.engine.set_start_states(Some(pool));
+        Ok(())
+    }
+
+    /// Change the probability of the start-state pool (annealing) without reloading it.
+    ///
+    /// Raises:
+    ///     MaquisError: no pool set, or a probability outside [0, 1].
+    fn set_start_probability(&mut self, probability: f64) -> PyResult<()> {
+        Ok(self.engine.set_start_probability(probability)?)
+    }
+
+    /// (number of start states, probability), or None without a pool.
+    #[getter]
+    fn start_states(&self) -> Option<(usize, f64)> {
+        self.engine.config().start.as_ref().map(|p| (p.len(), p.probability()))
+    }
+
+    /// The shaping as JSON {"gamma": γ, "weights": {term: w}}, or None.
+    #[getter]
+    fn shaping(&self) -> Option<String> {
+        shaping_json(self.engine.config())
+    }
+
+    /// Add potential-based shaping to the rewards of the steps from now on: the JSON of
+    /// {"gamma": γ, "weights": {term: w}} (both optional), or None for the outcome reward alone.
+    ///
+    /// Raises:
+    ///     MaquisError: unknown keys or terms, γ outside (0, 1], non-finite weights.
+    #[pyo3(signature = (shaping=None))]
+    fn set_shaping(&mut self, shaping: Option<&str>) -> PyResult<()> {
+        let cfg = with_shaping(self.engine.config().clone(), shaping)?;
+        self.engine.set_shaping(cfg.shaping);
+        Ok(())
     }
 
     /// float32 (num_envs, OBS_SIZE): the observations, as a read-only view (a step rewrites only

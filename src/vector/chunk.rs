@@ -196,13 +196,14 @@ impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
             let t = if slot.done() {
                 // Validated by Engine::step: only NextStep lets a finished environment
                 // through; it starts a new episode (reward 0, no flags) and ignores the action.
-                slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+                // New episodes may start from the configuration's start states.
+                slot.start_episode(cfg).expect("the constructor's setup is valid");
                 Transition::NOTHING
             } else {
                 let t = slot.step(cfg, action).expect("actions are validated before stepping");
                 if t.terminated && autoreset == Autoreset::SameStep {
                     slot.write_observation(final_obs);
-                    slot.reset(&cfg.setup).expect("the constructor's setup is valid");
+                    slot.start_episode(cfg).expect("the constructor's setup is valid");
                 }
                 t
             };

@@ -9,11 +9,11 @@ use super::chunk::{shares, Copies, Ends};
 use super::pool::Pool;
 use super::range::all_in_range;
 use super::scheduler::{on_threads, work_shares};
-use crate::env::{stream_seed, Autoreset, Config, EnvError, IllegalPolicy, Slot, NO_OUTCOME};
+use crate::env::{stream_seed, Autoreset, Config, EnvError, IllegalPolicy, Shaping, Slot, StartStates, NO_OUTCOME};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::simd::Simd;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// `Engine::presampled` of an environment with no action drawn yet.
 pub(crate) const UNSAMPLED: i64 = -1;
@@ -119,6 +119,24 @@ impl<G: Game> Engine<G> {
         &self.slots
     }
 
+    /// Sets (None: removes) the start-state curriculum of the episodes that start from now on.
+    pub fn set_start_states(&mut self, start: Option<StartStates<G>>) {
+        self.cfg.start = start.map(Arc::new);
+    }
+
+    /// Sets the probability of the start-state pool (an error without a pool, or outside [0, 1]).
+    pub fn set_start_probability(&mut self, probability: f64) -> Result<()> {
+        let Some(pool) = &mut self.cfg.start else {
+            return Err(Error::BadOption("start states: no pool set".into()));
+        };
+        Arc::make_mut(pool).set_probability(probability)
+    }
+
+    /// Sets (None: removes) the shaping added to the rewards of the steps from now on.
+    pub fn set_shaping(&mut self, shaping: Option<Shaping>) {
+        self.cfg.shaping = shaping;
+    }
+
     /// Restarts every environment's streams from `stream_seed(seed, i)`.
     pub fn seed_all(&mut self, seed: u64) {
         for (i, s) in self.slots.iter_mut().enumerate() {
@@ -163,14 +181,20 @@ impl<G: Game> Engine<G> {
         if let Some(m) = mask {
             assert_eq!(m.len(), n, "one mask entry per environment");
         }
-        let setup = setup.unwrap_or(&self.cfg.setup);
+        let cfg = &self.cfg;
         let targets: Vec<usize> = (0..n).filter(|&i| mask.is_none_or(|m| m[i])).collect();
         let make = |&i: &usize| -> std::result::Result<(usize, Slot<G>), EnvError> {
             let mut slot = self.slots[i].clone();
             if let Some(seed) = seeds.and_then(|s| s[i]) {
                 slot.seed(seed);
             }
-            slot.reset(setup).map_err(|error| EnvError { env: i, error })?;
+            // Reset options make new games of this reset's setup; otherwise the configuration's
+            // start states may give the episode its start.
+            match setup {
+                Some(setup) => slot.reset(setup),
+                None => slot.start_episode(cfg),
+            }
+            .map_err(|error| EnvError { env: i, error })?;
             Ok((i, slot))
         };
         let per = targets.len().div_ceil(self.num_threads).max(1);

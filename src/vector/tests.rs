@@ -190,7 +190,8 @@ fn illegal_action_terminates_with_loss_or_raises_leaving_state_unchanged() {
             reward: -1.0,
             terminated: true,
             outcome: Some(Outcome::Loss),
-            illegal: true
+            illegal: true,
+            shaping: 0.0
         }
     );
     assert!(s.done() && s.mask().is_empty());
