@@ -434,7 +434,7 @@ def imitation_update(agent, opt, data, batch, args):
         loss.backward()
         nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm * 4)
         opt.step()
-    return {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": float(vl), "bc_loss": float(bc), "approx_kl": 0.0}
+    return {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": vl.item(), "bc_loss": bc.item(), "approx_kl": 0.0}
 
 
 def ppo_update(agent, opt, batch, args, bc_coef):
@@ -466,7 +466,7 @@ def ppo_update(agent, opt, batch, args, bc_coef):
             loss.backward()
             nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
             opt.step()
-    return {"entropy": float(ent.mean()), "pg_loss": float(pg), "v_loss": float(vl), "bc_loss": float(bc), "approx_kl": kl}
+    return {"entropy": ent.mean().item(), "pg_loss": pg.item(), "v_loss": vl.item(), "bc_loss": bc.item(), "approx_kl": kl}
 
 
 # --------------------------------------------------------------------------------------------
