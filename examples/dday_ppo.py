@@ -195,6 +195,8 @@ def row_fields(row, prefix="eval_"):
     return out
 
 
+OTHER = {"resistance": "German", "german": "Resistance"}
+
 CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "phase", "sps", "eval_episodes",
                 "eval_win", "eval_win_lo", "eval_win_hi", "eval_draw", "eval_draw_lo", "eval_draw_hi",
                 "eval_loss", "eval_loss_lo", "eval_loss_hi", "eval_vp", "eval_opp_vp",
@@ -582,7 +584,7 @@ def main(argv=None):
         print(f"final {name:<10} as {args.side} vs {args.opponent}, {args.final_eval_episodes} games: "
               f"win {r['win']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]  draw {r['draw']:.3f}  loss {r['loss']:.3f}  "
               f"VP {r['vp']:.1f} - {r['opp_vp']:.1f}")
-    title = f"masked PPO as the {args.side} vs the {args.opponent} (D-Day 1944)"
+    title = f"D-Day 1944: masked PPO as the {args.side.capitalize()} against the {args.opponent} {OTHER[args.side]}"
     if plot_curve(curve_path, out / "curve.png", {k: v for k, v in results.items() if k != "ppo"}, title):
         print(f"wrote {out / 'curve.png'}")
     return 0
