@@ -62,6 +62,11 @@ fn main() {
                     }] += 1;
                     margin += s.vp_margin(Side::Resistance) as f64;
                     i += threads;
+                    // Long runs on a loaded machine: this thread's tally so far, to stderr.
+                    let done = out.iter().sum::<u64>();
+                    if done % 100 == 0 {
+                        eprintln!("thread {th}: {done} games: R {} draws {} G {} cpu {:.1}s", out[0], out[1], out[2], thread_cpu() - cpu0);
+                    }
                 }
                 (out, margin, thread_cpu() - cpu0)
             })

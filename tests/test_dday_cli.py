@@ -200,6 +200,50 @@ def test_evaluate_a_policy_object():
     assert result.rows[0].policy == "first_legal" and result.rows[0].side == "german"
 
 
+def _first_legal_policy_file(path, obs_size=380, num_actions=191):
+    """A `maquis-mlp-v1` file whose logits are -index: its masked argmax is the first legal action."""
+    from maquis.policy import save_policy
+
+    save_policy(path, [np.zeros((obs_size, num_actions), np.float32)],
+                [-np.arange(num_actions, dtype=np.float32)], "tanh", {"game": "dday1944"})
+    return path
+
+
+def test_evaluate_a_saved_policy_file(tmp_path, capsys):
+    class First:
+        def act(self, obs, mask):
+            return int(np.flatnonzero(mask)[0])
+
+    path = _first_legal_policy_file(tmp_path / "first.npz")
+    from_file = evaluation.evaluate(str(path), side="both", opponents=("heuristic",), episodes=4, seed=5)
+    direct = evaluation.evaluate(First(), side="both", opponents=("heuristic",), episodes=4, seed=5)
+    assert [r.counts for r in from_file.rows] == [r.counts for r in direct.rows]
+    assert [r.mean_vp for r in from_file.rows] == [r.mean_vp for r in direct.rows]
+    assert from_file.rows[0].policy == str(path)
+    out = tmp_path / "eval.json"
+    code = main(["dday", "eval", "--policy", str(path), "--opponents", "random", "--sides", "german",
+                 "--episodes", "2", "--json", str(out)])
+    assert code == 0
+    assert json.loads(out.read_text())["rows"][0]["policy"] == str(path)
+    capsys.readouterr()
+
+
+def test_evaluate_refuses_bad_policy_files(tmp_path, capsys):
+    from maquis.dday.policy import load_policy
+
+    maquis_sized = _first_legal_policy_file(tmp_path / "maquis.npz", obs_size=100, num_actions=50)
+    with pytest.raises(ValueError, match="observations of 100 and 50 actions; this game has 380 and 191"):
+        load_policy(maquis_sized)
+    with pytest.raises(ValueError, match="missing.npz"):
+        evaluation.evaluate(str(tmp_path / "missing.npz"), opponents=("random",), episodes=1)
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not a policy")
+    with pytest.raises(ValueError, match="junk.npz"):
+        load_policy(junk)
+    assert main(["dday", "eval", "--policy", str(junk), "--opponents", "random", "--episodes", "1"]) == 2
+    assert "junk.npz" in capsys.readouterr().err
+
+
 def test_evaluate_refuses_bad_arguments():
     with pytest.raises(ValueError, match="unknown side"):
         evaluation.evaluate("random", side="allies", episodes=1)

@@ -99,8 +99,9 @@ def save_policy(path, weights, biases, activation, meta, deterministic=True):
     )
 
 
-def load_policy(path, deterministic=None, seed=0):
-    """Loads a `maquis-mlp-v1` .npz policy (numpy only); checks it fits this build's spaces."""
+def load_policy(path, deterministic=None, seed=0, spaces=None):
+    """Loads a `maquis-mlp-v1` .npz policy (numpy only); checks it fits this build's spaces:
+    `spaces` = (observation size, number of actions), the Maquis game's when None."""
     with np.load(path, allow_pickle=False) as z:
         fmt = str(z["format"])
         if fmt != POLICY_FORMAT:
@@ -111,12 +112,14 @@ def load_policy(path, deterministic=None, seed=0):
         det = bool(z["deterministic"]) if deterministic is None else deterministic
         meta = json.loads(str(z["meta"])) if "meta" in z else {}
         policy = NumpyMLPPolicy(weights, biases, str(z["activation"]), det, seed, meta)
-    from maquis import NUM_ACTIONS, OBS_SIZE
+    if spaces is None:
+        from maquis import NUM_ACTIONS, OBS_SIZE
 
-    if (policy.obs_size, policy.num_actions) != (OBS_SIZE, NUM_ACTIONS):
+        spaces = (OBS_SIZE, NUM_ACTIONS)
+    if (policy.obs_size, policy.num_actions) != tuple(spaces):
         raise ValueError(
             f"{path}: the policy expects observations of {policy.obs_size} and {policy.num_actions} actions; "
-            f"this maquis has {OBS_SIZE} and {NUM_ACTIONS}"
+            f"this game has {spaces[0]} and {spaces[1]}"
         )
     policy.name = str(path)
     return policy

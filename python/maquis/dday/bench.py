@@ -44,7 +44,8 @@ def vector_rate(num_envs: int, threads: int, opponent: str, seconds: float, seed
         env.step(env.sample_actions())
     steps = games = 0
     t0 = time.perf_counter()
-    while (elapsed := time.perf_counter() - t0) < seconds:
+    # Until a game has ended too: a short window on a starved machine could otherwise report 0 games/s.
+    while (elapsed := time.perf_counter() - t0) < seconds or games == 0:
         _, _, terminated, truncated, _ = env.step(env.sample_actions())
         steps += num_envs
         games += int(np.count_nonzero(terminated | truncated))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Iterable
@@ -84,11 +85,15 @@ class EvalResult:
 
 def _policy(policy: Any, seed: int, budget: int) -> tuple[str, Any]:
     """(name, object with act(obs, mask)) of a bundled id or a policy object."""
-    if isinstance(policy, str):
+    if isinstance(policy, str) and policy in OPPONENTS:
         return policy, make_agent(policy, seed=seed, budget=budget)
+    if isinstance(policy, (str, os.PathLike)):
+        from .policy import load_policy
+
+        return str(policy), load_policy(policy)
     if not callable(getattr(policy, "act", None)):
         raise TypeError(
-            "policy must be a bundled agent id ('random', 'heuristic', 'search') "
+            "policy must be a bundled agent id ('random', 'heuristic', 'search'), a policy file "
             f"or an object with act(obs, mask) -> int, got {type(policy).__name__}"
         )
     return getattr(policy, "name", type(policy).__name__), policy
@@ -124,8 +129,9 @@ def evaluate(
 ) -> EvalResult:
     """Win/draw/loss rates with 95% CIs and mean VP of ``policy`` per learner side and opponent.
 
-    ``policy``: a bundled agent id, or any object with ``act(obs, mask) -> int`` (the learner's
-    380-float observation and its legal mask). ``side``: ``"resistance"``, ``"german"`` or
+    ``policy``: a bundled agent id, a saved policy file (``maquis-mlp-v1``, as
+    ``examples/dday_ppo.py`` writes; see ``maquis.dday.policy``), or any object with
+    ``act(obs, mask) -> int`` (the learner's 380-float observation and its legal mask). ``side``: ``"resistance"``, ``"german"`` or
     ``"both"``. ``budget``: the simulations per decision of ``search`` (opponent or policy).
     """
     sides = SIDES if side == "both" else (side,)
@@ -160,8 +166,9 @@ def evaluate(
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--policy", default=None, choices=OPPONENTS,
-                   help="the bundled agent evaluated (default: each of --agents in turn)")
+    p.add_argument("--policy", default=None, metavar="AGENT|FILE",
+                   help="the bundled agent or the saved policy file (maquis-mlp-v1 .npz) evaluated "
+                        "(default: each of --agents in turn)")
     p.add_argument("--agents", default="random,heuristic", help="comma-separated bundled agents evaluated (default: random,heuristic)")
     p.add_argument("--sides", default="both", choices=(*SIDES, "both"), help="the learner side(s) (default: both)")
     p.add_argument("--opponents", default="random,heuristic", help="comma-separated opponents (default: random,heuristic; add search, slower)")
@@ -175,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
     agents = [args.policy] if args.policy else [a.strip() for a in args.agents.split(",") if a.strip()]
     try:
-        for name in (*agents, *opponents):
+        for name in (*([] if args.policy else agents), *opponents):
             if name not in OPPONENTS:
                 raise ValueError(f"unknown agent {name!r}: expected one of {', '.join(OPPONENTS)}")
         total = EvalResult(seed=args.seed)

@@ -1,0 +1,49 @@
+//! How often the `search` agent plays another move than the heuristic would in the same position,
+//! per phase: the search keeps the heuristic's choice unless a candidate is reliably better, so
+//! this rate says how much of its game is its own. Games 0..n at seeds 1_000 + i with the agent
+//! seeds of `dday_arena`, the search on one side and the heuristic on the other; at each of the
+//! search's decisions with more than one legal action a fresh `HeuristicAgent` (seeded with the
+//! game's seed; its random fall-back may differ from the search's own) is asked too.
+//!
+//! `cargo run --release --example dday_search_switches -- <resistance|german> [games]`
+
+use maquis::dday::agents::view::View;
+use maquis::dday::agents::{Agent, AnyAgent, HeuristicAgent};
+use maquis::dday::{apply, legal_mask, new_game, observation, Scenario};
+use std::collections::BTreeMap;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let searcher = match args.get(1).map(String::as_str) {
+        Some("resistance") => 0,
+        Some("german") => 1,
+        _ => {
+            eprintln!("usage: dday_search_switches <resistance|german> [games]");
+            std::process::exit(2);
+        }
+    };
+    let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(60);
+    let mut tally: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    for i in 0..games {
+        let seed = 1_000 + i;
+        let mut s = new_game(seed, &Scenario::default()).unwrap();
+        let id = |side| if side == searcher { "search" } else { "heuristic" };
+        let mut agents =
+            [AnyAgent::by_id(id(0), seed ^ 0x1111, 200).unwrap(), AnyAgent::by_id(id(1), seed ^ 0x2222, 200).unwrap()];
+        while let Some(side) = s.to_move() {
+            let mask = legal_mask(&s);
+            let obs = observation(&s, side);
+            let a = agents[side.idx()].act(&obs, &mask);
+            if side.idx() == searcher && mask.count() > 1 {
+                let h = HeuristicAgent::new(seed).act(&obs, &mask);
+                let e = tally.entry(format!("{:?}", View::decode(&obs).phase)).or_default();
+                e.0 += 1;
+                e.1 += u64::from(h != a);
+            }
+            apply(&mut s, a as i64).unwrap();
+        }
+    }
+    for (phase, (n, d)) in tally {
+        println!("{phase:<14} decisions {n:>6}  search differs from heuristic {d:>5} ({:.1}%)", 100.0 * d as f64 / n as f64);
+    }
+}
