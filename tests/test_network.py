@@ -278,7 +278,7 @@ def test_shipped_network_loads_by_name():
 def test_train_generations_and_resume(tmp_path):
     pytest.importorskip("torch")
     out = tmp_path / "run"
-    base = [sys.executable, "-m", "maquis", "train", "--out", str(out), "--teacher0", "heuristic", "--games0", "6",
+    base = [sys.executable, "-m", "maquis", "train", "--out", str(out), "--teacher0", "heuristic:6:2", "--schedule", "onecycle",
             "--games", "3", "--simulations", "8", "--hidden", "16", "--epochs", "1", "--eval-episodes", "4",
             "--eval-search-episodes", "2", "--eval-simulations", "4", "--threads", "1"]
     first = subprocess.run(base + ["--generations", "1"], capture_output=True, text=True, timeout=600)
@@ -321,8 +321,13 @@ def test_train_generations_and_resume(tmp_path):
 def test_train_teacher_list_and_concat():
     from maquis.train.expert import concat, teachers0
 
-    assert teachers0("search:500,heuristic:4000", 7) == [("search", 500), ("heuristic", 4000)]
-    assert teachers0("heuristic", 7) == [("heuristic", 7)]
+    assert teachers0("search:500,heuristic:4000", 7) == [("search", 500, 1.0), ("heuristic", 4000, 1.0)]
+    assert teachers0("heuristic", 7) == [("heuristic", 7, 1.0)]
+    assert teachers0("search:9:2.5", 7) == [("search", 9, 2.5)]
+    with pytest.raises(SystemExit, match="positive"):
+        teachers0("search:9:0", 7)
+    with pytest.raises(SystemExit, match="numbers"):
+        teachers0("search:9:heavy", 7)
     with pytest.raises(SystemExit, match="oracle"):
         teachers0("oracle:3", 7)
     with pytest.raises(SystemExit, match="integers"):

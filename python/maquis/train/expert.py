@@ -43,8 +43,8 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--generations", type=int, default=4, help="generations in all, generation 0 included")
     p.add_argument("--hidden", default="256,256", help="hidden widths of the MLP trunk")
     p.add_argument("--teacher0", default="search",
-                   help="generation 0's players: 'heuristic' or 'search', or a list with game counts such as "
-                        "'search:500,heuristic:4000' (imitation data of both)")
+                   help="generation 0's players: 'heuristic' or 'search', or a list with game counts and optional "
+                        "policy-loss weights such as 'search:1800:3,heuristic:20000' (imitation data of both)")
     p.add_argument("--games0", type=int, default=400, help="games of generation 0 per teacher with no count")
     p.add_argument("--teacher0-simulations", type=int, default=64)
     p.add_argument("--games", type=int, default=400, help="games per later generation")
@@ -62,6 +62,8 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--batch-size", type=int, default=512)
     p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--schedule", choices=("constant", "onecycle"), default="constant",
+                   help="learning rate within a generation: constant --lr, or one cycle peaking at --lr")
     p.add_argument("--weight-decay", type=float, default=1e-4)
     p.add_argument("--value-coef", type=float, default=1.0)
     p.add_argument("--eval-episodes", type=int, default=200, help="games per evaluation of the network alone")
@@ -83,18 +85,26 @@ def _hidden(text: str) -> tuple[int, ...]:
     return h
 
 
-def teachers0(text: str, default_games: int) -> list[tuple[str, int]]:
-    """`'search:500,heuristic:4000'` -> [("search", 500), ("heuristic", 4000)]."""
+def teachers0(text: str, default_games: int) -> list[tuple[str, int, float]]:
+    """`'search:500:3,heuristic:4000'` -> [("search", 500, 3.0), ("heuristic", 4000, 1.0)]: each
+    player, its number of games and the weight of its samples in the policy loss."""
     parts = []
     for item in (x.strip() for x in text.split(",") if x.strip()):
-        name, _, count = item.partition(":")
+        name, _, rest = item.partition(":")
+        count, _, weight = rest.partition(":")
         if name not in ("heuristic", "search"):
             raise SystemExit(f"maquis train: --teacher0 players are 'heuristic' or 'search', got {name!r}")
         try:
             games = int(count) if count else default_games
         except ValueError:
             raise SystemExit(f"maquis train: --teacher0 game counts must be integers, got {item!r}")
-        parts.append((name, games))
+        try:
+            w = float(weight) if weight else 1.0
+        except ValueError:
+            raise SystemExit(f"maquis train: --teacher0 weights must be numbers, got {item!r}")
+        if not (w > 0 and np.isfinite(w)):
+            raise SystemExit(f"maquis train: --teacher0 weights must be positive, got {item!r}")
+        parts.append((name, games, w))
     if not parts:
         raise SystemExit("maquis train: --teacher0 names no player")
     return parts
@@ -117,15 +127,16 @@ def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | Non
     seed = args.seed * 1_000_003 + generation * 100_000
     if generation == 0:
         parts = []
-        for k, (teacher, games) in enumerate(teachers0(args.teacher0, args.games0)):
+        for k, (teacher, games, weight) in enumerate(teachers0(args.teacher0, args.games0)):
             cache = data_dir / f"gen0.{teacher}{games}.npz" if data_dir else None
             if cache and cache.exists():
-                parts.append(dict(np.load(cache)))
-                continue
-            part = _core.selfplay(teacher, games, seed + k * 10_000_000, difficulties=levels,
-                                  simulations=args.teacher0_simulations, threads=args.threads)
-            if cache:
-                np.savez_compressed(cache, **part)
+                part = dict(np.load(cache))
+            else:
+                part = _core.selfplay(teacher, games, seed + k * 10_000_000, difficulties=levels,
+                                      simulations=args.teacher0_simulations, threads=args.threads)
+                if cache:
+                    np.savez_compressed(cache, **part)
+            part["weight"] = np.full(len(part["obs"]), weight, np.float32)
             parts.append(part)
         return concat(parts)
     net = _core.Network.load(str(net_path))
@@ -144,7 +155,12 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
     masks = torch.from_numpy(data["masks"])
     target = torch.from_numpy(data["policy"])
     value = torch.from_numpy(data["outcome"])
+    weight = torch.from_numpy(data["weight"]) if "weight" in data else torch.ones(len(obs))
     n = len(obs)
+    steps = args.epochs * -(-n // args.batch_size)
+    # One cycle (warm-up, then cosine decay to ~0) per generation, or the constant --lr.
+    sched = (torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps, pct_start=0.05)
+             if args.schedule == "onecycle" else None)
     model.train()
     pl = vl = 0.0
     for _ in range(args.epochs):
@@ -154,12 +170,15 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
             idx = order[i : i + args.batch_size]
             logits, v = model(obs[idx])
             logits = logits.masked_fill(~masks[idx], -1e9)
-            p_loss = -(target[idx] * F.log_softmax(logits, dim=1)).sum(1).mean()
+            w = weight[idx]
+            p_loss = (-(target[idx] * F.log_softmax(logits, dim=1)).sum(1) * w).sum() / w.sum()
             v_loss = F.binary_cross_entropy_with_logits(v, value[idx])
             loss = p_loss + args.value_coef * v_loss
             opt.zero_grad()
             loss.backward()
             opt.step()
+            if sched is not None:
+                sched.step()
             pls.append(p_loss.item())
             vls.append(v_loss.item())
         pl, vl = float(np.mean(pls)), float(np.mean(vls))
@@ -266,6 +285,8 @@ def run(args: Any) -> int:
         window = [np.load(out / "data" / f"gen{k}.npz") for k in gens]
         keys = ("obs", "masks", "policy", "outcome")
         train = {k: np.concatenate([w[k] for w in window]) for k in keys}
+        train["weight"] = np.concatenate([w["weight"] if "weight" in w else np.ones(len(w["obs"]), np.float32)
+                                          for w in window])
         rng = np.random.default_rng(args.seed + g)
         t = time.perf_counter()
         pl, vl = train_on(model, opt, train, args, rng)
