@@ -120,3 +120,33 @@ def test_bad_start_states_name_the_index(pool):
     with pytest.raises(TypeError):
         vec.set_start_states("abc")
     assert vec.start_states is None  # nothing changed
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_uint8_shaping_and_start_states_together_match_float32(pool, threads):
+    # The three keywords act on different parts of the step: together, the uint8 run is the float32
+    # run's observations in bytes, with the same shaped rewards and the same pool starts.
+    from maquis import observation_float32
+
+    def run(dtype):
+        vec = MaquisVectorEnv(16, num_threads=threads, observation_dtype=dtype, shaping=True)
+        vec.set_start_states(pool, probability=0.5)
+        obs, _ = vec.reset(seed=11)
+        rows, rewards = [obs.copy()], []
+        rng = np.random.default_rng(0)
+        for _ in range(300):
+            masks = vec.action_masks()
+            acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            obs, r, *_ = vec.step(acts)
+            rows.append(obs.copy())
+            rewards.append(r.copy())
+        vec.close()
+        return np.stack(rows), np.stack(rewards)
+
+    f_obs, f_rew = run("float32")
+    b_obs, b_rew = run("uint8")
+    assert b_obs.dtype == np.uint8 and f_obs.dtype == np.float32
+    np.testing.assert_array_equal(observation_float32(b_obs), f_obs)
+    np.testing.assert_array_equal(b_rew, f_rew)
+    # shaping is on: some rewards are neither 0 nor an outcome reward
+    assert np.any((f_rew != 0) & (np.abs(f_rew) != 1))
