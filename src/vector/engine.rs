@@ -209,7 +209,6 @@ impl<G: Game> Engine<G> {
             .into_iter()
             .flat_map(|r| r.into_inner().unwrap_or_else(|e| e.into_inner()))
             .collect::<std::result::Result<_, _>>()?;
-        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
         // The other rows are still the slots' own only if this is the buffer they wrote.
         let at = out.obs.as_ptr() as usize;
         self.rows = if out.obs_kept && (fresh.len() == n || self.rows == at) { at } else { 0 };
@@ -219,17 +218,27 @@ impl<G: Game> Engine<G> {
             self.presampled_are = Presampled::All;
         }
         for (i, mut slot) in fresh {
-            slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
-            slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
-            out.rewards[i] = 0.0;
-            out.terminated[i] = false;
-            out.truncated[i] = false;
-            out.outcomes[i] = NO_OUTCOME;
-            out.illegal[i] = false;
+            Self::write_start_rows(&mut slot, i, simd, out);
             self.slots[i] = slot;
             self.presampled[i] = presample(&mut self.slots[i]);
         }
         Ok(())
+    }
+
+    /// The rows of environment `i` at the start of an episode (a reset, a loaded game): its whole
+    /// observation and mask, no reward, no flags.
+    fn write_start_rows<T: ObsValue>(slot: &mut Slot<G>, i: usize, simd: Simd, out: &mut Outputs<T>)
+    where
+        G: Observes<T>,
+    {
+        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
+        slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
+        slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
+        out.rewards[i] = 0.0;
+        out.terminated[i] = false;
+        out.truncated[i] = false;
+        out.outcomes[i] = NO_OUTCOME;
+        out.illegal[i] = false;
     }
 
     /// Replaces the game of environment `i` by `state` (already validated, e.g. a loaded save) and
@@ -243,7 +252,6 @@ impl<G: Game> Engine<G> {
         let n = self.slots.len();
         out.check::<G>(n);
         assert!(i < n, "environment {i} of {n}");
-        let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
         let at = out.obs.as_ptr() as usize;
         self.rows = if out.obs_kept && self.rows == at { at } else { 0 };
         self.mark_returned();
@@ -252,14 +260,7 @@ impl<G: Game> Engine<G> {
         let same = self.slots[i].state() == &state;
         let slot = &mut self.slots[i];
         slot.set_state(state);
-        let simd = Simd::detect();
-        slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
-        slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
-        out.rewards[i] = 0.0;
-        out.terminated[i] = false;
-        out.truncated[i] = false;
-        out.outcomes[i] = NO_OUTCOME;
-        out.illegal[i] = false;
+        Self::write_start_rows(slot, i, Simd::detect(), out);
         if !same {
             // Its next sample is drawn from its stream when asked for.
             self.presampled[i] = UNSAMPLED;
