@@ -79,6 +79,13 @@ macro_rules! with_outputs {
 ///
 /// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
 /// final_observations) are allocated once and overwritten by every reset and step.
+/// The observation and final-observation rows as bytes (`observation_dtype="uint8"`).
+type ByteRows = (Py<PyArray2<u8>>, Py<PyArray2<u8>>);
+
+/// What `step_copy` returns: the copied observations, the copied masks, and the numbers of
+/// episodes that ended and that ended on an illegal action.
+type Copied<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>, usize, usize);
+
 #[pyclass(name = "VecEngine", module = "maquis._core")]
 pub struct PyVecEngine {
     engine: VecEngine,
@@ -93,7 +100,7 @@ pub struct PyVecEngine {
     final_obs: Py<PyArray2<f32>>,
     /// With `observation_dtype` "uint8": the observation and final observation rows as bytes,
     /// written instead of `obs` and `final_obs` (then empty).
-    bytes: Option<(Py<PyArray2<u8>>, Py<PyArray2<u8>>)>,
+    bytes: Option<ByteRows>,
     /// The infos' "outcome": the outcome's name for each environment whose episode ended on the
     /// last step that ended any, else None; updated in place, since building a new object array
     /// in Python on every step is slow next to the step itself.
@@ -313,7 +320,7 @@ impl PyVecEngine {
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyArray1<i64>>,
-    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>, usize, usize)> {
+    ) -> PyResult<Copied<'py>> {
         let (n, o, a) = (self.engine.num_envs(), obs_size(), NUM_ACTIONS);
         if actions.len() != n {
             return Err(MaquisError::new_err(format!(

@@ -49,6 +49,7 @@ pub(crate) struct Chunk<'a, G: Game, T = f32> {
 }
 
 /// The environments and their rows cut into shares of `per`, one per thread.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn shares<'a, G: Game, T>(
     slots: &'a mut [Slot<G>],
     actions: &'a [i64],

@@ -217,8 +217,8 @@ mod tests {
                         update_observation(&s, &mut kept, &mut was);
                         write_observation(&s, &mut floats);
                         assert_eq!(bytes, kept, "the incremental byte row");
-                        for i in 0..OBS_SIZE {
-                            assert_eq!(from_byte(&bytes, i).to_bits(), floats[i].to_bits(), "value {i}, seed {seed}");
+                        for (i, f) in floats.iter().enumerate() {
+                            assert_eq!(from_byte(&bytes, i).to_bits(), f.to_bits(), "value {i}, seed {seed}");
                         }
                         if s.is_over() {
                             break;
