@@ -152,19 +152,20 @@ def _on_live_rows(fn: Callable[[np.ndarray, np.ndarray], Any]) -> BatchPolicy:
     return act
 
 
-def _as_batch_policy(policy: Any, seed: int) -> tuple[str, BatchPolicy]:
-    """A name for the table and a function giving one action per environment."""
+def _resolve(policy: Any, seed: int) -> Any:
+    """A bundled agent's name or a policy file's path as the agent itself; anything else as it is."""
     from maquis import agents
 
     if isinstance(policy, str):
-        if policy in agents.AGENT_NAMES:
-            policy = agents.make_agent(policy, seed=seed)
-        else:
-            path = policy
-            policy = agents.load_policy(path)
-            name = getattr(policy, "name", None) or str(path)
-            return name, _as_batch_policy(policy, seed)[1]
-    name = getattr(policy, "name", None) or getattr(policy, "__name__", None) or type(policy).__name__
+        return agents.make_agent(policy, seed=seed) if policy in agents.AGENT_NAMES else agents.load_policy(policy)
+    return policy
+
+
+def _as_batch_policy(policy: Any, seed: int) -> tuple[str, BatchPolicy]:
+    """A name for the table and a function giving one action per environment."""
+    path = policy if isinstance(policy, str) else None
+    policy = _resolve(policy, seed)
+    name = getattr(policy, "name", None) or path or getattr(policy, "__name__", None) or type(policy).__name__
     if hasattr(policy, "act_vector_env"):
         return name, lambda vec, obs, masks: policy.act_vector_env(vec)
     if hasattr(policy, "act_batch"):
@@ -319,10 +320,7 @@ def decision_time(policy: Any, difficulty: str = "normal", positions: int = 200,
         raise ValueError(f"positions must be at least 1, got {positions}")
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}: expected one of {', '.join(DIFFICULTIES)}")
-    from maquis import agents
-
-    if isinstance(policy, str):
-        policy = agents.make_agent(policy, seed=seed) if policy in agents.AGENT_NAMES else agents.load_policy(policy)
+    policy = _resolve(policy, seed)
     if hasattr(policy, "act_batch"):
         act = policy.act_batch
     else:
