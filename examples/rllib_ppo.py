@@ -53,7 +53,9 @@ import numpy as np
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("--iterations", type=int, default=20, help="algo.train() calls")
+    p.add_argument("--iterations", type=int, default=None, help="algo.train() calls (default: 20, or no limit with --minutes)")
+    p.add_argument("--minutes", type=float, default=None,
+                   help="wall-clock budget: no new iteration starts after it (stops at whichever comes first)")
     p.add_argument("--difficulty", default="normal")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--out", default="runs/rllib_ppo")
@@ -72,7 +74,10 @@ def parse_args(argv=None):
     p.add_argument("--eval-seed", type=int, default=12345)
     p.add_argument("--shaping", action="store_true",
                    help="the env's potential-based shaping (maquis.shaping) with the PPO discount (0.997)")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.iterations is None:
+        args.iterations = 10**9 if args.minutes else 20
+    return args
 
 
 def _rllib_keys_wrapper():
@@ -220,10 +225,12 @@ def main(argv=None):
             steps = result.get("num_env_steps_sampled_lifetime", runners.get("num_env_steps_sampled_lifetime", 0))
             print(f"iter {it:3d}  env steps {int(steps or 0):>9d}  return {ret:+.3f}  len {length:6.1f}  "
                   f"{time.time() - t0:6.0f}s", flush=True)
+            if args.minutes is not None and time.time() - t0 >= 60 * args.minutes:
+                break
         algo.save_to_path(str(out / "checkpoint"))
         module = algo.get_module()
         exported = export_npz(module, out / "policy.npz", {"trained_with": "examples/rllib_ppo.py",
-                                                          "difficulty": args.difficulty})
+                                                          "difficulty": args.difficulty, "shaping": args.shaping})
         if args.eval_episodes:
             res = maquis.evaluate(RLModulePolicy(module), difficulties=[args.difficulty],
                                   episodes=args.eval_episodes, seed=args.eval_seed)

@@ -29,7 +29,9 @@ import numpy as np
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("--total-steps", type=int, default=1_000_000)
+    p.add_argument("--total-steps", type=int, default=None,
+                   help="environment steps (default: 1,000,000, or no limit with --minutes)")
+    p.add_argument("--minutes", type=float, default=None, help="wall-clock budget; stops at whichever comes first")
     p.add_argument("--num-envs", type=int, default=16)
     p.add_argument("--n-steps", type=int, default=256, help="rollout length per env")
     p.add_argument("--batch-size", type=int, default=1024)
@@ -42,7 +44,10 @@ def parse_args(argv=None):
     p.add_argument("--verbose", type=int, default=1)
     p.add_argument("--shaping", action="store_true",
                    help="the env's potential-based shaping (maquis.shaping) with the PPO discount (0.997)")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if args.total_steps is None:
+        args.total_steps = 10**12 if args.minutes else 1_000_000
+    return args
 
 
 #: The discount of the PPO below, also the shaping's (its terms telescope only for the same one).
@@ -58,6 +63,20 @@ def make_env(difficulty, shaping=False):
         return Monitor(maquis.MaquisEnv(difficulty=difficulty, shaping={"gamma": GAMMA} if shaping else None))
 
     return thunk
+
+
+def time_budget(minutes):
+    """An SB3 callback that ends `learn()` once `minutes` of wall-clock time have passed."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class TimeBudget(BaseCallback):
+        def _on_training_start(self):
+            self.deadline = time.time() + 60 * minutes
+
+        def _on_step(self):
+            return time.time() < self.deadline
+
+    return TimeBudget()
 
 
 def export_npz(model, path, meta):
@@ -110,11 +129,12 @@ def main(argv=None):
         device="cpu",
     )
     t = time.time()
-    model.learn(total_timesteps=args.total_steps)
+    model.learn(total_timesteps=args.total_steps, callback=time_budget(args.minutes) if args.minutes else None)
     minutes = (time.time() - t) / 60
+    steps = int(model.num_timesteps)
     model.save(out / "model.zip")
-    export_npz(model, out / "policy.npz", {"trained_with": "examples/sb3_maskable_ppo.py",
-                                            "difficulty": args.difficulty, "env_steps": args.total_steps})
+    export_npz(model, out / "policy.npz", {"trained_with": "examples/sb3_maskable_ppo.py", "shaping": args.shaping,
+                                            "difficulty": args.difficulty, "env_steps": steps})
     venv.close()
 
     # Greedy masked play of the trained model, evaluated by maquis on fixed seeds.
@@ -125,7 +145,7 @@ def main(argv=None):
     if args.eval_episodes:
         res = maquis.evaluate(policy, difficulties=[args.difficulty], episodes=args.eval_episodes, seed=args.eval_seed)
         print(res.to_text(stars=False) if hasattr(res, "to_text") else res)
-    print(f"trained {args.total_steps} steps in {minutes:.1f} min; saved {out / 'model.zip'} and {out / 'policy.npz'}")
+    print(f"trained {steps} steps in {minutes:.1f} min; saved {out / 'model.zip'} and {out / 'policy.npz'}")
     return 0
 
 

@@ -4,6 +4,7 @@
 use maquis::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
 use maquis::agents::guided::GuidedSearch;
 use maquis::agents::heuristic::HeuristicAgent;
+use maquis::agents::search::worth_searching;
 use maquis::agents::network::{masked_argmax, observation_fingerprint, Network, NetworkAgent, Scratch, NETWORK_FORMAT};
 use maquis::agents::selfplay::{play_games, Teacher};
 use maquis::ids::{Difficulty, Outcome};
@@ -258,6 +259,39 @@ fn guided_search_prefers_the_prior_when_the_values_tie() {
     let r = g.search(&s);
     let (logits, _) = forward_one(&net, &observation(&s));
     assert_eq!(Some(r.action), masked_argmax(&logits, &legal_mask(&s)));
+}
+
+#[test]
+fn guided_search_adds_the_heuristics_best_moves_to_its_candidates() {
+    // One network candidate and the heuristic's best three: all four are searched, and with the
+    // prior's weight 0 the choice is the survivor with the best mean leaf value.
+    let mut checked = 0;
+    for (seed, moves) in [(1, 3), (2, 10), (3, 25), (5, 40), (6, 2), (7, 5), (8, 1)] {
+        let s = position(seed, moves);
+        if s.is_over() || legal_mask(&s).count() < 5 {
+            continue;
+        }
+        let g = GuidedSearch { candidates: 1, heuristic_candidates: 3, prior_weight: 0.0, rollout_mix: 1.0, depth: 0, ..guided(48) };
+        let r = g.search(&s);
+        let h = HeuristicAgent::new(11);
+        let ranked = h.ranked(&s, &mut h.rng_for(&s));
+        if !worth_searching(&s, &ranked[..3]) {
+            // Left to the heuristic's lookahead, as in the plain search.
+            assert_eq!((r.action, r.candidates.len()), (ranked[0].0, 1));
+            continue;
+        }
+        let best3: Vec<usize> = ranked.iter().take(3).map(|c| c.0).collect();
+        assert!(best3.iter().all(|a| r.candidates.iter().any(|c| c.0 == *a)), "{best3:?} {:?}", r.candidates);
+        assert!((3..=4).contains(&r.candidates.len()));
+        assert!(r.candidates.iter().all(|c| c.1 > 0));
+        // The survivors of the halving are the most visited; the choice is the best of them.
+        let most = r.candidates.iter().map(|c| c.1).max().unwrap();
+        let top = r.candidates.iter().filter(|c| c.1 == most).map(|c| c.2).fold(f32::NEG_INFINITY, f32::max);
+        let chosen = r.candidates.iter().find(|c| c.0 == r.action).unwrap();
+        assert_eq!((chosen.1, chosen.2), (most, top), "{:?}", r.candidates);
+        checked += 1;
+    }
+    assert!(checked >= 2, "too few positions with 5 legal actions");
 }
 
 #[test]

@@ -12,6 +12,7 @@ import csv
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -149,6 +150,20 @@ def test_sb3_maskable_ppo_smoke(tmp_path):
         tmp_path,
     )
     assert (tmp_path / "run" / "model.zip").exists()
+    _check_policy_plays_legal_moves(tmp_path / "run" / "policy.npz")
+
+
+@_needs("maquis", "torch", "sb3_contrib", "stable_baselines3")
+def test_sb3_maskable_ppo_stops_at_its_minutes(tmp_path):
+    # --minutes alone: no step limit, the wall-clock budget ends the training.
+    out = _run(
+        "sb3_maskable_ppo.py",
+        ["--minutes", "0.03", "--num-envs", "2", "--n-steps", "64", "--batch-size", "64",
+         "--eval-episodes", "0", "--threads", "1", "--verbose", "0", "--out", "run"],
+        tmp_path,
+    )
+    steps = int(re.search(r"trained (\d+) steps in ([\d.]+) min", out).group(1))
+    assert 0 < steps < 1_000_000
     _check_policy_plays_legal_moves(tmp_path / "run" / "policy.npz")
 
 

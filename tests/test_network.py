@@ -210,6 +210,25 @@ def test_network_search_acts_on_observations_only(net_file):
         maquis.agents.make_agent("network_search", network=str(net_file), simulations=0)
     with pytest.raises(maquis.MaquisError, match="rollout_mix"):
         maquis.agents.make_agent("network_search", network=str(net_file), rollout_mix=2.0)
+    with pytest.raises(maquis.MaquisError, match="prior_weight"):
+        maquis.agents.make_agent("network_search", network=str(net_file), prior_weight=-1.0)
+
+
+def test_network_search_with_the_heuristics_candidates(net_file):
+    # Where the plain search leaves a decision to the heuristic (the deterministic action phase),
+    # the guided search with heuristic candidates plays the heuristic's move, with a one-hot policy;
+    # elsewhere it searches (an improved policy over several actions).
+    obs, masks = observations(24)
+    agent = maquis.agents.make_agent("network_search", seed=3, network=str(net_file), simulations=16,
+                                     heuristic_candidates=3, candidates=1, depth=0, rollout_mix=1.0, prior_weight=0.0)
+    stats = agent.search_batch(obs, masks)
+    assert masks[np.arange(len(obs)), stats["action"]].all()
+    np.testing.assert_allclose(stats["policy"].sum(axis=1), 1.0, atol=1e-4)
+    heuristic = maquis.agents.make_agent("heuristic", seed=3).act_batch(obs, masks)
+    left = stats["policy"].max(axis=1) == 1.0
+    np.testing.assert_array_equal(stats["action"][left], heuristic[left])
+    assert (~left).any() and (left & (masks.sum(axis=1) > 1)).any()
+    assert "heuristic_candidates=3" in repr(agent._core)
 
 
 def test_evaluate_plays_the_network_agents(net_file):

@@ -12,7 +12,8 @@ masks). None of them sees the hidden patrol-deck order:
 - `NetworkAgent` ("network"): the learned network alone (Rust, no torch), greedy over the legal
   actions; it reads the observation only.
 - `NetworkSearchAgent` ("network_search"): the determinized search guided by the network (its
-  policy as the prior of a Gumbel top-k with sequential halving, its value at the leaves).
+  policy as the prior of a Gumbel top-k with sequential halving, its value and/or heuristic
+  rollouts at the leaves, the heuristic's best moves beside the network's: `DEFAULT_NETWORK_SEARCH`).
 
 The network agents load the shipped network `maquis.network.DEFAULT_NETWORK` unless given another
 (`network=` a shipped name, a `.safetensors` path or a `maquis._core.Network`).
@@ -138,27 +139,36 @@ class NetworkSearchAgent(_RustAgent):
     """Network-guided determinized search (Rust): `simulations` leaf evaluations per decision over
     the network's top `candidates` actions (Gumbel top-k, sequential halving), each applying the
     candidate on a sampled deck order, playing `depth` greedy network moves and reading the
-    network's value (mixed with a heuristic rollout by `rollout_mix`). `gumbel_scale` > 0 adds
-    Gumbel noise to the prior (self-play exploration). `search_batch(obs, masks)` returns the root
-    statistics (improved policy, value) used as training targets.
+    network's value (mixed with a heuristic rollout by `rollout_mix`). `heuristic_candidates` adds
+    the heuristic's best moves to the candidates (searched first, so ties go to them), and
+    `prior_weight` scales the network's logits beside the values when candidates are ranked (0: by
+    value alone). `gumbel_scale` > 0 adds Gumbel noise to the prior (self-play exploration).
+    `search_batch(obs, masks)` returns the root statistics (improved policy, value) used as
+    training targets. Settings left out take `DEFAULT_NETWORK_SEARCH`.
     """
 
     name = "network_search"
 
     def __init__(self, network: Any = None, simulations: int | None = None, seed: int = 0, *,
-                 candidates: int = 8, depth: int | None = None, rollout_mix: float = 0.0, gumbel_scale: float = 0.0) -> None:
+                 candidates: int | None = None, depth: int | None = None, rollout_mix: float | None = None,
+                 gumbel_scale: float = 0.0, heuristic_candidates: int | None = None,
+                 prior_weight: float | None = None) -> None:
         from maquis.network import DEFAULT_NETWORK, load_network
 
-        if simulations is None:
-            simulations = DEFAULT_NETWORK_SEARCH_SIMULATIONS
-        if depth is None:
-            depth = DEFAULT_NETWORK_SEARCH_DEPTH
+        d = DEFAULT_NETWORK_SEARCH
+        simulations = d["simulations"] if simulations is None else simulations
+        candidates = d["candidates"] if candidates is None else candidates
+        depth = d["depth"] if depth is None else depth
+        rollout_mix = d["rollout_mix"] if rollout_mix is None else rollout_mix
+        heuristic_candidates = d["heuristic_candidates"] if heuristic_candidates is None else heuristic_candidates
+        prior_weight = d["prior_weight"] if prior_weight is None else prior_weight
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive int, got {simulations!r}")
         self.network = load_network(DEFAULT_NETWORK if network is None else network)
         super().__init__(_core.NetworkSearchAgent(
             self.network, int(simulations), int(seed), candidates=int(candidates), depth=int(depth),
-            rollout_mix=float(rollout_mix), gumbel_scale=float(gumbel_scale)))
+            rollout_mix=float(rollout_mix), gumbel_scale=float(gumbel_scale),
+            heuristic_candidates=int(heuristic_candidates), prior_weight=float(prior_weight)))
         self.simulations = int(simulations)
 
     def search_batch(self, obs: np.ndarray, masks: np.ndarray) -> dict[str, np.ndarray]:
@@ -166,16 +176,18 @@ class NetworkSearchAgent(_RustAgent):
         return self._core.search_batch(obs, masks)
 
 
-# The default budget of `network_search`: leaf evaluations per decision and greedy network moves
-# before each leaf's value (docs/training.md: well under 50 ms a decision on one core).
-DEFAULT_NETWORK_SEARCH_SIMULATIONS = 128
-DEFAULT_NETWORK_SEARCH_DEPTH = 4
+# The settings of `network_search`: the strongest of those measured with the shipped network
+# (docs/training.md), the heuristic's four best moves and the network's best one compared by
+# heuristic rollouts, within 50 ms a decision on one core.
+DEFAULT_NETWORK_SEARCH: dict[str, Any] = {
+    "simulations": 200, "candidates": 1, "heuristic_candidates": 4, "depth": 0, "rollout_mix": 1.0, "prior_weight": 0.0,
+}
 
 
 def make_agent(name: str, seed: int = 0, **kwargs: Any) -> Any:
     """A bundled agent by name: "random", "heuristic", "search" (kwargs: `simulations`), "network"
     (kwargs: `network`) or "network_search" (kwargs: `network`, `simulations`, `candidates`,
-    `depth`, `rollout_mix`, `gumbel_scale`)."""
+    `depth`, `rollout_mix`, `gumbel_scale`, `heuristic_candidates`, `prior_weight`)."""
     if name == "random":
         return RandomAgent(seed, **kwargs)
     if name == "heuristic":

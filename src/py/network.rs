@@ -175,7 +175,8 @@ pub struct PyNetworkSearchAgent {
 #[pymethods]
 impl PyNetworkSearchAgent {
     #[new]
-    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0))]
+    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0, heuristic_candidates=0, prior_weight=1.0))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         network: &PyNetwork,
         simulations: u32,
@@ -184,10 +185,11 @@ impl PyNetworkSearchAgent {
         depth: u32,
         rollout_mix: f32,
         gumbel_scale: f32,
+        heuristic_candidates: usize,
+        prior_weight: f32,
     ) -> PyResult<Self> {
-        Ok(PyNetworkSearchAgent {
-            search: guided(network, simulations, seed, candidates, depth, rollout_mix, gumbel_scale)?,
-        })
+        let opts = GuidedOpts { candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight };
+        Ok(PyNetworkSearchAgent { search: guided(network, simulations, seed, &opts)? })
     }
 
     /// One action per observation: int64 (n,) (searches run in parallel).
@@ -231,33 +233,38 @@ impl PyNetworkSearchAgent {
     fn __repr__(&self) -> String {
         let g = &self.search;
         format!(
-            "NetworkSearchAgent(simulations={}, seed={}, candidates={}, depth={}, rollout_mix={}, gumbel_scale={})",
-            g.simulations, g.seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale
+            "NetworkSearchAgent(simulations={}, seed={}, candidates={}, depth={}, rollout_mix={}, gumbel_scale={}, heuristic_candidates={}, prior_weight={})",
+            g.simulations, g.seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale, g.heuristic_candidates, g.prior_weight
         )
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn guided(
-    network: &PyNetwork,
-    simulations: u32,
-    seed: u64,
+/// The guided search's settings beside the network, budget and seed (checked by `guided`).
+struct GuidedOpts {
     candidates: usize,
     depth: u32,
     rollout_mix: f32,
     gumbel_scale: f32,
-) -> PyResult<GuidedSearch> {
-    if candidates == 0 {
+    heuristic_candidates: usize,
+    prior_weight: f32,
+}
+
+fn guided(network: &PyNetwork, simulations: u32, seed: u64, o: &GuidedOpts) -> PyResult<GuidedSearch> {
+    if o.candidates == 0 {
         return Err(MaquisError::new_err("candidates must be at least 1"));
     }
-    if !(0.0..=1.0).contains(&rollout_mix) {
-        return Err(MaquisError::new_err(format!("rollout_mix must lie in [0, 1], got {rollout_mix}")));
+    if !(0.0..=1.0).contains(&o.rollout_mix) {
+        return Err(MaquisError::new_err(format!("rollout_mix must lie in [0, 1], got {}", o.rollout_mix)));
     }
-    if !gumbel_scale.is_finite() || gumbel_scale < 0.0 {
-        return Err(MaquisError::new_err(format!("gumbel_scale must be >= 0, got {gumbel_scale}")));
+    if !o.gumbel_scale.is_finite() || o.gumbel_scale < 0.0 {
+        return Err(MaquisError::new_err(format!("gumbel_scale must be >= 0, got {}", o.gumbel_scale)));
+    }
+    if !o.prior_weight.is_finite() || o.prior_weight < 0.0 {
+        return Err(MaquisError::new_err(format!("prior_weight must be >= 0, got {}", o.prior_weight)));
     }
     let mut g = GuidedSearch::new(network.net.clone(), simulations, seed);
-    (g.candidates, g.depth, g.rollout_mix, g.gumbel_scale) = (candidates, depth, rollout_mix, gumbel_scale);
+    (g.candidates, g.depth, g.rollout_mix, g.gumbel_scale) = (o.candidates, o.depth, o.rollout_mix, o.gumbel_scale);
+    (g.heuristic_candidates, g.prior_weight) = (o.heuristic_candidates, o.prior_weight);
     Ok(g)
 }
 
@@ -275,7 +282,8 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///         (the improved policy of the guided search; needs `network`).
 ///     games: number of games; game i has game seed `seed + i` and difficulty
 ///         `difficulties[i % len(difficulties)]`.
-///     simulations, candidates, depth, rollout_mix, gumbel_scale: the search's settings.
+///     simulations, candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates,
+///         prior_weight: the search's settings.
 ///
 /// Returns:
 ///     dict of numpy arrays: `obs` float32 (n, OBS_SIZE), `masks` bool (n, NUM_ACTIONS), `policy`
@@ -283,7 +291,7 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///     win 1, draw 0.5, loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (index in
 ///     OUTCOMES).
 #[pyfunction]
-#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, threads=1))]
+#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, heuristic_candidates=0, prior_weight=1.0, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,
@@ -298,13 +306,16 @@ fn selfplay<'py>(
     depth: u32,
     rollout_mix: f32,
     gumbel_scale: f32,
+    heuristic_candidates: usize,
+    prior_weight: f32,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let opts = GuidedOpts { candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight };
     let teacher = match (teacher, &network) {
         ("heuristic", _) => Teacher::Heuristic(HeuristicAgent::new(seed)),
         ("search", _) => Teacher::Search(SearchAgent::new(simulations, seed)),
         ("network_search", Some(net)) => {
-            Teacher::Guided(guided(net, simulations, seed, candidates, depth, rollout_mix, gumbel_scale)?)
+            Teacher::Guided(guided(net, simulations, seed, &opts)?)
         }
         ("network_search", None) => return Err(MaquisError::new_err("teacher 'network_search' needs a network")),
         (other, _) => {

@@ -54,6 +54,10 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--depth", type=int, default=4, help="guided search in self-play: greedy network moves before the value")
     p.add_argument("--rollout-mix", type=float, default=0.0)
     p.add_argument("--gumbel-scale", type=float, default=1.0, help="self-play exploration (0: none)")
+    p.add_argument("--heuristic-candidates", type=int, default=0,
+                   help="guided search in self-play: the heuristic's best moves added to the network's candidates")
+    p.add_argument("--prior-weight", type=float, default=1.0,
+                   help="guided search in self-play: weight of the network's logits beside the values (0: values alone)")
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
     p.add_argument("--keep0", action="store_true",
                    help="every generation also trains on generation 0's imitation data (beyond --window)")
@@ -68,7 +72,8 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--value-coef", type=float, default=1.0)
     p.add_argument("--eval-episodes", type=int, default=200, help="games per evaluation of the network alone")
     p.add_argument("--eval-search-episodes", type=int, default=100, help="games per evaluation of the guided search (0: skip)")
-    p.add_argument("--eval-simulations", type=int, default=128)
+    p.add_argument("--eval-simulations", type=int, default=None,
+                   help="the evaluated network_search's budget (default: its own, maquis.agents.DEFAULT_NETWORK_SEARCH)")
     p.add_argument("--eval-seed", type=int, default=2025)
     p.add_argument("--eval-difficulty", default="normal")
     p.add_argument("--seed", type=int, default=1)
@@ -142,7 +147,9 @@ def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | Non
     net = _core.Network.load(str(net_path))
     return _core.selfplay("network_search", args.games, seed, difficulties=levels, network=net,
                           simulations=args.simulations, candidates=args.candidates, depth=args.depth,
-                          rollout_mix=args.rollout_mix, gumbel_scale=args.gumbel_scale, threads=args.threads)
+                          rollout_mix=args.rollout_mix, gumbel_scale=args.gumbel_scale,
+                          heuristic_candidates=args.heuristic_candidates, prior_weight=args.prior_weight,
+                          threads=args.threads)
 
 
 def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,

@@ -6,17 +6,21 @@
 //!    value: win 1, draw ½, loss 0);
 //! 2. Gumbel top-k (Danihelka et al. 2022, mctx's `gumbel_muzero_policy`): `k = candidates` legal
 //!    actions with the highest `g + logit`, `g` Gumbel noise times `gumbel_scale` (1 in self-play
-//!    for exploration, 0 to play: the prior's top k);
+//!    for exploration, 0 to play: the prior's top k), joined by the heuristic's best
+//!    `heuristic_candidates` moves (0 by default) that are not among them. With heuristic
+//!    candidates, the decisions the plain search leaves to the heuristic's lookahead (the
+//!    deterministic action phase, `search::worth_searching`) are left to it here too;
 //! 3. sequential halving spends `simulations` leaf evaluations over the candidates, each round on
 //!    shared determinizations (`search::determinized`: the hidden deck reshuffled consistently with
 //!    what the player has seen, the state's RNG reseeded) and keeps the better half by
-//!    `g + logit + σ(q)`;
+//!    `w·(g + logit) + σ(q)` (`w = prior_weight`, 1 by default; 0 ranks by value alone, as the
+//!    plain search does);
 //! 4. a leaf evaluation applies the candidate, lets the network play greedily for `depth` more
 //!    moves, and reads the network's value there (the outcome if the game ended); with
 //!    `rollout_mix > 0` that value is mixed with a heuristic rollout to the end (the
 //!    search agent's leaf evaluator), `(1 − mix)·v_net + mix·v_rollout`;
-//! 5. the action is the survivor with the highest `g + logit + σ(q)`. The root statistics give the
-//!    training targets: the improved policy `softmax(logit + σ(completed q))` over the legal
+//! 5. the action is the survivor with the highest `w·(g + logit) + σ(q)`. The root statistics
+//!    give the training targets: the improved policy `softmax(logit + σ(completed q))` over the legal
 //!    actions (unvisited actions completed with the mixed value of mctx), and that root value.
 //!
 //! `σ(q) = (c_visit + max visits) · c_scale · q`, q rescaled to [0, 1] over the legal actions
@@ -26,7 +30,7 @@
 
 use super::heuristic::{observable_hash, HeuristicAgent, Rng64};
 use super::network::{masked_argmax, Network, Scratch};
-use super::search::determinized;
+use super::search::{determinized, worth_searching};
 use crate::action::{table, NUM_ACTIONS};
 use crate::ids::Outcome;
 use crate::observation::{obs_size, state_from_observation, write_observation};
@@ -57,11 +61,18 @@ pub struct GuidedSearch {
     pub rollout_mix: f32,
     /// Scale of the Gumbel noise on the prior (0: deterministic top-k).
     pub gumbel_scale: f32,
+    /// The heuristic's best moves added to the network's candidates (0: the network's alone).
+    pub heuristic_candidates: usize,
+    /// Weight of `g + logit` beside `σ(q)` when candidates are ranked (0: by value alone, as the
+    /// plain search does).
+    pub prior_weight: f32,
     pub c_visit: f32,
     pub c_scale: f32,
     pub seed: u64,
     /// The rollout policy when `rollout_mix > 0`.
     pub rollout: HeuristicAgent,
+    /// The policy whose best moves join the candidates (`heuristic_candidates`).
+    pub prior: HeuristicAgent,
 }
 
 /// What the search found at one decision.
@@ -107,10 +118,13 @@ impl GuidedSearch {
             depth: DEFAULT_DEPTH,
             rollout_mix: 0.0,
             gumbel_scale: 0.0,
+            heuristic_candidates: 0,
+            prior_weight: 1.0,
             c_visit: 50.0,
             c_scale: 0.1,
             seed,
             rollout: HeuristicAgent::fast(seed),
+            prior: HeuristicAgent::new(seed),
         }
     }
 
@@ -149,8 +163,33 @@ impl GuidedSearch {
         let mut order = noisy.clone();
         order.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let k = self.candidates.clamp(1, order.len());
+        // The heuristic's candidates first, in its order: ties (frequent with few rollouts of
+        // win/draw/loss outcomes) go to the earlier candidate, as in the plain search.
+        let mut picked: Vec<(usize, f32)> = Vec::with_capacity(k + self.heuristic_candidates);
+        if self.heuristic_candidates > 0 {
+            let mut hrng = self.prior.rng_for(s);
+            let ranked = self.prior.ranked(s, &mut hrng);
+            let top = &ranked[..self.heuristic_candidates.min(ranked.len())];
+            // Where the plain search trusts the heuristic (the deterministic action phase), so
+            // does this one: rollouts there only add noise to its lookahead's choice.
+            if !worth_searching(s, top) {
+                let action = top.first().map_or(legal[0], |c| c.0);
+                let mut policy = vec![0.0; NUM_ACTIONS];
+                policy[action] = 1.0;
+                return RootStats { action, net_value, value: net_value, policy, candidates: vec![(action, 0, net_value)] };
+            }
+            for &(a, _) in top {
+                picked.push(*noisy.iter().find(|n| n.0 == a).expect("the heuristic ranks legal actions"));
+            }
+        }
+        for &c in &order[..k] {
+            if !picked.iter().any(|p| p.0 == c.0) {
+                picked.push(c);
+            }
+        }
+        let k = picked.len();
         // (action, g + logit, visits, value sum)
-        let mut cands: Vec<(usize, f32, u32, f32)> = order[..k].iter().map(|&(a, gl)| (a, gl, 0, 0.0)).collect();
+        let mut cands: Vec<(usize, f32, u32, f32)> = picked.into_iter().map(|(a, gl)| (a, gl, 0, 0.0)).collect();
         let base = self.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ observable_hash(s).rotate_left(17);
         let mut alive: Vec<usize> = (0..k).collect();
         let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
@@ -172,13 +211,13 @@ impl GuidedSearch {
                 break;
             }
             let max_n = cands.iter().map(|c| c.2).max().unwrap_or(0);
-            let score = |c: &(usize, f32, u32, f32)| c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_n);
+            let score = |c: &(usize, f32, u32, f32)| self.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_n);
             alive.sort_by(|&a, &b| score(&cands[b]).total_cmp(&score(&cands[a])).then(a.cmp(&b)));
             alive.truncate(alive.len().div_ceil(2));
             alive.sort();
         }
         let max_n = cands.iter().map(|c| c.2).max().unwrap_or(0);
-        let score = |c: &(usize, f32, u32, f32)| c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_n);
+        let score = |c: &(usize, f32, u32, f32)| self.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_n);
         let best = *alive
             .iter()
             .max_by(|&&a, &&b| score(&cands[a]).total_cmp(&score(&cands[b])).then(b.cmp(&a)))

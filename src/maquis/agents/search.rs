@@ -103,12 +103,7 @@ impl SearchAgent {
         }
         let mut rng = self.prior.rng_for(s);
         let ranked = self.prior.ranked(s, &mut rng);
-        // The action phase is deterministic until the night: the heuristic's one-step lookahead
-        // plays it, except for shots and for the decision after a cut-off activation (F8).
-        let searched = s.phase == Phase::Placement
-            || self.search_actions
-            || s.phase == Phase::PostAction
-            || ranked.iter().take(self.candidates).any(|&(i, _)| matches!(table().actions[i], Action::Shoot(_)));
+        let searched = self.search_actions || worth_searching(s, &ranked[..self.candidates.min(ranked.len())]);
         let k = self.candidates.min(ranked.len()).max(1);
         if !searched || k == 1 || self.simulations == 0 {
             let chosen = ranked.first().map_or(first, |c| c.0);
@@ -182,6 +177,15 @@ impl SearchAgent {
     fn outcome_value(&self, o: Outcome) -> f64 {
         self.values[o.idx()]
     }
+}
+
+/// Whether a decision is left to the search rather than to the heuristic's choice: placements,
+/// the decision after a cut-off activation (F8), and shots among the heuristic's `top` moves. The
+/// rest of the action phase is deterministic until the night and the heuristic's lookahead plays it.
+pub fn worth_searching(s: &State, top: &[(usize, f64)]) -> bool {
+    s.phase == Phase::Placement
+        || s.phase == Phase::PostAction
+        || top.iter().any(|&(i, _)| matches!(table().actions[i], Action::Shoot(_)))
 }
 
 /// A copy of `s` with the hidden deck order resampled (`maquis::determinize`: consistent with
