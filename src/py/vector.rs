@@ -74,11 +74,6 @@ macro_rules! with_outputs {
     }};
 }
 
-/// A batch of Maquis environments stepped together in Rust on a persistent thread pool. The
-/// engine behind `maquis.MaquisVectorEnv`; see that class for the contract.
-///
-/// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
-/// final_observations) are allocated once and overwritten by every reset and step.
 /// The observation and final-observation rows as bytes (`observation_dtype="uint8"`).
 type ByteRows = (Py<PyArray2<u8>>, Py<PyArray2<u8>>);
 
@@ -86,6 +81,11 @@ type ByteRows = (Py<PyArray2<u8>>, Py<PyArray2<u8>>);
 /// episodes that ended and that ended on an illegal action.
 type Copied<'py> = (Bound<'py, PyAny>, Bound<'py, PyArray2<bool>>, usize, usize);
 
+/// A batch of Maquis environments stepped together in Rust on a persistent thread pool. The
+/// engine behind `maquis.MaquisVectorEnv`; see that class for the contract.
+///
+/// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
+/// final_observations) are allocated once and overwritten by every reset and step.
 #[pyclass(name = "VecEngine", module = "maquis._core")]
 pub struct PyVecEngine {
     engine: VecEngine,
