@@ -155,20 +155,17 @@ class NetworkSearchAgent(_RustAgent):
                  prior_weight: float | None = None) -> None:
         from maquis.network import DEFAULT_NETWORK, load_network
 
-        d = DEFAULT_NETWORK_SEARCH
-        simulations = d["simulations"] if simulations is None else simulations
-        candidates = d["candidates"] if candidates is None else candidates
-        depth = d["depth"] if depth is None else depth
-        rollout_mix = d["rollout_mix"] if rollout_mix is None else rollout_mix
-        heuristic_candidates = d["heuristic_candidates"] if heuristic_candidates is None else heuristic_candidates
-        prior_weight = d["prior_weight"] if prior_weight is None else prior_weight
+        given = {"simulations": simulations, "candidates": candidates, "depth": depth, "rollout_mix": rollout_mix,
+                 "heuristic_candidates": heuristic_candidates, "prior_weight": prior_weight}
+        o = {k: DEFAULT_NETWORK_SEARCH[k] if v is None else v for k, v in given.items()}
+        simulations = o["simulations"]
         if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
             raise ValueError(f"simulations must be a positive int, got {simulations!r}")
         self.network = load_network(DEFAULT_NETWORK if network is None else network)
         super().__init__(_core.NetworkSearchAgent(
-            self.network, int(simulations), int(seed), candidates=int(candidates), depth=int(depth),
-            rollout_mix=float(rollout_mix), gumbel_scale=float(gumbel_scale),
-            heuristic_candidates=int(heuristic_candidates), prior_weight=float(prior_weight)))
+            self.network, int(simulations), int(seed), candidates=int(o["candidates"]), depth=int(o["depth"]),
+            rollout_mix=float(o["rollout_mix"]), gumbel_scale=float(gumbel_scale),
+            heuristic_candidates=int(o["heuristic_candidates"]), prior_weight=float(o["prior_weight"])))
         self.simulations = int(simulations)
 
     def search_batch(self, obs: np.ndarray, masks: np.ndarray) -> dict[str, np.ndarray]:

@@ -154,7 +154,8 @@ def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | Non
 
 def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
              rng: np.random.Generator) -> tuple[float, float]:
-    """`args.epochs` passes over `data`; the mean policy and value losses of the last epoch."""
+    """`args.epochs` passes over `data` (obs, masks, policy, outcome and each sample's `weight` in
+    the policy loss); the mean policy and value losses of the last epoch."""
     import torch
     from torch.nn import functional as F
 
@@ -162,7 +163,7 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
     masks = torch.from_numpy(data["masks"])
     target = torch.from_numpy(data["policy"])
     value = torch.from_numpy(data["outcome"])
-    weight = torch.from_numpy(data["weight"]) if "weight" in data else torch.ones(len(obs))
+    weight = torch.from_numpy(data["weight"])
     n = len(obs)
     steps = args.epochs * -(-n // args.batch_size)
     # One cycle (warm-up, then cosine decay to ~0) per generation, or the constant --lr.

@@ -89,6 +89,15 @@ pub struct RootStats {
     pub candidates: Vec<(usize, u32, f32)>,
 }
 
+impl RootStats {
+    /// A decision taken without searching: `action` with certainty, the network's value as is.
+    fn unsearched(action: usize, net_value: f32) -> RootStats {
+        let mut policy = vec![0.0; NUM_ACTIONS];
+        policy[action] = 1.0;
+        RootStats { action, net_value, value: net_value, policy, candidates: vec![(action, 0, net_value)] }
+    }
+}
+
 /// A scratch area for leaf evaluations.
 #[derive(Clone, Debug, Default)]
 struct Work {
@@ -147,9 +156,7 @@ impl GuidedSearch {
         let s = &seen;
         if legal.len() == 1 || self.simulations == 0 {
             let action = if legal.len() == 1 { legal[0] } else { masked_argmax(&logits, &mask).expect("legal") };
-            let mut policy = vec![0.0; NUM_ACTIONS];
-            policy[action] = 1.0;
-            return RootStats { action, net_value, value: net_value, policy, candidates: vec![(action, 0, net_value)] };
+            return RootStats::unsearched(action, net_value);
         }
         let mut rng = Rng64::new(self.seed ^ observable_hash(s));
         // Gumbel(0, 1) = −ln(−ln U).
@@ -173,10 +180,7 @@ impl GuidedSearch {
             // Where the plain search trusts the heuristic (the deterministic action phase), so
             // does this one: rollouts there only add noise to its lookahead's choice.
             if !worth_searching(s, top) {
-                let action = top.first().map_or(legal[0], |c| c.0);
-                let mut policy = vec![0.0; NUM_ACTIONS];
-                policy[action] = 1.0;
-                return RootStats { action, net_value, value: net_value, policy, candidates: vec![(action, 0, net_value)] };
+                return RootStats::unsearched(top.first().map_or(legal[0], |c| c.0), net_value);
             }
             for &(a, _) in top {
                 picked.push(*noisy.iter().find(|n| n.0 == a).expect("the heuristic ranks legal actions"));
@@ -211,13 +215,13 @@ impl GuidedSearch {
                 break;
             }
             let max_n = cands.iter().map(|c| c.2).max().unwrap_or(0);
-            let score = |c: &(usize, f32, u32, f32)| self.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_n);
+            let score = |c: &(usize, f32, u32, f32)| self.rank_score(c, max_n);
             alive.sort_by(|&a, &b| score(&cands[b]).total_cmp(&score(&cands[a])).then(a.cmp(&b)));
             alive.truncate(alive.len().div_ceil(2));
             alive.sort();
         }
         let max_n = cands.iter().map(|c| c.2).max().unwrap_or(0);
-        let score = |c: &(usize, f32, u32, f32)| self.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_n);
+        let score = |c: &(usize, f32, u32, f32)| self.rank_score(c, max_n);
         let best = *alive
             .iter()
             .max_by(|&&a, &&b| score(&cands[a]).total_cmp(&score(&cands[b])).then(b.cmp(&a)))
@@ -226,6 +230,12 @@ impl GuidedSearch {
         let (policy, value) = self.improved_policy(&logits, &legal, net_value, &cands, max_n);
         let candidates = cands.iter().map(|c| (c.0, c.2, c.3 / c.2.max(1) as f32)).collect();
         RootStats { action, net_value, value, policy, candidates }
+    }
+
+    /// A candidate's rank among the survivors: `w·(g + logit) + σ(mean leaf value)`, for a
+    /// candidate `(action, g + logit, visits, value sum)`.
+    fn rank_score(&self, c: &(usize, f32, u32, f32), max_visits: u32) -> f32 {
+        self.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_visits)
     }
 
     /// σ of a value in [0, 1] (values are already on the outcome scale, so no rescaling here; the
