@@ -5,7 +5,10 @@ use maquis::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
 use maquis::agents::guided::GuidedSearch;
 use maquis::agents::heuristic::HeuristicAgent;
 use maquis::agents::search::worth_searching;
-use maquis::agents::network::{masked_argmax, observation_fingerprint, Network, NetworkAgent, Scratch, NETWORK_FORMAT};
+use maquis::agents::network::{
+    masked_argmax, observation_fingerprint, Inputs, Network, NetworkAgent, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2,
+};
+use maquis::agents::planes::{write_heuristic_planes, GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
 use maquis::agents::selfplay::{play_games, Teacher};
 use maquis::ids::{Difficulty, Outcome};
 use maquis::observation::state_from_observation;
@@ -201,6 +204,138 @@ fn network_agent_plays_legal_greedy_moves() {
         assert_eq!(masked_argmax(&logits, &mask), Some(a));
         apply_legal(&mut s, action_table().actions[a]);
     }
+}
+
+/// A heuristic-input network whose logits are its plane weights alone (trunk-free, zero heads).
+fn planes_only(prior: [f32; HEURISTIC_PLANES]) -> Network {
+    let d = Inputs::ObservationHeuristic.size();
+    let policy = (Array2::zeros((NUM_ACTIONS, d)), Array1::zeros(NUM_ACTIONS));
+    let value = (Array2::zeros((1, d)), Array1::zeros(1));
+    Network::with_inputs(Inputs::ObservationHeuristic, vec![], policy, value, Array1::from(prior.to_vec()), BTreeMap::new()).unwrap()
+}
+
+#[test]
+fn heuristic_planes_hold_its_ranking_and_score_gaps() {
+    let h = HeuristicAgent::new(0);
+    let mut planes = vec![0.0; HEURISTIC_PLANES * NUM_ACTIONS];
+    let mut checked = 0;
+    for (seed, moves) in [(1, 0), (2, 7), (3, 15), (4, 30), (5, 44)] {
+        let s = position(seed, moves);
+        if s.is_over() {
+            continue;
+        }
+        let obs = observation(&s);
+        write_heuristic_planes(&obs, &mut planes).unwrap();
+        let seen = state_from_observation(&obs, 0).unwrap();
+        let ranked = h.ranked(&seen, &mut h.rng_for(&seen));
+        let best = ranked[0].1 as f32;
+        for r in 0..HEURISTIC_RANKS {
+            let plane = &planes[r * NUM_ACTIONS..(r + 1) * NUM_ACTIONS];
+            match ranked.get(r) {
+                Some(&(a, _)) => assert!(plane[a] == 1.0 && plane.iter().sum::<f32>() == 1.0),
+                None => assert!(plane.iter().all(|&x| x == 0.0)),
+            }
+        }
+        let gaps = &planes[HEURISTIC_RANKS * NUM_ACTIONS..];
+        for (a, g) in gaps.iter().enumerate() {
+            let want = match ranked.iter().take(HEURISTIC_RANKS).find(|x| x.0 == a) {
+                Some(&(_, score)) => ((best - score as f32) / GAP_SCALE).tanh(),
+                None => 0.0,
+            };
+            assert_eq!(*g, want, "action {a}");
+            assert!((0.0..1.0).contains(g));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 4);
+}
+
+#[test]
+fn plane_weights_are_added_to_the_logits() {
+    let prior = [3.0, 1.0, 0.5, 0.25, -2.0];
+    let net = planes_only(prior);
+    let s = position(6, 3);
+    let mut input = Vec::new();
+    net.write_state_input(&s, &mut input);
+    assert_eq!(input.len(), obs_size() + HEURISTIC_PLANES * NUM_ACTIONS);
+    assert_eq!(&input[..obs_size()], &observation(&s)[..]);
+    let mut logits = vec![0.0; NUM_ACTIONS];
+    let v = net.forward_into(&input, &mut logits, &mut Scratch::default());
+    assert_eq!(v, 0.5);
+    for a in 0..NUM_ACTIONS {
+        let want: f32 = (0..HEURISTIC_PLANES).map(|c| prior[c] * input[obs_size() + c * NUM_ACTIONS + a]).sum();
+        assert!((logits[a] - want).abs() < 1e-6, "action {a}: {} against {want}", logits[a]);
+    }
+    // With the heuristic's first choice weighted highest, the network alone plays the heuristic.
+    let mut agent = NetworkAgent::new(Arc::new(net));
+    let seen = state_from_observation(&observation(&s), 0).unwrap();
+    assert_eq!(agent.act(&s), HeuristicAgent::new(0).act(&seen));
+}
+
+#[test]
+fn heuristic_input_networks_round_trip_and_ignore_the_hidden_deck() {
+    let net = Network::random_with_inputs(Inputs::ObservationHeuristic, &[24], 2);
+    let bytes = net.to_bytes();
+    let back = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(back.inputs(), Inputs::ObservationHeuristic);
+    assert_eq!(back.metadata["format"], NETWORK_FORMAT_V2);
+    assert_eq!(back.metadata["inputs"], "observation+heuristic4");
+    let s = position(8, 10);
+    let (mut la, mut lb) = (vec![0.0; NUM_ACTIONS], vec![0.0; NUM_ACTIONS]);
+    let mut input = Vec::new();
+    net.write_state_input(&s, &mut input);
+    let va = net.forward_into(&input, &mut la, &mut Scratch::default());
+    let vb = back.forward_into(&input, &mut lb, &mut Scratch::default());
+    assert!(la == lb && va == vb, "the file keeps every weight");
+    // The same position with another hidden deck order: the same input, the same move.
+    let mut other = s.clone();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(99);
+    maquis::determinize(&mut other, &mut rng);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    back.write_state_input(&s, &mut a);
+    back.write_state_input(&other, &mut b);
+    assert_eq!(a, b);
+    let mut agent = NetworkAgent::new(Arc::new(back));
+    assert_eq!(agent.act(&s), agent.act(&other));
+}
+
+#[test]
+fn inputs_in_the_metadata_are_checked() {
+    let fp = observation_fingerprint();
+    let wide = Inputs::ObservationHeuristic.size();
+    let mut with_prior = heads_only(wide);
+    with_prior.push(("prior.weight", vec![HEURISTIC_PLANES], vec![1.0; HEURISTIC_PLANES]));
+    let v2 = [("format", NETWORK_FORMAT_V2), ("observation", fp.as_str()), ("inputs", "observation+heuristic4")];
+    assert_eq!(Network::from_bytes(&file(&with_prior, &v2, safetensors::Dtype::F32)).unwrap().inputs(), Inputs::ObservationHeuristic);
+    // v2 naming the observation alone is a v1 network.
+    let v2_obs = [("format", NETWORK_FORMAT_V2), ("observation", fp.as_str()), ("inputs", "observation")];
+    let net = Network::from_bytes(&file(&heads_only(obs_size()), &v2_obs, safetensors::Dtype::F32)).unwrap();
+    assert_eq!((net.inputs(), net.metadata["format"].as_str()), (Inputs::Observation, NETWORK_FORMAT));
+
+    let e = Network::from_bytes(&file(&with_prior, &v2[..2], safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains("inputs") && e.0.contains(NETWORK_FORMAT_V2), "{e}");
+    let unknown = [("format", NETWORK_FORMAT_V2), ("observation", fp.as_str()), ("inputs", "observation+oracle")];
+    let e = Network::from_bytes(&file(&with_prior, &unknown, safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains("observation+oracle") && e.0.contains("observation+heuristic4"), "{e}");
+    let v1_named = [("format", NETWORK_FORMAT), ("observation", fp.as_str()), ("inputs", "observation+heuristic4")];
+    let e = Network::from_bytes(&file(&with_prior, &v1_named, safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains(NETWORK_FORMAT) && e.0.contains("observation alone"), "{e}");
+    // The planes' tensor: missing, mis-shaped, or stray in an observation network.
+    let e = Network::from_bytes(&file(&heads_only(wide), &v2, safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains("prior.weight") && e.0.contains("missing"), "{e}");
+    let mut bad = heads_only(wide);
+    bad.push(("prior.weight", vec![3], vec![1.0; 3]));
+    let e = Network::from_bytes(&file(&bad, &v2, safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains("prior.weight") && e.0.contains(&format!("({HEURISTIC_PLANES},)")), "{e}");
+    let mut narrow = heads_only(obs_size());
+    narrow.push(("prior.weight", vec![HEURISTIC_PLANES], vec![1.0; HEURISTIC_PLANES]));
+    let e = Network::from_bytes(&file(&narrow, &v2, safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains("policy") && e.0.contains(&wide.to_string()), "{e}");
+    let mut stray = heads_only(obs_size());
+    stray.push(("prior.weight", vec![HEURISTIC_PLANES], vec![1.0; HEURISTIC_PLANES]));
+    let v1 = [("format", NETWORK_FORMAT), ("observation", fp.as_str())];
+    let e = Network::from_bytes(&file(&stray, &v1, safetensors::Dtype::F32)).unwrap_err();
+    assert!(e.0.contains("prior.weight"), "{e}");
 }
 
 fn guided(sims: u32) -> GuidedSearch {

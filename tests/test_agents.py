@@ -35,6 +35,32 @@ def test_batched_form_matches_single():
     assert all(masks[i, a] for i, a in enumerate(r))
 
 
+def test_heuristic_ranked_lists_its_choice_first():
+    vec = maquis.MaquisVectorEnv(8, difficulty="normal")
+    obs, _ = vec.reset(seed=3)
+    h = HeuristicAgent(seed=0)
+    padded = 0
+    for _ in range(60):
+        masks = vec.action_masks()
+        live = masks.any(axis=1)  # a game that just ended waits for its autoreset step
+        actions, scores = h.ranked(obs[live], masks[live], k=3)
+        assert actions.shape == scores.shape == (live.sum(), 3)
+        assert actions.dtype == np.int64 and scores.dtype == np.float32
+        assert np.array_equal(actions[:, 0], h.act_batch(obs[live], masks[live]))
+        for row, s, m in zip(actions, scores, masks[live]):
+            n = min(3, int(m.sum()))
+            padded += n < 3
+            assert all(m[a] for a in row[:n]) and len(set(row[:n])) == n
+            assert (row[n:] == -1).all() and np.isnan(s[n:]).all()
+            assert (np.diff(s[:n]) <= 0).all()
+        step = np.zeros(8, dtype=np.int64)
+        step[live] = actions[:, 0]
+        obs, *_ = vec.step(step)
+    assert padded > 0
+    with pytest.raises(ValueError, match="k must be"):
+        h.ranked(obs[:1], vec.action_masks()[:1], k=0)
+
+
 def test_agents_never_see_the_deck_order():
     """Two games that differ only in the hidden deck order get the same decisions."""
     env_a = maquis.MaquisEnv(missions=["sabotage", "aid_the_spy"])

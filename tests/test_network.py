@@ -16,6 +16,8 @@ from maquis import NUM_ACTIONS, OBS_SIZE, _core  # noqa: E402
 from maquis.network import (  # noqa: E402
     OBSERVATION_FINGERPRINT,
     forward_numpy,
+    heuristic_planes,
+    heuristic_ranks,
     load_network,
     read_network_file,
     shipped_networks,
@@ -212,6 +214,11 @@ def test_network_search_acts_on_observations_only(net_file):
         maquis.agents.make_agent("network_search", network=str(net_file), rollout_mix=2.0)
     with pytest.raises(maquis.MaquisError, match="prior_weight"):
         maquis.agents.make_agent("network_search", network=str(net_file), prior_weight=-1.0)
+    for bad in ({"candidates": -1}, {"candidates": 1.5}, {"depth": -2}, {"heuristic_candidates": -3},
+                {"simulations": 2**40}, {"candidates": True}):
+        (name,) = bad
+        with pytest.raises(ValueError, match=f"{name} must be an int"):
+            maquis.agents.make_agent("network_search", network=str(net_file), **bad)
 
 
 def test_network_search_with_the_heuristics_candidates(net_file):
@@ -335,6 +342,66 @@ def test_train_generations_and_resume(tmp_path):
     sizes = {g: len(np.load(out / "data" / f"gen{g}.npz")["obs"]) for g in (0, 1, 2)}
     rows = [r for r in csv.DictReader(open(out / "curve.csv")) if r["generation"] == "2"]
     assert rows and all(int(r["samples"]) == sizes[0] + sizes[2] for r in rows)
+
+
+def test_heuristic_input_network_matches_the_numpy_reference(tmp_path):
+    obs, masks = observations(16, seed=3)
+    net = _core.Network.random([24], 5, inputs="observation+heuristic4")
+    assert (net.inputs, net.input_size) == ("observation+heuristic4", OBS_SIZE + 5 * NUM_ACTIONS)
+    rows = net.inputs_of(obs)
+    np.testing.assert_array_equal(rows[:, :OBS_SIZE], obs)
+    # the planes the trainer builds from the heuristic's ranking are the ones Rust reads
+    actions, gaps = heuristic_ranks(obs, masks)
+    np.testing.assert_array_equal(actions[:, 0], maquis.agents.HeuristicAgent(0).act_batch(obs, masks))
+    np.testing.assert_allclose(heuristic_planes(actions, gaps), rows[:, OBS_SIZE:], atol=1e-6)
+    path = tmp_path / "h.safetensors"
+    path.write_bytes(net.to_bytes())
+    tensors, meta = read_network_file(path)
+    assert meta["format"] == "maquis-net-v2" and meta["inputs"] == "observation+heuristic4"
+    assert tensors["prior.weight"].shape == (5,)
+    logits, values = net.forward(obs)
+    ref_logits, ref_values = forward_numpy(tensors, rows)
+    np.testing.assert_allclose(logits, ref_logits, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(values, ref_values, rtol=1e-5, atol=1e-6)
+    # numpy writes the format too, and the network agent is the masked argmax of those logits
+    again = tmp_path / "again.safetensors"
+    write_network_file(again, tensors, inputs="observation+heuristic4")
+    agent = maquis.agents.NetworkAgent(str(again))
+    masked = np.where(masks, ref_logits, -np.inf)
+    np.testing.assert_array_equal(agent.act_batch(obs, masks), masked.argmax(axis=1))
+    with pytest.raises(maquis.MaquisError, match="unknown inputs"):
+        _core.Network.random([4], 0, inputs="observation+oracle")
+    with pytest.raises(ValueError, match="inputs must be one of"):
+        write_network_file(tmp_path / "x.safetensors", tensors, inputs="oracle")
+    with pytest.raises(maquis.MaquisError, match="observations must have shape"):
+        net.forward(obs[:, :10])
+
+
+def test_train_heuristic_inputs(tmp_path):
+    pytest.importorskip("torch")
+    out = tmp_path / "run"
+    cmd = [sys.executable, "-m", "maquis", "train", "--out", str(out), "--teacher0", "heuristic:4",
+           "--inputs", "observation+heuristic4", "--generations", "1", "--hidden", "8", "--epochs", "1",
+           "--eval-episodes", "4", "--eval-search-episodes", "0", "--threads", "1"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    net = _core.Network.load(str(out / "net_gen0.safetensors"))
+    assert net.inputs == "observation+heuristic4"
+    import torch
+
+    from maquis.train.model import model_from_file
+
+    model = model_from_file(str(out / "net_gen0.safetensors"))
+    obs, _ = observations(4)
+    with torch.no_grad():
+        logits, v = model(torch.from_numpy(net.inputs_of(obs)))
+    rl, rv = net.forward(obs)
+    np.testing.assert_allclose(logits.numpy(), rl, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(torch.sigmoid(v).numpy(), rv, rtol=1e-5, atol=1e-6)
+    # a run is resumed only with the inputs it was started with
+    plain = [a for a in cmd if a not in ("--inputs", "observation+heuristic4")]
+    other = subprocess.run([*plain, "--generations", "2"], capture_output=True, text=True, timeout=600)
+    assert other.returncode == 2 and "inputs" in other.stderr
 
 
 def test_train_teacher_list_and_concat():

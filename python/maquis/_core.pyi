@@ -171,6 +171,9 @@ class Env:
 class HeuristicAgent:
     def __new__(cls, seed: int = 0) -> HeuristicAgent: ...
     def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
+    def ranked_batch(
+        self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_], k: int = 4
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]: ...
 
 @final
 class SearchAgent:

@@ -10,7 +10,8 @@ masks). None of them sees the hidden patrol-deck order:
 - `SearchAgent`: determinized Monte-Carlo tree search (Rust) with a simulation budget: it samples
   deck orders consistent with what the player has seen (the discard, the Infiltration peek).
 - `NetworkAgent` ("network"): the learned network alone (Rust, no torch), greedy over the legal
-  actions; it reads the observation only.
+  actions; it reads the observation only (a network with heuristic inputs also ranks the
+  heuristic's moves on the state rebuilt from it).
 - `NetworkSearchAgent` ("network_search"): the determinized search guided by the network (its
   policy as the prior of a Gumbel top-k with sequential halving, its value and/or heuristic
   rollouts at the leaves, the heuristic's best moves beside the network's: `DEFAULT_NETWORK_SEARCH`).
@@ -51,6 +52,13 @@ def _check(obs: np.ndarray, mask: np.ndarray, batched: bool) -> tuple[np.ndarray
     if not (mask.any(axis=-1)).all():
         raise ValueError("a mask has no legal action (the episode is over: reset the environment)")
     return obs, mask
+
+
+def _int_setting(name: str, value: Any, low: int) -> int:
+    """An agent's integer setting, checked here so that the error names it."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value < 2**32:
+        raise ValueError(f"{name} must be an int in [{low}, 2**32), got {value!r}")
+    return int(value)
 
 
 class RandomAgent:
@@ -106,6 +114,22 @@ class HeuristicAgent(_RustAgent):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(_core.HeuristicAgent(int(seed)))
 
+    def ranked(self, obs: np.ndarray, masks: np.ndarray, k: int = 4) -> tuple[np.ndarray, np.ndarray]:
+        """The heuristic's `k` best legal actions per observation, best first, and their scores.
+
+        The first column is `act_batch`'s choice. Scores compare actions within one decision only
+        (their scale differs between phases). Rows with fewer than `k` legal actions are padded
+        with action -1 and score NaN. What the search agents take as their candidates, and a
+        baseline or an input feature for a residual policy of your own.
+
+        Returns:
+            (int64 (n, k) actions, float32 (n, k) scores).
+        """
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+            raise ValueError(f"k must be a positive int, got {k!r}")
+        obs, masks = _check(obs, masks, batched=True)
+        return self._core.ranked_batch(obs, masks, int(k))
+
 
 class SearchAgent(_RustAgent):
     """Determinized MCTS (Rust) with `simulations` playouts per decision, seeded by `seed`."""
@@ -113,10 +137,8 @@ class SearchAgent(_RustAgent):
     name = "search"
 
     def __init__(self, simulations: int = 200, seed: int = 0) -> None:
-        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
-            raise ValueError(f"simulations must be a positive int, got {simulations!r}")
-        super().__init__(_core.SearchAgent(int(simulations), int(seed)))
-        self.simulations = int(simulations)
+        self.simulations = _int_setting("simulations", simulations, 1)
+        super().__init__(_core.SearchAgent(self.simulations, int(seed)))
 
 
 class NetworkAgent(_RustAgent):
@@ -158,15 +180,14 @@ class NetworkSearchAgent(_RustAgent):
         given = {"simulations": simulations, "candidates": candidates, "depth": depth, "rollout_mix": rollout_mix,
                  "heuristic_candidates": heuristic_candidates, "prior_weight": prior_weight}
         o = {k: DEFAULT_NETWORK_SEARCH[k] if v is None else v for k, v in given.items()}
-        simulations = o["simulations"]
-        if isinstance(simulations, bool) or not isinstance(simulations, (int, np.integer)) or simulations < 1:
-            raise ValueError(f"simulations must be a positive int, got {simulations!r}")
+        ints = {"simulations": 1, "candidates": 1, "depth": 0, "heuristic_candidates": 0}
+        o.update({k: _int_setting(k, o[k], low) for k, low in ints.items()})
         self.network = load_network(DEFAULT_NETWORK if network is None else network)
         super().__init__(_core.NetworkSearchAgent(
-            self.network, int(simulations), int(seed), candidates=int(o["candidates"]), depth=int(o["depth"]),
+            self.network, o["simulations"], int(seed), candidates=o["candidates"], depth=o["depth"],
             rollout_mix=float(o["rollout_mix"]), gumbel_scale=float(gumbel_scale),
-            heuristic_candidates=int(o["heuristic_candidates"]), prior_weight=float(o["prior_weight"])))
-        self.simulations = int(simulations)
+            heuristic_candidates=o["heuristic_candidates"], prior_weight=float(o["prior_weight"])))
+        self.simulations = o["simulations"]
 
     def search_batch(self, obs: np.ndarray, masks: np.ndarray) -> dict[str, np.ndarray]:
         obs, masks = _check(obs, masks, batched=True)

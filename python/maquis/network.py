@@ -1,4 +1,4 @@
-"""The learned network: `maquis-net-v1` weight files, the shipped networks, a numpy reference.
+"""The learned network: `maquis-net-v1`/`-v2` weight files, the shipped networks, a numpy reference.
 
 A weight file is one safetensors file (float32, float16 or bfloat16 tensors, widened to float32
 on load; torch's `nn.Linear` convention: `weight` is `(out, in)` and `y = x @ weight.T + bias`):
@@ -13,6 +13,13 @@ and `__metadata__` with `format = "maquis-net-v1"` and `observation = OBSERVATIO
 (`obs<OBS_SIZE>-a<NUM_ACTIONS>-<hash of OBSERVATION_LAYOUT>`); other keys are free (training
 settings). The Rust loader (`Network.load`) refuses a file whose fingerprint differs from this
 build's, naming both. Play needs no torch: the network runs in Rust (`maquis._core.Network`).
+
+`maquis-net-v2` adds `inputs` to the metadata. `"observation+heuristic4"` networks read, after the
+observation, the heuristic's ranking as HEURISTIC_PLANES planes of NUM_ACTIONS values (its 4 best
+legal moves one-hot, one plane a rank, then at those moves `tanh((score_0 - score_r) /
+HEURISTIC_GAP_SCALE)`; `heuristic_planes`), so `h_{-1} = OBS_SIZE + 5 * NUM_ACTIONS`, and hold
+`prior.weight` (5,): plane c times `prior.weight[c]` is added to the logits. The ranking is
+`HeuristicAgent(0).ranked(obs, masks, 4)`, a function of the observation alone.
 
 `load_network(name_or_path)` loads a shipped network by name (package data in
 `maquis/networks/<name>.safetensors`, see `SHIPPED_NETWORKS`) or any file by path.
@@ -32,6 +39,8 @@ from maquis import _core
 from maquis.observation import observation_float32
 
 NETWORK_FORMAT = _core.NETWORK_FORMAT
+NETWORK_FORMAT_V2 = _core.NETWORK_FORMAT_V2
+NETWORK_INPUTS = tuple(_core.NETWORK_INPUTS)
 OBSERVATION_FINGERPRINT = _core.OBSERVATION_FINGERPRINT
 DEFAULT_NETWORK = "baseline"
 
@@ -59,9 +68,36 @@ def load_network(network: Any = DEFAULT_NETWORK) -> Any:
     return _core.Network.load(str(path))
 
 
-def network_metadata(**extra: str) -> dict[str, str]:
+def network_metadata(inputs: str = "observation", **extra: str) -> dict[str, str]:
     """The metadata a weight file for this build must carry (plus `extra`)."""
-    return {"format": NETWORK_FORMAT, "observation": OBSERVATION_FINGERPRINT, **extra}
+    if inputs not in NETWORK_INPUTS:
+        raise ValueError(f"inputs must be one of {', '.join(NETWORK_INPUTS)}, got {inputs!r}")
+    if inputs == "observation":
+        return {"format": NETWORK_FORMAT, "observation": OBSERVATION_FINGERPRINT, **extra}
+    return {"format": NETWORK_FORMAT_V2, "observation": OBSERVATION_FINGERPRINT, "inputs": inputs, **extra}
+
+
+def heuristic_ranks(obs: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The compact form of the heuristic planes: the heuristic's HEURISTIC_RANKS best moves (int64
+    (n, 4), -1 where fewer are legal) and their squashed score gaps (float32 (n, 4)), computed in
+    Rust (`HeuristicAgent(0).ranked`) over all threads."""
+    from maquis.agents import HeuristicAgent
+
+    actions, scores = HeuristicAgent(0).ranked(obs, masks, _core.HEURISTIC_RANKS)
+    gaps = np.tanh((scores[:, :1] - scores) / np.float32(_core.HEURISTIC_GAP_SCALE)).astype(np.float32)
+    return actions, np.where(actions >= 0, gaps, np.float32(0.0))
+
+
+def heuristic_planes(actions: np.ndarray, gaps: np.ndarray) -> np.ndarray:
+    """The planes (n, HEURISTIC_PLANES * NUM_ACTIONS) of `heuristic_ranks`' compact form."""
+    from maquis import NUM_ACTIONS
+
+    ranks = _core.HEURISTIC_RANKS
+    planes = np.zeros((len(actions), ranks + 1, NUM_ACTIONS), np.float32)
+    rows, cols = np.nonzero(actions >= 0)
+    planes[rows, cols, actions[rows, cols]] = 1.0
+    planes[rows, ranks, actions[rows, cols]] = gaps[rows, cols]
+    return planes.reshape(len(actions), -1)
 
 
 # safetensors dtype names of the storage types a weight file may use, and their numpy types
@@ -70,14 +106,14 @@ STORAGE_DTYPES = {"float32": ("F32", "<f4"), "float16": ("F16", "<f2")}
 
 
 def write_network_file(path: str, tensors: dict[str, np.ndarray], extra: dict[str, str] | None = None,
-                       dtype: str = "float32") -> None:
-    """Writes `tensors` as a `maquis-net-v1` safetensors file, with numpy alone (the `safetensors`
-    package reads it: tests/test_network.py checks both ways). `dtype="float16"` halves the file;
-    the loaders widen it back to float32."""
+                       dtype: str = "float32", inputs: str = "observation") -> None:
+    """Writes `tensors` as a weight file (`maquis-net-v1`, or `-v2` for other `inputs`), with numpy
+    alone (the `safetensors` package reads it: tests/test_network.py checks both ways).
+    `dtype="float16"` halves the file; the loaders widen it back to float32."""
     if dtype not in STORAGE_DTYPES:
         raise ValueError(f"dtype must be one of {sorted(STORAGE_DTYPES)}, got {dtype!r}")
     tag, np_dtype = STORAGE_DTYPES[dtype]
-    header: dict[str, Any] = {"__metadata__": network_metadata(**(extra or {}))}
+    header: dict[str, Any] = {"__metadata__": network_metadata(inputs, **(extra or {}))}
     blobs, offset = [], 0
     for name in sorted(tensors):
         a = np.ascontiguousarray(tensors[name], dtype=np_dtype)
@@ -117,13 +153,19 @@ def read_network_file(path: str) -> tuple[dict[str, np.ndarray], dict[str, str]]
     return tensors, meta
 
 
-def forward_numpy(tensors: dict[str, np.ndarray], obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The reference forward pass in numpy: logits (n, NUM_ACTIONS) and values (n,)."""
-    x = observation_float32(obs)
+def forward_numpy(tensors: dict[str, np.ndarray], rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The reference forward pass in numpy: logits (n, NUM_ACTIONS) and values (n,) of input rows
+    (the observations, or for a network with heuristic inputs `Network.inputs_of(obs)`)."""
+    from maquis import NUM_ACTIONS, OBS_SIZE
+
+    x = observation_float32(rows)
+    extra = x[:, OBS_SIZE:]
     i = 0
     while f"trunk.{i}.weight" in tensors:
         x = np.maximum(x @ tensors[f"trunk.{i}.weight"].T + tensors[f"trunk.{i}.bias"], 0.0)
         i += 1
     logits = x @ tensors["policy.weight"].T + tensors["policy.bias"]
+    if "prior.weight" in tensors:
+        logits = logits + np.einsum("c,nca->na", tensors["prior.weight"], extra.reshape(len(x), -1, NUM_ACTIONS))
     v = x @ tensors["value.weight"].T + tensors["value.bias"]
     return logits, 1.0 / (1.0 + np.exp(-v[:, 0]))

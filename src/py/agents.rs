@@ -9,7 +9,8 @@ use crate::agents::heuristic::HeuristicAgent;
 use crate::agents::search::SearchAgent;
 use crate::observation::{obs_size, state_from_observation};
 use crate::state::State;
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
@@ -85,6 +86,40 @@ impl PyHeuristicAgent {
         masks: PyReadonlyArray2<'py, bool>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
         act_all(py, obs, masks, self.agent.seed, |s| self.agent.act(s))
+    }
+
+    /// The heuristic's `k` best legal actions per observation and their scores (best first;
+    /// scores compare within one decision only). Rows with fewer legal actions are padded with
+    /// action -1 and score NaN.
+    ///
+    /// Args:
+    ///     obs: float32 (n, OBS_SIZE) observations.
+    ///     masks: bool (n, NUM_ACTIONS) legal-action masks of those observations.
+    ///     k: how many actions per row.
+    ///
+    /// Returns:
+    ///     (int64 (n, k) actions, float32 (n, k) scores).
+    #[pyo3(signature = (obs, masks, k=4))]
+    #[allow(clippy::type_complexity)]
+    fn ranked_batch<'py>(
+        &self,
+        py: Python<'py>,
+        obs: PyReadonlyArray2<'py, f32>,
+        masks: PyReadonlyArray2<'py, bool>,
+        k: usize,
+    ) -> PyResult<(Bound<'py, PyArray2<i64>>, Bound<'py, PyArray2<f32>>)> {
+        let states = decode(&obs, &masks, self.agent.seed)?;
+        let rows: Vec<Vec<(usize, f64)>> =
+            py.detach(|| states.par_iter().map(|s| self.agent.ranked(s, &mut self.agent.rng_for(s))).collect());
+        let mut actions = Array2::<i64>::from_elem((rows.len(), k), -1);
+        let mut scores = Array2::<f32>::from_elem((rows.len(), k), f32::NAN);
+        for (i, r) in rows.iter().enumerate() {
+            for (j, &(a, v)) in r.iter().take(k).enumerate() {
+                actions[[i, j]] = a as i64;
+                scores[[i, j]] = v as f32;
+            }
+        }
+        Ok((actions.into_pyarray(py), scores.into_pyarray(py)))
     }
 
     fn __repr__(&self) -> String {

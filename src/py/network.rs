@@ -1,4 +1,4 @@
-//! The learned network for Python: `Network` (a `maquis-net-v1` weight file evaluated in Rust),
+//! The learned network for Python: `Network` (a `maquis-net-v1`/`-v2` weight file evaluated in Rust),
 //! the `NetworkAgent` and `NetworkSearchAgent` players, `selfplay` (training data, GIL released)
 //! and `clairvoyant_games` (the measurement of `agents/clairvoyant.rs`).
 
@@ -9,7 +9,8 @@ use crate::action::NUM_ACTIONS;
 use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
 use crate::agents::guided::{GuidedSearch, DEFAULT_DEPTH, DEFAULT_SIMULATIONS};
 use crate::agents::heuristic::HeuristicAgent;
-use crate::agents::network::{masked_argmax, observation_fingerprint, Network, Scratch, NETWORK_FORMAT};
+use crate::agents::network::{masked_argmax, observation_fingerprint, Inputs, Network, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
+use crate::agents::planes::{GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
 use crate::agents::search::SearchAgent;
 use crate::agents::selfplay::{play_games, Teacher};
 use crate::action::ActionMask;
@@ -26,7 +27,8 @@ fn net_err(e: impl std::fmt::Display) -> PyErr {
     MaquisError::new_err(e.to_string())
 }
 
-/// A `maquis-net-v1` network (policy and value heads over the observation), evaluated in Rust.
+/// A learned network (policy and value heads over the observation, and for `inputs =
+/// "observation+heuristic4"` the heuristic's ranking too), evaluated in Rust.
 #[pyclass(name = "Network", module = "maquis._core", frozen)]
 pub struct PyNetwork {
     pub(crate) net: Arc<Network>,
@@ -34,7 +36,7 @@ pub struct PyNetwork {
 
 #[pymethods]
 impl PyNetwork {
-    /// Reads a weight file (safetensors, format `maquis-net-v1`).
+    /// Reads a weight file (safetensors, format `maquis-net-v1` or `maquis-net-v2`).
     ///
     /// Raises:
     ///     MaquisError: unreadable, not this format, or made for another observation layout.
@@ -49,14 +51,15 @@ impl PyNetwork {
         Ok(PyNetwork { net: Arc::new(Network::from_bytes(data).map_err(net_err)?) })
     }
 
-    /// A freshly initialized network with hidden widths `hidden`.
+    /// A freshly initialized network with hidden widths `hidden`, reading `inputs`.
     #[staticmethod]
-    #[pyo3(signature = (hidden, seed=0))]
-    fn random(hidden: Vec<usize>, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (hidden, seed=0, inputs="observation"))]
+    fn random(hidden: Vec<usize>, seed: u64, inputs: &str) -> PyResult<Self> {
         if hidden.contains(&0) {
             return Err(MaquisError::new_err("hidden widths must be positive"));
         }
-        Ok(PyNetwork { net: Arc::new(Network::random(&hidden, seed)) })
+        let inputs = Inputs::parse(inputs).map_err(net_err)?;
+        Ok(PyNetwork { net: Arc::new(Network::random_with_inputs(inputs, &hidden, seed)) })
     }
 
     /// The weight file's bytes.
@@ -64,19 +67,38 @@ impl PyNetwork {
         PyBytes::new(py, &self.net.to_bytes())
     }
 
-    /// Logits (n, NUM_ACTIONS) and values (n,) of observations (n, OBS_SIZE).
+    /// Logits (n, NUM_ACTIONS) and values (n,) of observations (n, OBS_SIZE). A network that
+    /// reads the heuristic's ranking too computes it from each observation.
+    ///
+    /// Raises:
+    ///     MaquisError: wrong shape, or (for such a network) an observation that does not decode.
     #[allow(clippy::type_complexity)]
     fn forward<'py>(
         &self,
         py: Python<'py>,
         obs: PyReadonlyArray2<'py, f32>,
     ) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray1<f32>>)> {
-        if obs.shape()[1] != obs_size() {
-            return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
-        }
-        let view = obs.as_array().to_owned();
-        let (l, v) = py.detach(|| self.net.forward(view.view()));
+        let rows = self.input_rows(py, &obs)?;
+        let (l, v) = py.detach(|| self.net.forward(rows.view()));
         Ok((l.into_pyarray(py), v.into_pyarray(py)))
+    }
+
+    /// The input rows (n, input_size) the network reads for observations (n, OBS_SIZE): the
+    /// observation, then for `inputs = "observation+heuristic4"` the heuristic's planes.
+    fn inputs_of<'py>(&self, py: Python<'py>, obs: PyReadonlyArray2<'py, f32>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        Ok(self.input_rows(py, &obs)?.into_pyarray(py))
+    }
+
+    /// What the network reads: "observation" or "observation+heuristic4".
+    #[getter]
+    fn inputs(&self) -> &'static str {
+        self.net.inputs().name()
+    }
+
+    /// Values per input row.
+    #[getter]
+    fn input_size(&self) -> usize {
+        self.net.inputs().size()
     }
 
     /// Widths of the hidden layers.
@@ -92,7 +114,32 @@ impl PyNetwork {
     }
 
     fn __repr__(&self) -> String {
-        format!("Network(hidden={:?})", self.net.hidden())
+        format!("Network(hidden={:?}, inputs={:?})", self.net.hidden(), self.net.inputs().name())
+    }
+}
+
+impl PyNetwork {
+    /// The input rows of a batch of observations (in parallel, GIL released).
+    fn input_rows(&self, py: Python<'_>, obs: &PyReadonlyArray2<'_, f32>) -> PyResult<ndarray::Array2<f32>> {
+        if obs.shape()[1] != obs_size() {
+            return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
+        }
+        let obs = obs.as_array().to_owned();
+        let net = &self.net;
+        let size = net.inputs().size();
+        let rows: Result<Vec<Vec<f32>>, String> = py.detach(|| {
+            (0..obs.nrows())
+                .into_par_iter()
+                .map(|i| {
+                    let mut row = Vec::with_capacity(size);
+                    let o: Vec<f32> = obs.row(i).to_vec();
+                    net.write_input(&o, &mut row).map_err(|e| format!("observation {i}: {e}"))?;
+                    Ok(row)
+                })
+                .collect()
+        });
+        let rows = rows.map_err(MaquisError::new_err)?;
+        Ok(ndarray::Array2::from_shape_vec((rows.len(), size), rows.concat()).expect("rows of one size"))
     }
 }
 
@@ -117,7 +164,7 @@ fn masks_of(masks: &PyReadonlyArray2<'_, bool>, n: usize) -> PyResult<Vec<Action
         .collect()
 }
 
-/// The network alone: the legal action with the highest logit (reads the observation only).
+/// The network alone: the legal action with the highest logit (acts on the observation alone).
 #[pyclass(name = "NetworkAgent", module = "maquis._core", frozen)]
 pub struct PyNetworkAgent {
     net: Arc<Network>,
@@ -144,20 +191,21 @@ impl PyNetworkAgent {
         let masks = masks_of(&masks, n)?;
         let obs = obs.as_array().to_owned();
         let net = &self.net;
-        let actions: Vec<i64> = py.detach(|| {
+        let actions: Result<Vec<i64>, String> = py.detach(|| {
             (0..n)
                 .into_par_iter()
                 .map_init(
-                    || (Scratch::default(), vec![0.0f32; NUM_ACTIONS], vec![0.0f32; obs_size()]),
+                    || (Scratch::default(), vec![0.0f32; NUM_ACTIONS], Vec::new()),
                     |(scratch, logits, row), i| {
-                        row.iter_mut().zip(obs.row(i)).for_each(|(r, &x)| *r = x);
+                        let o: Vec<f32> = obs.row(i).to_vec();
+                        net.write_input(&o, row).map_err(|e| format!("observation {i}: {e}"))?;
                         net.forward_into(row, logits, scratch);
-                        masked_argmax(logits, &masks[i]).expect("a legal action") as i64
+                        Ok(masked_argmax(logits, &masks[i]).expect("a legal action") as i64)
                     },
                 )
                 .collect()
         });
-        Ok(actions.into_pyarray(py))
+        Ok(actions.map_err(MaquisError::new_err)?.into_pyarray(py))
     }
 
     fn __repr__(&self) -> String {
@@ -376,6 +424,11 @@ fn clairvoyant_games(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NETWORK_FORMAT", NETWORK_FORMAT)?;
+    m.add("NETWORK_FORMAT_V2", NETWORK_FORMAT_V2)?;
+    m.add("NETWORK_INPUTS", Inputs::ALL.map(|i| i.name()).to_vec())?;
+    m.add("HEURISTIC_RANKS", HEURISTIC_RANKS)?;
+    m.add("HEURISTIC_PLANES", HEURISTIC_PLANES)?;
+    m.add("HEURISTIC_GAP_SCALE", GAP_SCALE)?;
     m.add("OBSERVATION_FINGERPRINT", observation_fingerprint())?;
     m.add_class::<PyNetwork>()?;
     m.add_class::<PyNetworkAgent>()?;

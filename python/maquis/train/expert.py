@@ -42,6 +42,9 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--out", required=True, help="run folder (created; an existing one is resumed)")
     p.add_argument("--generations", type=int, default=4, help="generations in all, generation 0 included")
     p.add_argument("--hidden", default="256,256", help="hidden widths of the MLP trunk")
+    p.add_argument("--inputs", choices=_core.NETWORK_INPUTS, default="observation",
+                   help="what the network reads: the observation, or also the heuristic's 4 best moves "
+                        "(observation+heuristic4: planes in the input and a weight per plane in the logits)")
     p.add_argument("--teacher0", default="search",
                    help="generation 0's players: 'heuristic' or 'search', or a list with game counts and optional "
                         "policy-loss weights such as 'search:1800:3,heuristic:20000' (imitation data of both)")
@@ -161,6 +164,17 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
 
     obs = torch.from_numpy(data["obs"])
     masks = torch.from_numpy(data["masks"])
+    if model.planes:
+        from maquis.network import heuristic_planes, heuristic_ranks
+
+        ranks, gaps = heuristic_ranks(data["obs"], data["masks"])
+
+        def rows(idx: Any) -> Any:
+            planes = torch.from_numpy(heuristic_planes(ranks[idx.numpy()], gaps[idx.numpy()]))
+            return torch.cat([obs[idx], planes], dim=1)
+    else:
+        def rows(idx: Any) -> Any:
+            return obs[idx]
     target = torch.from_numpy(data["policy"])
     value = torch.from_numpy(data["outcome"])
     weight = torch.from_numpy(data["weight"])
@@ -176,7 +190,7 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
         pls, vls = [], []
         for i in range(0, n, args.batch_size):
             idx = order[i : i + args.batch_size]
-            logits, v = model(obs[idx])
+            logits, v = model(rows(idx))
             logits = logits.masked_fill(~masks[idx], -1e9)
             w = weight[idx]
             p_loss = (-(target[idx] * F.log_softmax(logits, dim=1)).sum(1) * w).sum() / w.sum()
@@ -255,7 +269,7 @@ def run(args: Any) -> int:
     torch.set_num_threads(max(1, args.threads))
     out = Path(args.out)
     (out / "data").mkdir(parents=True, exist_ok=True)
-    model = PolicyValueNet(hidden)
+    model = PolicyValueNet(hidden, args.inputs)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     ckpt_path, curve_path = out / "checkpoint.pt", out / "curve.csv"
     start = 0
@@ -263,6 +277,10 @@ def run(args: Any) -> int:
         ckpt = torch.load(ckpt_path, weights_only=False)
         if tuple(ckpt["hidden"]) != hidden:
             print(f"maquis train: {ckpt_path} has hidden widths {ckpt['hidden']}, not {hidden}", file=sys.stderr)
+            return 2
+        if ckpt.get("inputs", "observation") != args.inputs:
+            print(f"maquis train: {ckpt_path} has inputs {ckpt.get('inputs', 'observation')}, not {args.inputs}",
+                  file=sys.stderr)
             return 2
         model.load_state_dict(ckpt["model"])
         opt.load_state_dict(ckpt["optimizer"])
@@ -301,11 +319,11 @@ def run(args: Any) -> int:
         print(f"generation {g}: trained on {len(train['obs'])} samples in {time.perf_counter() - t:.0f} s "
               f"(policy loss {pl:.3f}, value loss {vl:.3f})", flush=True)
         net_path = out / f"net_gen{g}.safetensors"
-        info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
+        info = {"generation": g, "hidden": list(hidden), "inputs": args.inputs, "samples": int(len(train["obs"])),
                 "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed,
                 "command": "maquis train " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""}
         save_network(model, str(net_path), info, dtype=args.storage)
-        torch.save({"generation": g, "hidden": list(hidden), "model": model.state_dict(),
+        torch.save({"generation": g, "hidden": list(hidden), "inputs": args.inputs, "model": model.state_dict(),
                     "optimizer": opt.state_dict()}, ckpt_path)
         rows = evaluate_generation(args, net_path)
         minutes = (time.perf_counter() - t0) / 60

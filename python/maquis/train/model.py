@@ -1,9 +1,11 @@
-"""The network in torch (training only) and its `maquis-net-v1` weight file.
+"""The network in torch (training only) and its `maquis-net-v1`/`-v2` weight file.
 
-`PolicyValueNet(hidden)` holds exactly the tensors of the file (see `maquis.network`): `trunk.{i}`
-linear layers with ReLU, a `policy` head of NUM_ACTIONS logits and a `value` head whose sigmoid is
-the expected outcome value (win 1, draw 0.5, loss 0). `save_network` writes the file with the
-metadata the Rust loader checks; `load_network_into` reads one back into a model.
+`PolicyValueNet(hidden, inputs)` holds exactly the tensors of the file (see `maquis.network`):
+`trunk.{i}` linear layers with ReLU, a `policy` head of NUM_ACTIONS logits and a `value` head whose
+sigmoid is the expected outcome value (win 1, draw 0.5, loss 0); with `inputs =
+"observation+heuristic4"` the trunk also reads the heuristic planes and `prior.weight` adds each
+plane to the logits. `save_network` writes the file with the metadata the Rust loader checks;
+`load_network_into` reads one back into a model.
 """
 
 from __future__ import annotations
@@ -16,32 +18,56 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from maquis import NUM_ACTIONS, OBS_SIZE
-from maquis.network import network_metadata, read_network_file, write_network_file
+from maquis import NUM_ACTIONS, OBS_SIZE, _core
+from maquis.network import NETWORK_INPUTS, network_metadata, read_network_file, write_network_file
+
+# The planes' weights in the logits at the start: the heuristic's first choice well ahead, its
+# next ones behind in order, larger score gaps further behind.
+PRIOR_INIT = (3.0, 1.0, 0.5, 0.25, -1.0)
+
+
+class PlaneWeights(nn.Module):
+    """`prior.weight`: one weight per heuristic plane, added to the logits."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = nn.Parameter(torch.tensor(PRIOR_INIT, dtype=torch.float32))
 
 
 class PolicyValueNet(nn.Module):
-    def __init__(self, hidden: tuple[int, ...] = (256, 256)) -> None:
+    def __init__(self, hidden: tuple[int, ...] = (256, 256), inputs: str = "observation") -> None:
         super().__init__()
-        widths = [OBS_SIZE, *hidden]
+        if inputs not in NETWORK_INPUTS:
+            raise ValueError(f"inputs must be one of {', '.join(NETWORK_INPUTS)}, got {inputs!r}")
+        self.inputs = inputs
+        self.planes = 0 if inputs == "observation" else _core.HEURISTIC_PLANES
+        widths = [OBS_SIZE + self.planes * NUM_ACTIONS, *hidden]
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths[:-1], widths[1:]))
         self.policy = nn.Linear(widths[-1], NUM_ACTIONS)
         self.value = nn.Linear(widths[-1], 1)
+        if self.planes:
+            self.prior = PlaneWeights()
         self.hidden = tuple(hidden)
 
-    def forward(self, obs: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """Logits (n, NUM_ACTIONS) and value logits (n,) (sigmoid: the expected outcome value)."""
-        x = obs
+    def forward(self, rows: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Logits (n, NUM_ACTIONS) and value logits (n,) (sigmoid: the expected outcome value) of
+        input rows: observations, followed by the heuristic planes if the network reads them."""
+        x = rows
         for layer in self.trunk:
             x = F.relu(layer(x))
-        return self.policy(x), self.value(x).squeeze(-1)
+        logits = self.policy(x)
+        if self.planes:
+            planes = rows[:, OBS_SIZE:].reshape(len(rows), self.planes, NUM_ACTIONS)
+            logits = logits + torch.einsum("c,nca->na", self.prior.weight, planes)
+        return logits, self.value(x).squeeze(-1)
 
 
 def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None, dtype: str = "float32") -> None:
     """Writes `model` as a `maquis-net-v1` safetensors file (`info` goes to the metadata as JSON;
     `dtype="float16"` halves the file, see `write_network_file`)."""
     tensors = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in model.state_dict().items()}
-    write_network_file(path, tensors, {"training": json.dumps(info or {}, sort_keys=True)}, dtype=dtype)
+    write_network_file(path, tensors, {"training": json.dumps(info or {}, sort_keys=True)}, dtype=dtype,
+                       inputs=model.inputs)
 
 
 def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:
@@ -53,11 +79,11 @@ def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:
 
 def model_from_file(path: str) -> PolicyValueNet:
     """A model with the hidden widths of a weight file, loaded from it."""
-    tensors, _ = read_network_file(path)
+    tensors, meta = read_network_file(path)
     hidden = []
     while f"trunk.{len(hidden)}.weight" in tensors:
         hidden.append(tensors[f"trunk.{len(hidden)}.weight"].shape[0])
-    model = PolicyValueNet(tuple(hidden))
+    model = PolicyValueNet(tuple(hidden), meta.get("inputs", "observation"))
     load_network_into(model, path)
     return model
 

@@ -33,7 +33,7 @@ use super::network::{masked_argmax, Network, Scratch};
 use super::search::{determinized, worth_searching};
 use crate::action::{table, NUM_ACTIONS};
 use crate::ids::Outcome;
-use crate::observation::{obs_size, state_from_observation, write_observation};
+use crate::observation::{obs_size, state_from_observation};
 use crate::rules::{apply_legal, legal_mask};
 use crate::state::State;
 use std::sync::Arc;
@@ -101,20 +101,21 @@ impl RootStats {
 /// A scratch area for leaf evaluations.
 #[derive(Clone, Debug, Default)]
 struct Work {
-    obs: Vec<f32>,
+    /// The network's input row.
+    input: Vec<f32>,
     logits: Vec<f32>,
     scratch: Scratch,
 }
 
 impl Work {
     fn new() -> Work {
-        Work { obs: vec![0.0; obs_size()], logits: vec![0.0; NUM_ACTIONS], scratch: Scratch::default() }
+        Work { input: Vec::new(), logits: vec![0.0; NUM_ACTIONS], scratch: Scratch::default() }
     }
 
     /// Logits (in `self.logits`) and value of a state.
     fn eval(&mut self, net: &Network, s: &State) -> f32 {
-        write_observation(s, &mut self.obs);
-        net.forward_into(&self.obs, &mut self.logits, &mut self.scratch)
+        net.write_state_input(s, &mut self.input);
+        net.forward_into(&self.input, &mut self.logits, &mut self.scratch)
     }
 }
 
@@ -152,7 +153,7 @@ impl GuidedSearch {
         let logits = work.logits.clone();
         // Search from the state rebuilt from the observation alone (its hidden deck order drawn
         // from a fixed seed): whatever hidden order `s` holds cannot reach the result.
-        let seen = state_from_observation(&work.obs, self.seed ^ 0x5EE0_0B5E).expect("an engine observation decodes");
+        let seen = state_from_observation(&work.input[..obs_size()], self.seed ^ 0x5EE0_0B5E).expect("an engine observation decodes");
         let s = &seen;
         if legal.len() == 1 || self.simulations == 0 {
             let action = if legal.len() == 1 { legal[0] } else { masked_argmax(&logits, &mask).expect("legal") };

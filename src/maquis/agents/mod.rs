@@ -10,6 +10,7 @@ pub mod clairvoyant;
 pub mod guided;
 pub mod heuristic;
 pub mod network;
+pub mod planes;
 pub mod random;
 pub mod search;
 pub mod selfplay;

@@ -19,19 +19,88 @@
 //! else (how it was trained). A file made for another observation layout is refused with both
 //! fingerprints named.
 //!
+//! # `maquis-net-v2`: inputs beyond the observation
+//!
+//! A `maquis-net-v2` file also names its `inputs` in the metadata. `"observation"` is the v1
+//! network. `"observation+heuristic4"` reads, after the observation, the heuristic's ranking as
+//! planes ([`super::planes`]: its 4 best moves one-hot, then their score gaps), so `h_{-1} =
+//! OBS_SIZE + 5 * NUM_ACTIONS`, and holds one more tensor, `prior.weight` `(5,)`: each plane times
+//! its weight is added to the logits, so that following the heuristic is one weight away and the
+//! trunk learns where to depart from it. Networks that read the observation alone are written
+//! as v1, which older readers take.
+//!
 //! The forward pass is row by row (`out += x_i * W_i` over the non-zero inputs: observations are
 //! mostly zeros, and ReLU zeroes about half of each hidden layer), so a row's outputs are the same
 //! whatever batch it is in: the search that calls it stays a pure function of the observation.
 
+use super::planes::{write_heuristic_planes, HEURISTIC_PLANES};
 use crate::action::{ActionMask, NUM_ACTIONS};
-use crate::observation::{obs_size, observation_layout};
+use crate::observation::{obs_size, observation_layout, write_observation};
+use crate::state::State;
 use ndarray::{Array1, Array2, ArrayView2};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// The `format` of a weight file's metadata.
+/// The `format` of a weight file's metadata (a network that reads the observation alone).
 pub const NETWORK_FORMAT: &str = "maquis-net-v1";
+/// The `format` of a file that names its `inputs` (written for inputs beyond the observation).
+pub const NETWORK_FORMAT_V2: &str = "maquis-net-v2";
+
+/// What a network reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// The observation alone.
+    Observation,
+    /// The observation, then the heuristic's ranking as planes (`super::planes`).
+    ObservationHeuristic,
+}
+
+impl Inputs {
+    pub const ALL: [Inputs; 2] = [Inputs::Observation, Inputs::ObservationHeuristic];
+
+    /// The name in a file's metadata (`inputs`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Inputs::Observation => "observation",
+            Inputs::ObservationHeuristic => "observation+heuristic4",
+        }
+    }
+
+    pub fn parse(name: &str) -> Result<Inputs, NetworkError> {
+        Inputs::ALL.into_iter().find(|i| i.name() == name).ok_or_else(|| {
+            let known: Vec<&str> = Inputs::ALL.iter().map(|i| i.name()).collect();
+            NetworkError(format!("unknown inputs {name:?}: expected one of {known:?}"))
+        })
+    }
+
+    /// Values per input row.
+    pub fn size(self) -> usize {
+        obs_size() + self.extra()
+    }
+
+    fn extra(self) -> usize {
+        match self {
+            Inputs::Observation => 0,
+            Inputs::ObservationHeuristic => HEURISTIC_PLANES * NUM_ACTIONS,
+        }
+    }
+
+    /// Weights per plane added to the logits (`prior.weight`).
+    fn prior_len(self) -> usize {
+        match self {
+            Inputs::Observation => 0,
+            Inputs::ObservationHeuristic => HEURISTIC_PLANES,
+        }
+    }
+
+    fn format(self) -> &'static str {
+        match self {
+            Inputs::Observation => NETWORK_FORMAT,
+            Inputs::ObservationHeuristic => NETWORK_FORMAT_V2,
+        }
+    }
+}
 
 /// What can be wrong with a weight file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,12 +159,15 @@ impl Dense {
     }
 }
 
-/// A network read from (or to be written to) a `maquis-net-v1` file.
+/// A network read from (or to be written to) a `maquis-net-v1` or `-v2` file.
 #[derive(Clone, Debug)]
 pub struct Network {
+    inputs: Inputs,
     trunk: Vec<Dense>,
     /// Policy and value heads together: `NUM_ACTIONS` logit columns, then the value's.
     heads: Dense,
+    /// Per extra input plane, its weight in the logits (`prior.weight`; empty for the observation).
+    prior: Vec<f32>,
     /// The file's `__metadata__` (format and fingerprint included).
     pub metadata: BTreeMap<String, String>,
 }
@@ -112,15 +184,35 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Network {
-    /// A network from torch-convention tensors (`weight` `(out, in)`), checked for shapes.
-    /// `trunk` lists `(weight, bias)` per hidden layer.
+    /// A network over the observation from torch-convention tensors (`weight` `(out, in)`),
+    /// checked for shapes. `trunk` lists `(weight, bias)` per hidden layer.
     pub fn from_layers(
         trunk: Vec<(Array2<f32>, Array1<f32>)>,
         policy: (Array2<f32>, Array1<f32>),
         value: (Array2<f32>, Array1<f32>),
         metadata: BTreeMap<String, String>,
     ) -> Result<Network, NetworkError> {
-        let mut width = obs_size();
+        Network::with_inputs(Inputs::Observation, trunk, policy, value, Array1::zeros(0), metadata)
+    }
+
+    /// As `from_layers` for any inputs; `prior` holds the extra planes' weights in the logits.
+    pub fn with_inputs(
+        inputs: Inputs,
+        trunk: Vec<(Array2<f32>, Array1<f32>)>,
+        policy: (Array2<f32>, Array1<f32>),
+        value: (Array2<f32>, Array1<f32>),
+        prior: Array1<f32>,
+        metadata: BTreeMap<String, String>,
+    ) -> Result<Network, NetworkError> {
+        if prior.len() != inputs.prior_len() {
+            return err(format!(
+                "prior.weight has shape {:?}: inputs {:?} take shape ({},)",
+                prior.shape(),
+                inputs.name(),
+                inputs.prior_len()
+            ));
+        }
+        let mut width = inputs.size();
         let mut layers = Vec::new();
         let check = |what: &str, w: &Array2<f32>, b: &Array1<f32>, width: usize, out: Option<usize>| {
             let (o, i) = w.dim();
@@ -144,14 +236,23 @@ impl Network {
         let b = ndarray::concatenate(ndarray::Axis(0), &[policy.1.view(), value.1.view()]).expect("1-d");
         let heads = Dense { w: w.t().as_standard_layout().to_owned(), b };
         let mut metadata = metadata;
-        metadata.insert("format".into(), NETWORK_FORMAT.into());
+        metadata.insert("format".into(), inputs.format().into());
         metadata.insert("observation".into(), observation_fingerprint());
-        Ok(Network { trunk: layers, heads, metadata })
+        match inputs {
+            Inputs::Observation => metadata.remove("inputs"),
+            _ => metadata.insert("inputs".into(), inputs.name().into()),
+        };
+        Ok(Network { inputs, trunk: layers, heads, prior: prior.to_vec(), metadata })
     }
 
     /// A freshly initialized network (uniform ±1/sqrt(fan-in), like torch's default), for tests and
     /// as a starting point. `hidden` lists the trunk's widths.
     pub fn random(hidden: &[usize], seed: u64) -> Network {
+        Network::random_with_inputs(Inputs::Observation, hidden, seed)
+    }
+
+    /// As `random`, reading `inputs` (the planes' weights drawn in ±1).
+    pub fn random_with_inputs(inputs: Inputs, hidden: &[usize], seed: u64) -> Network {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut layer = |o: usize, i: usize| {
             let k = 1.0 / (i as f32).sqrt();
@@ -159,7 +260,7 @@ impl Network {
             let b = Array1::from_shape_fn(o, |_| rng.gen_range(-k..k));
             (w, b)
         };
-        let mut width = obs_size();
+        let mut width = inputs.size();
         let mut trunk = Vec::new();
         for &h in hidden {
             trunk.push(layer(h, width));
@@ -167,7 +268,8 @@ impl Network {
         }
         let policy = layer(NUM_ACTIONS, width);
         let value = layer(1, width);
-        Network::from_layers(trunk, policy, value, BTreeMap::new()).expect("shapes built to fit")
+        let prior = Array1::from_shape_fn(inputs.prior_len(), |_| rng.gen_range(-1.0..1.0));
+        Network::with_inputs(inputs, trunk, policy, value, prior, BTreeMap::new()).expect("shapes built to fit")
     }
 
     /// Reads a `maquis-net-v1` safetensors file.
@@ -183,11 +285,18 @@ impl Network {
             .map_err(|e| NetworkError(format!("not a safetensors file ({e:?})")))?;
         let meta: BTreeMap<String, String> =
             header.metadata().as_ref().map(|m| m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default();
-        match meta.get("format").map(String::as_str) {
-            Some(NETWORK_FORMAT) => {}
-            Some(other) => return err(format!("format {other:?}, expected {NETWORK_FORMAT:?}")),
+        let inputs = match meta.get("format").map(String::as_str) {
+            Some(NETWORK_FORMAT) => match meta.get("inputs") {
+                None => Inputs::Observation,
+                Some(i) => return err(format!("a {NETWORK_FORMAT} file reads the observation alone, but names inputs {i:?}")),
+            },
+            Some(NETWORK_FORMAT_V2) => match meta.get("inputs") {
+                Some(i) => Inputs::parse(i)?,
+                None => return err(format!("no \"inputs\" in the metadata of a {NETWORK_FORMAT_V2} file")),
+            },
+            Some(other) => return err(format!("format {other:?}, expected {NETWORK_FORMAT:?} or {NETWORK_FORMAT_V2:?}")),
             None => return err(format!("no \"format\" in the metadata: not a {NETWORK_FORMAT} network")),
-        }
+        };
         let expected = observation_fingerprint();
         match meta.get("observation") {
             Some(found) if *found == expected => {}
@@ -224,18 +333,25 @@ impl Network {
             trunk.push(pair(&format!("trunk.{}", trunk.len()))?);
         }
         let (policy, value) = (pair("policy")?, pair("value")?);
+        let prior = match inputs.prior_len() {
+            0 => Array1::zeros(0),
+            _ => Array1::from(get("prior.weight", 1)?.1),
+        };
         let known = |n: &str| {
             ["policy.weight", "policy.bias", "value.weight", "value.bias"].contains(&n)
+                || (n == "prior.weight" && inputs.prior_len() > 0)
                 || (0..trunk.len()).any(|k| n == format!("trunk.{k}.weight") || n == format!("trunk.{k}.bias"))
         };
         let mut stray: Vec<&str> = st.names().into_iter().filter(|n| !known(n)).collect();
         if !stray.is_empty() {
             stray.sort();
             return err(format!(
-                "unexpected tensors {stray:?}: a {NETWORK_FORMAT} file holds trunk.<i>.weight/bias for i = 0, 1, ..., policy.weight/bias and value.weight/bias"
+                "unexpected tensors {stray:?}: a network with inputs {:?} holds trunk.<i>.weight/bias for i = 0, 1, ..., policy.weight/bias and value.weight/bias{}",
+                inputs.name(),
+                if inputs.prior_len() > 0 { ", prior.weight" } else { "" }
             ));
         }
-        Network::from_layers(trunk, policy, value, meta)
+        Network::with_inputs(inputs, trunk, policy, value, prior, meta)
     }
 
     /// The file's bytes (safetensors, `maquis-net-v1`).
@@ -258,6 +374,9 @@ impl Network {
         push("policy.bias".into(), vec![NUM_ACTIONS], self.heads.b.iter().take(NUM_ACTIONS).copied().collect());
         push("value.weight".into(), vec![1, h], wt.row(NUM_ACTIONS).to_vec());
         push("value.bias".into(), vec![1], vec![self.heads.b[NUM_ACTIONS]]);
+        if !self.prior.is_empty() {
+            push("prior.weight".into(), vec![self.prior.len()], self.prior.clone());
+        }
         let views: Vec<(String, TensorView<'_>)> = owned
             .iter()
             .map(|(n, s, d)| (n.clone(), TensorView::new(Dtype::F32, s.clone(), d).expect("sizes match")))
@@ -271,11 +390,39 @@ impl Network {
         self.trunk.iter().map(|l| l.b.len()).collect()
     }
 
-    /// Logits (`NUM_ACTIONS`, written to `logits`) and value of one observation.
-    pub fn forward_into(&self, obs: &[f32], logits: &mut [f32], scratch: &mut Scratch) -> f32 {
-        assert_eq!(obs.len(), obs_size(), "an observation has {} values", obs_size());
+    /// What the network reads.
+    pub fn inputs(&self) -> Inputs {
+        self.inputs
+    }
+
+    /// The input row of an observation (`inputs().size()` values written to `input`); an error
+    /// if the observation does not decode and the network needs the state behind it.
+    pub fn write_input(&self, obs: &[f32], input: &mut Vec<f32>) -> crate::Result<()> {
+        input.clear();
+        input.extend_from_slice(obs);
+        input.resize(self.inputs.size(), 0.0);
+        let (obs, extra) = input.split_at_mut(obs_size());
+        match self.inputs {
+            Inputs::Observation => Ok(()),
+            Inputs::ObservationHeuristic => write_heuristic_planes(obs, extra),
+        }
+    }
+
+    /// The input row of a state: its observation and what the network reads beside it.
+    pub fn write_state_input(&self, s: &State, input: &mut Vec<f32>) {
+        input.resize(self.inputs.size(), 0.0);
+        write_observation(s, &mut input[..obs_size()]);
+        let (obs, extra) = input.split_at_mut(obs_size());
+        if self.inputs == Inputs::ObservationHeuristic {
+            write_heuristic_planes(obs, extra).expect("a state's own observation decodes");
+        }
+    }
+
+    /// Logits (`NUM_ACTIONS`, written to `logits`) and value of one input row (`write_input`).
+    pub fn forward_into(&self, input: &[f32], logits: &mut [f32], scratch: &mut Scratch) -> f32 {
+        assert_eq!(input.len(), self.inputs.size(), "an input row has {} values", self.inputs.size());
         let Scratch { a, b } = scratch;
-        let mut x: &[f32] = obs;
+        let mut x: &[f32] = input;
         for l in &self.trunk {
             l.apply(x, a);
             for v in a.iter_mut() {
@@ -286,18 +433,26 @@ impl Network {
         }
         self.heads.apply(x, a);
         logits.copy_from_slice(&a[..NUM_ACTIONS]);
+        for (c, &w) in self.prior.iter().enumerate() {
+            let plane = &input[obs_size() + c * NUM_ACTIONS..obs_size() + (c + 1) * NUM_ACTIONS];
+            for (l, &p) in logits.iter_mut().zip(plane) {
+                if p != 0.0 {
+                    *l += w * p;
+                }
+            }
+        }
         sigmoid(a[NUM_ACTIONS])
     }
 
-    /// Logits `(n, NUM_ACTIONS)` and values `(n,)` of a batch of observations `(n, OBS_SIZE)`.
-    pub fn forward(&self, obs: ArrayView2<'_, f32>) -> (Array2<f32>, Array1<f32>) {
-        let n = obs.nrows();
+    /// Logits `(n, NUM_ACTIONS)` and values `(n,)` of a batch of input rows `(n, inputs().size())`.
+    pub fn forward(&self, rows: ArrayView2<'_, f32>) -> (Array2<f32>, Array1<f32>) {
+        let n = rows.nrows();
         let mut logits = Array2::zeros((n, NUM_ACTIONS));
         let mut values = Array1::zeros(n);
         let mut scratch = Scratch::default();
-        let mut row = vec![0.0f32; obs_size()];
+        let mut row = vec![0.0f32; self.inputs.size()];
         for i in 0..n {
-            row.iter_mut().zip(obs.row(i)).for_each(|(r, &x)| *r = x);
+            row.iter_mut().zip(rows.row(i)).for_each(|(r, &x)| *r = x);
             let out = logits.row_mut(i).into_slice().expect("a standard-layout row");
             values[i] = self.forward_into(&row, out, &mut scratch);
         }
@@ -322,18 +477,18 @@ pub struct NetworkAgent {
     pub net: std::sync::Arc<Network>,
     scratch: Scratch,
     logits: Vec<f32>,
-    obs: Vec<f32>,
+    input: Vec<f32>,
 }
 
 impl NetworkAgent {
     pub fn new(net: std::sync::Arc<Network>) -> NetworkAgent {
-        NetworkAgent { net, scratch: Scratch::default(), logits: vec![0.0; NUM_ACTIONS], obs: vec![0.0; obs_size()] }
+        NetworkAgent { net, scratch: Scratch::default(), logits: vec![0.0; NUM_ACTIONS], input: Vec::new() }
     }
 
     /// The greedy legal action for a state (panics if the game is over).
-    pub fn act(&mut self, s: &crate::state::State) -> usize {
-        crate::observation::write_observation(s, &mut self.obs);
-        self.net.forward_into(&self.obs, &mut self.logits, &mut self.scratch);
+    pub fn act(&mut self, s: &State) -> usize {
+        self.net.write_state_input(s, &mut self.input);
+        self.net.forward_into(&self.input, &mut self.logits, &mut self.scratch);
         masked_argmax(&self.logits, &crate::rules::legal_mask(s)).expect("act() called on a finished game")
     }
 }
