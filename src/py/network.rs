@@ -119,28 +119,31 @@ impl PyNetwork {
 }
 
 impl PyNetwork {
-    /// The input rows of a batch of observations (in parallel, GIL released).
     fn input_rows(&self, py: Python<'_>, obs: &PyReadonlyArray2<'_, f32>) -> PyResult<ndarray::Array2<f32>> {
-        if obs.shape()[1] != obs_size() {
-            return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
-        }
-        let obs = obs.as_array().to_owned();
-        let net = &self.net;
-        let size = net.inputs().size();
-        let rows: Result<Vec<Vec<f32>>, String> = py.detach(|| {
-            (0..obs.nrows())
-                .into_par_iter()
-                .map(|i| {
-                    let mut row = Vec::with_capacity(size);
-                    let o: Vec<f32> = obs.row(i).to_vec();
-                    net.write_input(&o, &mut row).map_err(|e| format!("observation {i}: {e}"))?;
-                    Ok(row)
-                })
-                .collect()
-        });
-        let rows = rows.map_err(MaquisError::new_err)?;
-        Ok(ndarray::Array2::from_shape_vec((rows.len(), size), rows.concat()).expect("rows of one size"))
+        input_rows(py, &self.net, obs)
     }
+}
+
+/// The input rows `net` reads for a batch of observations (in parallel, GIL released).
+fn input_rows(py: Python<'_>, net: &Network, obs: &PyReadonlyArray2<'_, f32>) -> PyResult<ndarray::Array2<f32>> {
+    if obs.shape()[1] != obs_size() {
+        return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
+    }
+    let obs = obs.as_array().to_owned();
+    let size = net.inputs().size();
+    let rows: Result<Vec<Vec<f32>>, String> = py.detach(|| {
+        (0..obs.nrows())
+            .into_par_iter()
+            .map(|i| {
+                let mut row = Vec::with_capacity(size);
+                let o = obs.row(i);
+                net.write_input(o.as_slice().expect("a C-contiguous row"), &mut row).map_err(|e| format!("observation {i}: {e}"))?;
+                Ok(row)
+            })
+            .collect()
+    });
+    let rows = rows.map_err(MaquisError::new_err)?;
+    Ok(ndarray::Array2::from_shape_vec((rows.len(), size), rows.concat()).expect("rows of one size"))
 }
 
 fn masks_of(masks: &PyReadonlyArray2<'_, bool>, n: usize) -> PyResult<Vec<ActionMask>> {
@@ -184,28 +187,22 @@ impl PyNetworkAgent {
         obs: PyReadonlyArray2<'py, f32>,
         masks: PyReadonlyArray2<'py, bool>,
     ) -> PyResult<Bound<'py, PyArray1<i64>>> {
-        let n = obs.shape()[0];
-        if obs.shape()[1] != obs_size() {
-            return Err(MaquisError::new_err(format!("observations must have shape (n, {}), got {:?}", obs_size(), obs.shape())));
-        }
-        let masks = masks_of(&masks, n)?;
-        let obs = obs.as_array().to_owned();
+        let rows = input_rows(py, &self.net, &obs)?;
+        let masks = masks_of(&masks, rows.nrows())?;
         let net = &self.net;
-        let actions: Result<Vec<i64>, String> = py.detach(|| {
-            (0..n)
+        let actions: Vec<i64> = py.detach(|| {
+            (0..rows.nrows())
                 .into_par_iter()
                 .map_init(
-                    || (Scratch::default(), vec![0.0f32; NUM_ACTIONS], Vec::new()),
-                    |(scratch, logits, row), i| {
-                        let o: Vec<f32> = obs.row(i).to_vec();
-                        net.write_input(&o, row).map_err(|e| format!("observation {i}: {e}"))?;
-                        net.forward_into(row, logits, scratch);
-                        Ok(masked_argmax(logits, &masks[i]).expect("a legal action") as i64)
+                    || (Scratch::default(), vec![0.0f32; NUM_ACTIONS]),
+                    |(scratch, logits), i| {
+                        net.forward_into(rows.row(i).as_slice().expect("a C-contiguous row"), logits, scratch);
+                        masked_argmax(logits, &masks[i]).expect("a legal action") as i64
                     },
                 )
                 .collect()
         });
-        Ok(actions.map_err(MaquisError::new_err)?.into_pyarray(py))
+        Ok(actions.into_pyarray(py))
     }
 
     fn __repr__(&self) -> String {

@@ -401,20 +401,22 @@ impl Network {
         input.clear();
         input.extend_from_slice(obs);
         input.resize(self.inputs.size(), 0.0);
-        let (obs, extra) = input.split_at_mut(obs_size());
-        match self.inputs {
-            Inputs::Observation => Ok(()),
-            Inputs::ObservationHeuristic => write_heuristic_planes(obs, extra),
-        }
+        self.write_extra(input)
     }
 
     /// The input row of a state: its observation and what the network reads beside it.
     pub fn write_state_input(&self, s: &State, input: &mut Vec<f32>) {
         input.resize(self.inputs.size(), 0.0);
         write_observation(s, &mut input[..obs_size()]);
+        self.write_extra(input).expect("a state's own observation decodes");
+    }
+
+    /// Fills what follows the observation in an input row from the observation before it.
+    fn write_extra(&self, input: &mut [f32]) -> crate::Result<()> {
         let (obs, extra) = input.split_at_mut(obs_size());
-        if self.inputs == Inputs::ObservationHeuristic {
-            write_heuristic_planes(obs, extra).expect("a state's own observation decodes");
+        match self.inputs {
+            Inputs::Observation => Ok(()),
+            Inputs::ObservationHeuristic => write_heuristic_planes(obs, extra),
         }
     }
 
