@@ -1,11 +1,14 @@
 //! Engine hot paths, one core: random legal playouts (steps/s); per call over a corpus of
 //! positions met in random play (every phase, many missions): `legal_mask`, `apply_legal`,
-//! `write_observation`, `clone`; the vector engine's step (per env); `new_game`, `new_game_into`.
+//! `write_observation`, `clone`; the vector engine's step (per env); `new_game`, `new_game_into`;
+//! the shipped network's forward pass and its input row (the heuristic's ranking included), per
+//! position with more than one legal action.
 //!
 //! `cargo bench --profile dist --bench engine` (the `dist` profile has fat LTO, as the wheels).
 //! Python-side throughput (single env, vector env, peers) is `python -m maquis bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use maquis::agents::network::{Network, Scratch};
 use maquis::agents::random::{play_out, sample};
 use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
 use maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Action, Setup, State};
@@ -131,6 +134,34 @@ fn bench(c: &mut Criterion) {
             seed += 1;
             new_game_into(black_box(&setup), seed, &mut into).unwrap();
             black_box(&into);
+        })
+    });
+    g.finish();
+
+    // The shipped network: what `network` pays per decision, and the forward pass alone.
+    let net = Network::load(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/python/maquis/networks/baseline.safetensors")))
+        .expect("the shipped network");
+    let decisions: Vec<&State> = positions.iter().map(|(s, _)| s).filter(|s| legal_mask(s).count() > 1).step_by(20).collect();
+    let mut row = Vec::new();
+    let inputs: Vec<Vec<f32>> = decisions
+        .iter()
+        .map(|s| {
+            net.write_state_input(s, &mut row);
+            row.clone()
+        })
+        .collect();
+    let (mut logits, mut scratch) = (vec![0.0f32; maquis::NUM_ACTIONS], Scratch::default());
+    let mut g = c.benchmark_group("network");
+    g.throughput(Throughput::Elements(decisions.len() as u64));
+    g.bench_function("forward", |b| {
+        b.iter(|| inputs.iter().map(|x| net.forward_into(black_box(x), &mut logits, &mut scratch)).sum::<f32>())
+    });
+    g.bench_function("input_row", |b| {
+        b.iter(|| {
+            for s in &decisions {
+                net.write_state_input(black_box(s), &mut row);
+            }
+            row[0]
         })
     });
     g.finish();
