@@ -10,7 +10,8 @@
 //! Environment: `PER_MISSION=1` completion rate per mission; `TRACE=<seed>` prints one game move
 //! by move (`MISSIONS=a,b`, `DIFF=level`, `AGENT=search`, `SIMS=n`, `SCORES=1` for the heuristic's
 //! scores); `HW="name=value,…"`, `HSAMPLES`, `HCANDS`, `HLOOK=0`, `HFAST=1` adjust the heuristic;
-//! `SCANDS`, `SMARGIN`, `SFULL=1`, `SACT=1`, `SPB` adjust the search (see the functions below).
+//! `SCANDS`, `SMARGIN`, `SDRAW`, `SFULL=1`, `SACT=1`, `SPB` adjust the search, `NET`, `GPW`,
+//! `GCANDS`, `GHC`, `GMIX`, `GDEPTH`, `GFULL=1` the network_search; `PERGAME=1` prints each game's outcome (see the functions below).
 
 use maquis::agents::heuristic::HeuristicAgent;
 use maquis::agents::random::sample;
@@ -74,12 +75,15 @@ fn thread_cpu() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// `SPB=x` progress bonus, `SCANDS=k` candidates, `SFULL=1` full heuristic rollouts,
+/// `SPB=x` progress bonus, `SDRAW=x` a draw's rollout value (0.5 by default), `SCANDS=k` candidates, `SFULL=1` full heuristic rollouts,
 /// `SACT=1` search the whole action phase.
 fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
     let mut a = maquis::agents::search::SearchAgent::new(sims, seed);
     if let Some(x) = std::env::var("SPB").ok().and_then(|v| v.parse().ok()) {
         a.progress_bonus = x;
+    }
+    if let Some(x) = std::env::var("SDRAW").ok().and_then(|v| v.parse().ok()) {
+        a.values[2] = x;
     }
     if let Some(x) = std::env::var("SMARGIN").ok().and_then(|v| v.parse().ok()) {
         a.prior_margin = x;
@@ -96,11 +100,43 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
     a
 }
 
+/// `network_search` with `DEFAULT_NETWORK_SEARCH`'s settings over the shipped network (`NET=file`
+/// for another); `GPW=w` the prior's weight, `GCANDS=k` the network's
+/// candidates, `GHC=k` the heuristic's, `GMIX`, `GDEPTH` the leaves' rollout mix and depth, `GFULL=1` full heuristic rollouts.
+fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
+    use maquis::agents::network::Network;
+    let path = std::env::var("NET").unwrap_or("python/maquis/networks/baseline.safetensors".into());
+    let net = Network::load(std::path::Path::new(&path)).expect("a network file");
+    let mut g = maquis::agents::guided::GuidedSearch::new(std::sync::Arc::new(net), sims, seed);
+    (g.candidates, g.heuristic_candidates, g.depth, g.rollout_mix, g.prior_weight) = (1, 4, 0, 1.0, 0.0);
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f32>().ok());
+    if let Some(x) = var("GPW") {
+        g.prior_weight = x;
+    }
+    if let Some(x) = var("GCANDS") {
+        g.candidates = x as usize;
+    }
+    if let Some(x) = var("GMIX") {
+        g.rollout_mix = x;
+    }
+    if let Some(x) = var("GDEPTH") {
+        g.depth = x as u32;
+    }
+    if std::env::var("GFULL").is_ok() {
+        g.rollout = HeuristicAgent::new(seed);
+    }
+    if let Some(x) = var("GHC") {
+        g.heuristic_candidates = x as usize;
+    }
+    g
+}
+
 fn play(agent: &str, d: Difficulty, seed: u64, sims: u32) -> (State, u64, f64) {
     let mut s = new_game(&Setup::new(d), seed).unwrap();
     let h = heuristic(seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
     let mut search = search_agent(sims, seed);
+    let guided = (agent == "network_search").then(|| guided_agent(sims, seed));
     let mut moves = 0;
     let t = Instant::now();
     while !s.is_over() {
@@ -108,6 +144,7 @@ fn play(agent: &str, d: Difficulty, seed: u64, sims: u32) -> (State, u64, f64) {
             "random" => sample(&legal_mask(&s), &mut rng).unwrap(),
             "heuristic" => h.act(&s),
             "search" => search.act(&s),
+            "network_search" => guided.as_ref().expect("built above").act(&s),
             _ => panic!("unknown agent {agent}"),
         };
         apply_legal(&mut s, action_table().actions[a]);
@@ -200,6 +237,9 @@ fn main() {
                         while seed < games {
                             let (s, moves, secs) = play(&agent, d, 1_000_000 + seed, sims);
                             t.games += 1;
+                            if std::env::var("PERGAME").is_ok() {
+                                eprintln!("game {} {:?}", 1_000_000 + seed, s.outcome.unwrap());
+                            }
                             t.outcomes[s.outcome.unwrap().idx()] += 1;
                             if s.outcome == Some(Outcome::Loss) {
                                 let k = if s.tracks.morale == 0 { 0 } else if s.workers_in_play() == 0 { 1 } else { 2 };
@@ -244,7 +284,7 @@ fn main() {
             }
             let g = tot.games as f64;
             let o = &tot.outcomes;
-            let label = if agent == "search" { format!("search({sims})") } else { agent.clone() };
+            let label = if agent.contains("search") { format!("{agent}({sims})") } else { agent.clone() };
             println!(
                 "{label:>12} {d:>9}: {} games  win {} ({:.1}%)  major_win {} ({:.1}%)  draw {} ({:.1}%)  loss {} ({:.1}%)  | win+major {:.1}%  draw+ {:.1}%  missions/game {:.2}  days {:.1}  moves/game {:.0}  {:.3} ms/move (cpu {:.3})  [{:.0}s]",
                 tot.games,

@@ -198,7 +198,7 @@ class NetworkSearchAgent(_RustAgent):
 # (docs/training.md), the heuristic's four best moves and the network's best one compared by
 # heuristic rollouts, within 50 ms a decision on one core.
 DEFAULT_NETWORK_SEARCH: dict[str, Any] = {
-    "simulations": 200, "candidates": 1, "heuristic_candidates": 4, "depth": 0, "rollout_mix": 1.0, "prior_weight": 0.0,
+    "simulations": 200, "candidates": 1, "heuristic_candidates": 4, "depth": 0, "rollout_mix": 1.0, "prior_weight": 0.2,
 }
 
 
