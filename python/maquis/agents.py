@@ -196,7 +196,8 @@ class NetworkSearchAgent(_RustAgent):
 
 # The settings of `network_search`: the strongest of those measured with the shipped network
 # (docs/training.md), the heuristic's four best moves and the network's best one compared by
-# heuristic rollouts, within 50 ms a decision on one core.
+# heuristic rollouts, the network's logits (weight 0.2) deciding near-ties, within 50 ms a decision
+# on one core.
 DEFAULT_NETWORK_SEARCH: dict[str, Any] = {
     "simulations": 200, "candidates": 1, "heuristic_candidates": 4, "depth": 0, "rollout_mix": 1.0, "prior_weight": 0.2,
 }
