@@ -108,7 +108,8 @@ fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
     let path = std::env::var("NET").unwrap_or("python/maquis/networks/baseline.safetensors".into());
     let net = Network::load(std::path::Path::new(&path)).expect("a network file");
     let mut g = maquis::agents::guided::GuidedSearch::new(std::sync::Arc::new(net), sims, seed);
-    (g.candidates, g.heuristic_candidates, g.depth, g.rollout_mix, g.prior_weight) = (1, 4, 0, 1.0, 0.0);
+    // DEFAULT_NETWORK_SEARCH (python/maquis/agents.py), where the agent's defaults live.
+    (g.candidates, g.heuristic_candidates, g.depth, g.rollout_mix, g.prior_weight) = (1, 4, 0, 1.0, 0.2);
     let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f32>().ok());
     if let Some(x) = var("GPW") {
         g.prior_weight = x;
