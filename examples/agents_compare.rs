@@ -11,7 +11,7 @@
 //! by move (`MISSIONS=a,b`, `DIFF=level`, `AGENT=search`, `SIMS=n`, `SCORES=1` for the heuristic's
 //! scores); `HW="name=value,…"`, `HSAMPLES`, `HCANDS`, `HLOOK=0`, `HFAST=1` adjust the heuristic;
 //! `SCANDS`, `SMARGIN`, `SDRAW`, `SFULL=1`, `SACT=1`, `SPB` adjust the search, `NET`, `GPW`,
-//! `GCANDS`, `GHC`, `GMIX`, `GDEPTH`, `GFULL=1` the network_search; `PERGAME=1` prints each game's outcome (see the functions below).
+//! `GCANDS`, `GHC`, `GMIX`, `GDEPTH`, `GDRAW`, `GPB`, `GFULL=1` the network_search; `PERGAME=1` prints each game's outcome (see the functions below).
 
 use maquis::agents::heuristic::HeuristicAgent;
 use maquis::agents::random::sample;
@@ -102,7 +102,8 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
 
 /// `network_search` with `DEFAULT_NETWORK_SEARCH`'s settings over the shipped network (`NET=file`
 /// for another); `GPW=w` the prior's weight, `GCANDS=k` the network's
-/// candidates, `GHC=k` the heuristic's, `GMIX`, `GDEPTH` the leaves' rollout mix and depth, `GFULL=1` full heuristic rollouts.
+/// candidates, `GHC=k` the heuristic's, `GMIX`, `GDEPTH` the leaves' rollout mix and depth,
+/// `GDRAW` a draw's value there, `GPB` their progress bonus, `GFULL=1` full heuristic rollouts.
 fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
     use maquis::agents::network::Network;
     let path = std::env::var("NET").unwrap_or("python/maquis/networks/baseline.safetensors".into());
@@ -116,6 +117,12 @@ fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
     }
     if let Some(x) = var("GCANDS") {
         g.candidates = x as usize;
+    }
+    if let Some(x) = var("GDRAW") {
+        g.draw_value = x;
+    }
+    if let Some(x) = var("GPB") {
+        g.progress_bonus = x;
     }
     if let Some(x) = var("GMIX") {
         g.rollout_mix = x;

@@ -416,11 +416,18 @@ def test_train_heuristic_inputs(tmp_path):
 
 
 def test_train_teacher_list_and_concat():
-    from maquis.train.expert import concat, teachers0
+    from maquis.train.expert import Teacher, concat, teachers0
 
-    assert teachers0("search:500,heuristic:4000", 7) == [("search", 500, 1.0), ("heuristic", 4000, 1.0)]
-    assert teachers0("heuristic", 7) == [("heuristic", 7, 1.0)]
-    assert teachers0("search:9:2.5", 7) == [("search", 9, 2.5)]
+    assert teachers0("search:500,heuristic:4000", 7) == [Teacher("search", 500, 1.0), Teacher("heuristic", 4000, 1.0)]
+    assert teachers0("heuristic", 7) == [Teacher("heuristic", 7, 1.0)]
+    assert teachers0("search:9:2.5", 7) == [Teacher("search", 9, 2.5)]
+    assert teachers0("search@hard+very_hard:9:2", 7) == [Teacher("search", 9, 2.0, ("hard", "very_hard"))]
+    assert teachers0("search:9", 7)[0].cache_name() == "gen0.search9.npz"
+    assert teachers0("search@very_hard:9", 7)[0].cache_name() == "gen0.search@very_hard9.npz"
+    with pytest.raises(SystemExit, match="unknown difficulty 'brutal'"):
+        teachers0("search@brutal:9", 7)
+    with pytest.raises(SystemExit, match="followed by levels"):
+        teachers0("search@:9", 7)
     with pytest.raises(SystemExit, match="positive"):
         teachers0("search:9:0", 7)
     with pytest.raises(SystemExit, match="numbers"):
@@ -435,3 +442,22 @@ def test_train_teacher_list_and_concat():
     assert len(c["obs"]) == len(a["obs"]) + len(b["obs"])
     assert len(c["game_outcomes"]) == 5 and c["game"].max() == 4
     np.testing.assert_array_equal(c["game_outcomes"][c["game"][len(a["obs"]):]], b["game_outcomes"][b["game"]])
+
+
+def test_train_teacher_part_plays_its_own_levels(tmp_path):
+    from types import SimpleNamespace
+
+    from maquis.train.expert import play
+
+    args = SimpleNamespace(difficulties="normal", seed=1, teacher0="heuristic:2,heuristic@very_hard:2", games0=7,
+                           teacher0_simulations=8, threads=1)
+    got = play(args, 0, None, tmp_path)
+    first = _core.selfplay("heuristic", 2, 1_000_003, difficulties=["normal"])
+    second = _core.selfplay("heuristic", 2, 11_000_003, difficulties=["very_hard"])
+    n = len(first["obs"])
+    np.testing.assert_array_equal(got["obs"][:n], first["obs"])
+    np.testing.assert_array_equal(got["obs"][n:], second["obs"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gen0.heuristic2.npz", "gen0.heuristic@very_hard2.npz"]
+    # the cached parts are read back as they were written
+    again = play(args, 0, None, tmp_path)
+    np.testing.assert_array_equal(again["obs"], got["obs"])

@@ -22,7 +22,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads stall a busy 2-core machine
 
@@ -30,6 +30,7 @@ import numpy as np
 
 from maquis import _core
 from maquis.evaluate import evaluate, wilson_interval
+from maquis.tables import DIFFICULTIES
 
 # torch is imported in `run` (through maquis.train.model), so that `maquis --help` and the other
 # subcommands never pay for it, and a missing torch is a clear message.
@@ -47,7 +48,8 @@ def add_arguments(p: Any) -> None:
                         "(observation+heuristic4: planes in the input and a weight per plane in the logits)")
     p.add_argument("--teacher0", default="search",
                    help="generation 0's players: 'heuristic' or 'search', or a list with game counts and optional "
-                        "policy-loss weights such as 'search:1800:3,heuristic:20000' (imitation data of both)")
+                        "policy-loss weights such as 'search:1800:3,heuristic:20000' (imitation data of both); "
+                        "'search@very_hard:900' plays that part on its own levels ('@hard+very_hard') instead of --difficulties")
     p.add_argument("--games0", type=int, default=400, help="games of generation 0 per teacher with no count")
     p.add_argument("--teacher0-simulations", type=int, default=64)
     p.add_argument("--games", type=int, default=400, help="games per later generation")
@@ -93,15 +95,37 @@ def _hidden(text: str) -> tuple[int, ...]:
     return h
 
 
-def teachers0(text: str, default_games: int) -> list[tuple[str, int, float]]:
-    """`'search:500:3,heuristic:4000'` -> [("search", 500, 3.0), ("heuristic", 4000, 1.0)]: each
-    player, its number of games and the weight of its samples in the policy loss."""
+class Teacher(NamedTuple):
+    """One part of generation 0: a bundled player, its games, the weight of its samples in the
+    policy loss, and the levels its games cycle through (empty: `--difficulties`)."""
+
+    name: str
+    games: int
+    weight: float = 1.0
+    levels: tuple[str, ...] = ()
+
+    def cache_name(self) -> str:
+        """The part's file in `OUT/data` (the levels in the name only when the part sets them)."""
+        at = "@" + "+".join(self.levels) if self.levels else ""
+        return f"gen0.{self.name}{at}{self.games}.npz"
+
+
+def teachers0(text: str, default_games: int) -> list[Teacher]:
+    """`'search:500:3,heuristic:4000,search@very_hard:900'` -> each player (`name[@level+level]`),
+    its number of games and the weight of its samples in the policy loss (1 by default)."""
     parts = []
     for item in (x.strip() for x in text.split(",") if x.strip()):
-        name, _, rest = item.partition(":")
+        player, _, rest = item.partition(":")
+        name, at, level_text = player.partition("@")
         count, _, weight = rest.partition(":")
         if name not in ("heuristic", "search"):
             raise SystemExit(f"maquis train: --teacher0 players are 'heuristic' or 'search', got {name!r}")
+        levels = tuple(x for x in level_text.split("+") if x)
+        if at and not levels:
+            raise SystemExit(f"maquis train: --teacher0 {item!r}: '@' must be followed by levels (e.g. search@very_hard:900)")
+        for lvl in levels:
+            if lvl not in DIFFICULTIES:
+                raise SystemExit(f"maquis train: --teacher0 {item!r}: unknown difficulty {lvl!r}, expected one of {', '.join(DIFFICULTIES)}")
         try:
             games = int(count) if count else default_games
         except ValueError:
@@ -112,7 +136,7 @@ def teachers0(text: str, default_games: int) -> list[tuple[str, int, float]]:
             raise SystemExit(f"maquis train: --teacher0 weights must be numbers, got {item!r}")
         if not (w > 0 and np.isfinite(w)):
             raise SystemExit(f"maquis train: --teacher0 weights must be positive, got {item!r}")
-        parts.append((name, games, w))
+        parts.append(Teacher(name, games, w, levels))
     if not parts:
         raise SystemExit("maquis train: --teacher0 names no player")
     return parts
@@ -135,16 +159,16 @@ def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | Non
     seed = args.seed * 1_000_003 + generation * 100_000
     if generation == 0:
         parts = []
-        for k, (teacher, games, weight) in enumerate(teachers0(args.teacher0, args.games0)):
-            cache = data_dir / f"gen0.{teacher}{games}.npz" if data_dir else None
+        for k, t in enumerate(teachers0(args.teacher0, args.games0)):
+            cache = data_dir / t.cache_name() if data_dir else None
             if cache and cache.exists():
                 part = dict(np.load(cache))
             else:
-                part = _core.selfplay(teacher, games, seed + k * 10_000_000, difficulties=levels,
+                part = _core.selfplay(t.name, t.games, seed + k * 10_000_000, difficulties=list(t.levels) or levels,
                                       simulations=args.teacher0_simulations, threads=args.threads)
                 if cache:
                     np.savez_compressed(cache, **part)
-            part["weight"] = np.full(len(part["obs"]), weight, np.float32)
+            part["weight"] = np.full(len(part["obs"]), t.weight, np.float32)
             parts.append(part)
         return concat(parts)
     net = _core.Network.load(str(net_path))
@@ -338,4 +362,4 @@ def run(args: Any) -> int:
     return 0
 
 
-__all__ = ["add_arguments", "run", "play", "train_on", "evaluate_generation", "plot_curve"]
+__all__ = ["Teacher", "teachers0", "add_arguments", "run", "play", "train_on", "evaluate_generation", "plot_curve"]

@@ -28,7 +28,7 @@
 //! of the settings, the network and the observable state: the search starts from the state rebuilt
 //! from the observation, so even a caller holding the true deck order cannot leak it.
 
-use super::heuristic::{observable_hash, HeuristicAgent, Rng64};
+use super::heuristic::{observable_hash, open_progress, HeuristicAgent, Rng64};
 use super::network::{masked_argmax, Network, Scratch};
 use super::search::{determinized, worth_searching};
 use crate::action::{table, NUM_ACTIONS};
@@ -66,6 +66,12 @@ pub struct GuidedSearch {
     /// Weight of `g + logit` beside `σ(q)` when candidates are ranked (0: by value alone, as the
     /// plain search does).
     pub prior_weight: f32,
+    /// A draw's value at the leaves (outcomes and rollouts; a win is 1, a loss 0). The network's
+    /// value head keeps the ½ it was trained with.
+    pub draw_value: f32,
+    /// Added to a leaf's outcome value per unit of progress of the missions left incomplete (a
+    /// small shaping term that separates otherwise equal outcomes; 0 by default).
+    pub progress_bonus: f32,
     pub c_visit: f32,
     pub c_scale: f32,
     pub seed: u64,
@@ -130,6 +136,8 @@ impl GuidedSearch {
             gumbel_scale: 0.0,
             heuristic_candidates: 0,
             prior_weight: 1.0,
+            draw_value: OUTCOME_VALUES[Outcome::Draw.idx()],
+            progress_bonus: 0.0,
             c_visit: 50.0,
             c_scale: 0.1,
             seed,
@@ -292,7 +300,12 @@ impl GuidedSearch {
         let mut steps = 0;
         let net_v = loop {
             if s.is_over() {
-                break outcome_value(&s);
+                break self.leaf_outcome(&s);
+            }
+            // A leaf valued by its rollout alone needs no network value: the input row (the
+            // heuristic's ranking) costs more than a rollout's first moves.
+            if steps == self.depth && self.rollout_mix >= 1.0 {
+                break 0.0;
             }
             let value = work.eval(&self.net, &s);
             if steps == self.depth {
@@ -311,11 +324,84 @@ impl GuidedSearch {
             let a = self.rollout.act_with(&r, &mut rng);
             apply_legal(&mut r, t.actions[a]);
         }
-        (1.0 - self.rollout_mix) * net_v + self.rollout_mix * outcome_value(&r)
+        (1.0 - self.rollout_mix) * net_v + self.rollout_mix * self.leaf_outcome(&r)
+    }
+
+    /// A finished game's value at a leaf: `outcome_value` with this search's `draw_value`, plus
+    /// the progress bonus.
+    fn leaf_outcome(&self, s: &State) -> f32 {
+        let v = match s.outcome {
+            Some(Outcome::Draw) => self.draw_value,
+            _ => outcome_value(s),
+        };
+        if self.progress_bonus == 0.0 {
+            return v;
+        }
+        v + self.progress_bonus * open_progress(s) as f32
     }
 }
 
 /// The outcome value of a finished game (`OUTCOME_VALUES`).
 pub fn outcome_value(s: &State) -> f32 {
     OUTCOME_VALUES[s.outcome.unwrap_or(Outcome::Loss).idx()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{new_game, Setup};
+
+    /// Positions of heuristic games: a few moves in, and at their end.
+    fn heuristic_game(seed: u64) -> Vec<State> {
+        let h = HeuristicAgent::new(seed);
+        let mut s = new_game(&Setup::new(crate::ids::Difficulty::Normal), seed).unwrap();
+        let mut seen = vec![s.clone()];
+        while !s.is_over() {
+            let next = h.act(&s);
+            apply_legal(&mut s, table().actions[next]);
+            seen.push(s.clone());
+        }
+        seen
+    }
+
+    #[test]
+    fn a_leaf_valued_by_its_rollout_does_not_depend_on_the_network() {
+        let search = |net_seed| GuidedSearch { rollout_mix: 1.0, depth: 0, ..GuidedSearch::new(Arc::new(Network::random(&[16], net_seed)), 8, 5) };
+        let (a, b) = (search(1), search(2));
+        let mut work = Work::new();
+        for s in heuristic_game(3).iter().step_by(7).filter(|s| !s.is_over()) {
+            for action in legal_mask(s).iter().take(3) {
+                let va = a.leaf_value(s, action, 99, &mut work);
+                // The rollout played by hand from the same seed.
+                let mut r = s.clone();
+                apply_legal(&mut r, table().actions[action]);
+                let mut rng = Rng64::new(99);
+                while !r.is_over() {
+                    let next = a.rollout.act_with(&r, &mut rng);
+                    apply_legal(&mut r, table().actions[next]);
+                }
+                assert_eq!(va.to_bits(), outcome_value(&r).to_bits());
+                assert_eq!(va.to_bits(), b.leaf_value(s, action, 99, &mut work).to_bits());
+            }
+        }
+    }
+
+    #[test]
+    fn leaf_outcomes_take_the_draw_value_and_the_progress_bonus() {
+        let g = GuidedSearch::new(Arc::new(Network::random(&[16], 1)), 8, 5);
+        assert_eq!(g.draw_value, OUTCOME_VALUES[Outcome::Draw.idx()]);
+        let mut kinds = [false; 4];
+        for seed in 0..40 {
+            let end = heuristic_game(seed).pop().unwrap();
+            let o = end.outcome.unwrap();
+            kinds[o.idx()] = true;
+            assert_eq!(g.leaf_outcome(&end), outcome_value(&end));
+            let low = GuidedSearch { draw_value: 0.2, ..g.clone() };
+            assert_eq!(low.leaf_outcome(&end), if o == Outcome::Draw { 0.2 } else { outcome_value(&end) });
+            let bonus = GuidedSearch { progress_bonus: 0.1, ..g.clone() };
+            let want = outcome_value(&end) + 0.1 * open_progress(&end) as f32;
+            assert!((bonus.leaf_outcome(&end) - want).abs() < 1e-6);
+        }
+        assert!(kinds[Outcome::Draw.idx()] && kinds[Outcome::Loss.idx()], "{kinds:?}");
+    }
 }
