@@ -83,7 +83,7 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
         a.progress_bonus = x;
     }
     if let Some(x) = std::env::var("SDRAW").ok().and_then(|v| v.parse().ok()) {
-        a.values[2] = x;
+        a.values[Outcome::Draw.idx()] = x;
     }
     if let Some(x) = std::env::var("SMARGIN").ok().and_then(|v| v.parse().ok()) {
         a.prior_margin = x;

@@ -354,7 +354,7 @@ mod tests {
     /// Positions of heuristic games: a few moves in, and at their end.
     fn heuristic_game(seed: u64) -> Vec<State> {
         let h = HeuristicAgent::new(seed);
-        let mut s = new_game(&Setup::new(crate::ids::Difficulty::Normal), seed).unwrap();
+        let mut s = new_game(&Setup::default(), seed).unwrap();
         let mut seen = vec![s.clone()];
         while !s.is_over() {
             let next = h.act(&s);
