@@ -100,17 +100,17 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
     a
 }
 
-/// `network_search` with `DEFAULT_NETWORK_SEARCH`'s settings over the shipped network (`NET=file`
+/// `network_search` with its defaults (`NETWORK_SEARCH_DEFAULTS`) over the shipped network (`NET=file`
 /// for another); `GPW=w` the prior's weight, `GCANDS=k` the network's
 /// candidates, `GHC=k` the heuristic's, `GMIX`, `GDEPTH` the leaves' rollout mix and depth,
 /// `GDRAW` a draw's value there, `GPB` their progress bonus, `GFULL=1` full heuristic rollouts.
 fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
+    use maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
     use maquis::agents::network::Network;
     let path = std::env::var("NET").unwrap_or("python/maquis/networks/baseline.safetensors".into());
     let net = Network::load(std::path::Path::new(&path)).expect("a network file");
-    let mut g = maquis::agents::guided::GuidedSearch::new(std::sync::Arc::new(net), sims, seed);
-    // DEFAULT_NETWORK_SEARCH (python/maquis/agents.py), where the agent's defaults live.
-    (g.candidates, g.heuristic_candidates, g.depth, g.rollout_mix, g.prior_weight) = (1, 4, 0, 1.0, 0.2);
+    let o = GuidedSettings { simulations: sims, ..NETWORK_SEARCH_DEFAULTS };
+    let mut g = GuidedSearch::with_settings(std::sync::Arc::new(net), seed, &o);
     let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f32>().ok());
     if let Some(x) = var("GPW") {
         g.prior_weight = x;

@@ -2,7 +2,7 @@
 //! self-play data (`agents/selfplay.rs`) and the clairvoyant ceiling (`agents/clairvoyant.rs`).
 
 use maquis::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use maquis::agents::guided::GuidedSearch;
+use maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
 use maquis::agents::heuristic::HeuristicAgent;
 use maquis::agents::search::worth_searching;
 use maquis::agents::network::{
@@ -340,6 +340,27 @@ fn inputs_in_the_metadata_are_checked() {
 
 fn guided(sims: u32) -> GuidedSearch {
     GuidedSearch::new(Arc::new(Network::random(&[32], 7)), sims, 11)
+}
+
+#[test]
+fn guided_search_with_settings_takes_every_setting() {
+    let o = GuidedSettings { simulations: 7, gumbel_scale: 0.5, ..NETWORK_SEARCH_DEFAULTS };
+    let g = GuidedSearch::with_settings(Arc::new(Network::random(&[8], 1)), 3, &o);
+    let back = GuidedSettings {
+        simulations: g.simulations,
+        candidates: g.candidates,
+        depth: g.depth,
+        rollout_mix: g.rollout_mix,
+        gumbel_scale: g.gumbel_scale,
+        heuristic_candidates: g.heuristic_candidates,
+        prior_weight: g.prior_weight,
+        progress_bonus: g.progress_bonus,
+    };
+    assert_eq!(back, o);
+    assert_eq!(g.seed, 3);
+    // new()'s own settings differ from the agent's defaults, so the copy is not vacuous
+    let plain = guided(7);
+    assert!(plain.candidates != o.candidates && plain.progress_bonus != o.progress_bonus);
 }
 
 #[test]

@@ -207,7 +207,9 @@ def test_network_search_acts_on_observations_only(net_file):
     np.testing.assert_array_equal(stats["action"], acts)
     np.testing.assert_allclose(stats["policy"].sum(axis=1), 1.0, atol=1e-4)
     assert (stats["policy"][~masks] == 0).all()
-    assert ((stats["value"] >= 0) & (stats["value"] <= 1)).all()
+    # outcome values lie in [0, 1]; the progress bonus adds less than its weight per open mission
+    bonus = maquis.agents.DEFAULT_NETWORK_SEARCH["progress_bonus"]
+    assert ((stats["value"] >= 0) & (stats["value"] <= 1 + 2 * bonus)).all()
     with pytest.raises(ValueError, match="simulations"):
         maquis.agents.make_agent("network_search", network=str(net_file), simulations=0)
     with pytest.raises(maquis.MaquisError, match="rollout_mix"):
@@ -236,6 +238,36 @@ def test_network_search_with_the_heuristics_candidates(net_file):
     np.testing.assert_array_equal(stats["action"][left], heuristic[left])
     assert (~left).any() and (left & (masks.sum(axis=1) > 1)).any()
     assert "heuristic_candidates=3" in repr(agent._core)
+
+
+def test_network_search_plays_its_defaults(net_file):
+    d = maquis.agents.DEFAULT_NETWORK_SEARCH
+    assert set(d) == {"simulations", "candidates", "heuristic_candidates", "depth", "rollout_mix", "prior_weight",
+                      "progress_bonus"}
+    shown = repr(maquis.agents.make_agent("network_search", network=str(net_file))._core)
+    for k, v in d.items():
+        assert f"{k}={v:g}" in shown, (k, v, shown)
+    assert "progress_bonus=0.5" in repr(maquis.agents.make_agent("network_search", network=str(net_file),
+                                                                 progress_bonus=0.5)._core)
+
+
+def test_network_search_progress_bonus(net_file):
+    # The bonus is added to finished rollouts' values: with a large one the root values leave
+    # [0, 1] (the missions have progress somewhere) and some decisions change; negative or
+    # non-finite bonuses are refused.
+    obs, masks = observations(24)
+    kw = {"network": str(net_file), "simulations": 16, "seed": 3, "progress_bonus": 0.0}
+    plain = maquis.agents.make_agent("network_search", **kw).search_batch(obs, masks)
+    big = maquis.agents.make_agent("network_search", **{**kw, "progress_bonus": 10.0})
+    bonus = big.search_batch(obs, masks)
+    assert ((plain["value"] >= 0) & (plain["value"] <= 1)).all()
+    assert (bonus["value"] > 1).any()
+    assert masks[np.arange(len(obs)), bonus["action"]].all()
+    assert (bonus["action"] != plain["action"]).any()
+    assert "progress_bonus=10" in repr(big._core)
+    for bad in (-0.1, float("nan"), float("inf")):
+        with pytest.raises(maquis.MaquisError, match="progress_bonus"):
+            maquis.agents.make_agent("network_search", network=str(net_file), progress_bonus=bad)
 
 
 def test_evaluate_plays_the_network_agents(net_file):

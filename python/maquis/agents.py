@@ -164,7 +164,10 @@ class NetworkSearchAgent(_RustAgent):
     network's value (mixed with a heuristic rollout by `rollout_mix`). `heuristic_candidates` adds
     the heuristic's best moves to the candidates (searched first, so ties go to them), and
     `prior_weight` scales the network's logits beside the values when candidates are ranked (0: by
-    value alone). `gumbel_scale` > 0 adds Gumbel noise to the prior (self-play exploration).
+    value alone). `progress_bonus` adds that much per unit of progress on the missions left
+    incomplete to a finished rollout's value (wins 1, draws ½, losses 0), so that a search whose
+    rollouts rarely win still prefers the lines that get further. `gumbel_scale` > 0 adds Gumbel
+    noise to the prior (self-play exploration).
     `search_batch(obs, masks)` returns the root statistics (improved policy, value) used as
     training targets. Settings left out take `DEFAULT_NETWORK_SEARCH`.
     """
@@ -174,11 +177,12 @@ class NetworkSearchAgent(_RustAgent):
     def __init__(self, network: Any = None, simulations: int | None = None, seed: int = 0, *,
                  candidates: int | None = None, depth: int | None = None, rollout_mix: float | None = None,
                  gumbel_scale: float = 0.0, heuristic_candidates: int | None = None,
-                 prior_weight: float | None = None) -> None:
+                 prior_weight: float | None = None, progress_bonus: float | None = None) -> None:
         from maquis.network import DEFAULT_NETWORK, load_network
 
         given = {"simulations": simulations, "candidates": candidates, "depth": depth, "rollout_mix": rollout_mix,
-                 "heuristic_candidates": heuristic_candidates, "prior_weight": prior_weight}
+                 "heuristic_candidates": heuristic_candidates, "prior_weight": prior_weight,
+                 "progress_bonus": progress_bonus}
         o = {k: DEFAULT_NETWORK_SEARCH[k] if v is None else v for k, v in given.items()}
         ints = {"simulations": 1, "candidates": 1, "depth": 0, "heuristic_candidates": 0}
         o.update({k: _int_setting(k, o[k], low) for k, low in ints.items()})
@@ -186,7 +190,8 @@ class NetworkSearchAgent(_RustAgent):
         super().__init__(_core.NetworkSearchAgent(
             self.network, o["simulations"], int(seed), candidates=o["candidates"], depth=o["depth"],
             rollout_mix=float(o["rollout_mix"]), gumbel_scale=float(gumbel_scale),
-            heuristic_candidates=o["heuristic_candidates"], prior_weight=float(o["prior_weight"])))
+            heuristic_candidates=o["heuristic_candidates"], prior_weight=float(o["prior_weight"]),
+            progress_bonus=float(o["progress_bonus"])))
         self.simulations = o["simulations"]
 
     def search_batch(self, obs: np.ndarray, masks: np.ndarray) -> dict[str, np.ndarray]:
@@ -196,17 +201,17 @@ class NetworkSearchAgent(_RustAgent):
 
 # The settings of `network_search`: the strongest of those measured with the shipped network
 # (docs/training.md), the heuristic's four best moves and the network's best one compared by
-# heuristic rollouts, the network's logits (weight 0.2) deciding near-ties, within 50 ms a decision
-# on one core.
-DEFAULT_NETWORK_SEARCH: dict[str, Any] = {
-    "simulations": 200, "candidates": 1, "heuristic_candidates": 4, "depth": 0, "rollout_mix": 1.0, "prior_weight": 0.2,
-}
+# heuristic rollouts, the network's logits (weight 0.2) deciding near-ties, a small bonus for the
+# progress of a rollout's unfinished missions, within 50 ms a decision on one core. They live in
+# Rust (`NETWORK_SEARCH_DEFAULTS`, src/maquis/agents/guided.rs) so that its harnesses play the same.
+DEFAULT_NETWORK_SEARCH: dict[str, Any] = dict(_core.NETWORK_SEARCH_DEFAULTS)
 
 
 def make_agent(name: str, seed: int = 0, **kwargs: Any) -> Any:
     """A bundled agent by name: "random", "heuristic", "search" (kwargs: `simulations`), "network"
     (kwargs: `network`) or "network_search" (kwargs: `network`, `simulations`, `candidates`,
-    `depth`, `rollout_mix`, `gumbel_scale`, `heuristic_candidates`, `prior_weight`)."""
+    `depth`, `rollout_mix`, `gumbel_scale`, `heuristic_candidates`, `prior_weight`,
+    `progress_bonus`)."""
     if name == "random":
         return RandomAgent(seed, **kwargs)
     if name == "heuristic":

@@ -7,7 +7,7 @@ use super::env::config;
 use super::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use crate::agents::guided::{GuidedSearch, DEFAULT_DEPTH, DEFAULT_SIMULATIONS};
+use crate::agents::guided::{GuidedSearch, GuidedSettings, DEFAULT_DEPTH, DEFAULT_SIMULATIONS, NETWORK_SEARCH_DEFAULTS};
 use crate::agents::heuristic::HeuristicAgent;
 use crate::agents::network::{masked_argmax, observation_fingerprint, Inputs, Network, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
 use crate::agents::planes::{GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
@@ -220,7 +220,7 @@ pub struct PyNetworkSearchAgent {
 #[pymethods]
 impl PyNetworkSearchAgent {
     #[new]
-    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0, heuristic_candidates=0, prior_weight=1.0))]
+    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0, heuristic_candidates=0, prior_weight=1.0, progress_bonus=0.0))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         network: &PyNetwork,
@@ -232,9 +232,10 @@ impl PyNetworkSearchAgent {
         gumbel_scale: f32,
         heuristic_candidates: usize,
         prior_weight: f32,
+        progress_bonus: f32,
     ) -> PyResult<Self> {
-        let opts = GuidedOpts { candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight };
-        Ok(PyNetworkSearchAgent { search: guided(network, simulations, seed, &opts)? })
+        let o = GuidedSettings { simulations, candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight, progress_bonus };
+        Ok(PyNetworkSearchAgent { search: guided(network, seed, &o)? })
     }
 
     /// One action per observation: int64 (n,) (searches run in parallel).
@@ -278,23 +279,15 @@ impl PyNetworkSearchAgent {
     fn __repr__(&self) -> String {
         let g = &self.search;
         format!(
-            "NetworkSearchAgent(simulations={}, seed={}, candidates={}, depth={}, rollout_mix={}, gumbel_scale={}, heuristic_candidates={}, prior_weight={})",
-            g.simulations, g.seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale, g.heuristic_candidates, g.prior_weight
+            "NetworkSearchAgent(simulations={}, seed={}, candidates={}, depth={}, rollout_mix={}, gumbel_scale={}, heuristic_candidates={}, prior_weight={}, progress_bonus={})",
+            g.simulations, g.seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale, g.heuristic_candidates, g.prior_weight,
+            g.progress_bonus
         )
     }
 }
 
-/// The guided search's settings beside the network, budget and seed (checked by `guided`).
-struct GuidedOpts {
-    candidates: usize,
-    depth: u32,
-    rollout_mix: f32,
-    gumbel_scale: f32,
-    heuristic_candidates: usize,
-    prior_weight: f32,
-}
-
-fn guided(network: &PyNetwork, simulations: u32, seed: u64, o: &GuidedOpts) -> PyResult<GuidedSearch> {
+/// A guided search over `network` with the settings `o`, checked.
+fn guided(network: &PyNetwork, seed: u64, o: &GuidedSettings) -> PyResult<GuidedSearch> {
     if o.candidates == 0 {
         return Err(MaquisError::new_err("candidates must be at least 1"));
     }
@@ -307,10 +300,26 @@ fn guided(network: &PyNetwork, simulations: u32, seed: u64, o: &GuidedOpts) -> P
     if !o.prior_weight.is_finite() || o.prior_weight < 0.0 {
         return Err(MaquisError::new_err(format!("prior_weight must be >= 0, got {}", o.prior_weight)));
     }
-    let mut g = GuidedSearch::new(network.net.clone(), simulations, seed);
-    (g.candidates, g.depth, g.rollout_mix, g.gumbel_scale) = (o.candidates, o.depth, o.rollout_mix, o.gumbel_scale);
-    (g.heuristic_candidates, g.prior_weight) = (o.heuristic_candidates, o.prior_weight);
-    Ok(g)
+    if !o.progress_bonus.is_finite() || o.progress_bonus < 0.0 {
+        return Err(MaquisError::new_err(format!("progress_bonus must be >= 0, got {}", o.progress_bonus)));
+    }
+    Ok(GuidedSearch::with_settings(network.net.clone(), seed, o))
+}
+
+/// `NETWORK_SEARCH_DEFAULTS` as a dict (without `gumbel_scale`, self-play's exploration). Floats go
+/// through their shortest decimal form so that 0.2f32 reads 0.2, not 0.20000000298.
+fn network_search_defaults(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let o = NETWORK_SEARCH_DEFAULTS;
+    let float = |x: f32| x.to_string().parse::<f64>().expect("a float's decimal form");
+    let d = PyDict::new(py);
+    d.set_item("simulations", o.simulations)?;
+    d.set_item("candidates", o.candidates)?;
+    d.set_item("heuristic_candidates", o.heuristic_candidates)?;
+    d.set_item("depth", o.depth)?;
+    d.set_item("rollout_mix", float(o.rollout_mix))?;
+    d.set_item("prior_weight", float(o.prior_weight))?;
+    d.set_item("progress_bonus", float(o.progress_bonus))?;
+    Ok(d)
 }
 
 fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
@@ -328,7 +337,7 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///     games: number of games; game i has game seed `seed + i` and difficulty
 ///         `difficulties[i % len(difficulties)]`.
 ///     simulations, candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates,
-///         prior_weight: the search's settings.
+///         prior_weight, progress_bonus: the search's settings.
 ///
 /// Returns:
 ///     dict of numpy arrays: `obs` float32 (n, OBS_SIZE), `masks` bool (n, NUM_ACTIONS), `policy`
@@ -336,7 +345,7 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///     win 1, draw 0.5, loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (index in
 ///     OUTCOMES).
 #[pyfunction]
-#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, heuristic_candidates=0, prior_weight=1.0, threads=1))]
+#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, heuristic_candidates=0, prior_weight=1.0, progress_bonus=0.0, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,
@@ -353,14 +362,15 @@ fn selfplay<'py>(
     gumbel_scale: f32,
     heuristic_candidates: usize,
     prior_weight: f32,
+    progress_bonus: f32,
     threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let opts = GuidedOpts { candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight };
+    let o = GuidedSettings { simulations, candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight, progress_bonus };
     let teacher = match (teacher, &network) {
         ("heuristic", _) => Teacher::Heuristic(HeuristicAgent::new(seed)),
         ("search", _) => Teacher::Search(SearchAgent::new(simulations, seed)),
         ("network_search", Some(net)) => {
-            Teacher::Guided(guided(net, simulations, seed, &opts)?)
+            Teacher::Guided(guided(net, seed, &o)?)
         }
         ("network_search", None) => return Err(MaquisError::new_err("teacher 'network_search' needs a network")),
         (other, _) => {
@@ -430,6 +440,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyNetwork>()?;
     m.add_class::<PyNetworkAgent>()?;
     m.add_class::<PyNetworkSearchAgent>()?;
+    m.add("NETWORK_SEARCH_DEFAULTS", network_search_defaults(m.py())?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(clairvoyant_games, m)?)?;
     Ok(())

@@ -63,6 +63,8 @@ def add_arguments(p: Any) -> None:
                    help="guided search in self-play: the heuristic's best moves added to the network's candidates")
     p.add_argument("--prior-weight", type=float, default=1.0,
                    help="guided search in self-play: weight of the network's logits beside the values (0: values alone)")
+    p.add_argument("--progress-bonus", type=float, default=0.0,
+                   help="guided search in self-play: value per unit of progress on open missions added at the leaves")
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
     p.add_argument("--keep0", action="store_true",
                    help="every generation also trains on generation 0's imitation data (beyond --window)")
@@ -176,7 +178,7 @@ def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | Non
                           simulations=args.simulations, candidates=args.candidates, depth=args.depth,
                           rollout_mix=args.rollout_mix, gumbel_scale=args.gumbel_scale,
                           heuristic_candidates=args.heuristic_candidates, prior_weight=args.prior_weight,
-                          threads=args.threads)
+                          progress_bonus=args.progress_bonus, threads=args.threads)
 
 
 def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,

@@ -48,6 +48,32 @@ pub const DEFAULT_DEPTH: u32 = 4;
 /// Value of each outcome (Outcome order: win, major_win, draw, loss), the network's value scale.
 pub const OUTCOME_VALUES: [f32; 4] = [1.0, 1.0, 0.5, 0.0];
 
+/// A guided search's settings beside its network and seed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GuidedSettings {
+    pub simulations: u32,
+    pub candidates: usize,
+    pub depth: u32,
+    pub rollout_mix: f32,
+    pub gumbel_scale: f32,
+    pub heuristic_candidates: usize,
+    pub prior_weight: f32,
+    pub progress_bonus: f32,
+}
+
+/// The bundled `network_search` agent's settings, the strongest measured with the shipped network
+/// (docs/training.md). Python's `maquis.agents.DEFAULT_NETWORK_SEARCH` is read from here.
+pub const NETWORK_SEARCH_DEFAULTS: GuidedSettings = GuidedSettings {
+    simulations: 200,
+    candidates: 1,
+    depth: 0,
+    rollout_mix: 1.0,
+    gumbel_scale: 0.0,
+    heuristic_candidates: 4,
+    prior_weight: 0.2,
+    progress_bonus: 0.1,
+};
+
 #[derive(Clone, Debug)]
 pub struct GuidedSearch {
     pub net: Arc<Network>,
@@ -143,6 +169,20 @@ impl GuidedSearch {
             seed,
             rollout: HeuristicAgent::fast(seed),
             prior: HeuristicAgent::new(seed),
+        }
+    }
+
+    /// A search with `o`'s settings (the others as `new` leaves them).
+    pub fn with_settings(net: Arc<Network>, seed: u64, o: &GuidedSettings) -> GuidedSearch {
+        GuidedSearch {
+            candidates: o.candidates,
+            depth: o.depth,
+            rollout_mix: o.rollout_mix,
+            gumbel_scale: o.gumbel_scale,
+            heuristic_candidates: o.heuristic_candidates,
+            prior_weight: o.prior_weight,
+            progress_bonus: o.progress_bonus,
+            ..GuidedSearch::new(net, o.simulations, seed)
         }
     }
 
