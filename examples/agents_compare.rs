@@ -113,28 +113,28 @@ fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
     let mut g = GuidedSearch::with_settings(std::sync::Arc::new(net), seed, &o);
     let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f32>().ok());
     if let Some(x) = var("GPW") {
-        g.prior_weight = x;
+        g.settings.prior_weight = x;
     }
     if let Some(x) = var("GCANDS") {
-        g.candidates = x as usize;
+        g.settings.candidates = x as usize;
     }
     if let Some(x) = var("GDRAW") {
         g.draw_value = x;
     }
     if let Some(x) = var("GPB") {
-        g.progress_bonus = x;
+        g.settings.progress_bonus = x;
     }
     if let Some(x) = var("GMIX") {
-        g.rollout_mix = x;
+        g.settings.rollout_mix = x;
     }
     if let Some(x) = var("GDEPTH") {
-        g.depth = x as u32;
+        g.settings.depth = x as u32;
     }
     if std::env::var("GFULL").is_ok() {
         g.rollout = HeuristicAgent::new(seed);
     }
     if let Some(x) = var("GHC") {
-        g.heuristic_candidates = x as usize;
+        g.settings.heuristic_candidates = x as usize;
     }
     g
 }

@@ -342,25 +342,22 @@ fn guided(sims: u32) -> GuidedSearch {
     GuidedSearch::new(Arc::new(Network::random(&[32], 7)), sims, 11)
 }
 
+/// `guided(sims)` with some settings changed by `f`.
+fn guided_with(sims: u32, f: impl FnOnce(&mut GuidedSettings)) -> GuidedSearch {
+    let mut g = guided(sims);
+    f(&mut g.settings);
+    g
+}
+
 #[test]
 fn guided_search_with_settings_takes_every_setting() {
     let o = GuidedSettings { simulations: 7, gumbel_scale: 0.5, ..NETWORK_SEARCH_DEFAULTS };
     let g = GuidedSearch::with_settings(Arc::new(Network::random(&[8], 1)), 3, &o);
-    let back = GuidedSettings {
-        simulations: g.simulations,
-        candidates: g.candidates,
-        depth: g.depth,
-        rollout_mix: g.rollout_mix,
-        gumbel_scale: g.gumbel_scale,
-        heuristic_candidates: g.heuristic_candidates,
-        prior_weight: g.prior_weight,
-        progress_bonus: g.progress_bonus,
-    };
-    assert_eq!(back, o);
+    assert_eq!(g.settings, o);
     assert_eq!(g.seed, 3);
     // new()'s own settings differ from the agent's defaults, so the copy is not vacuous
     let plain = guided(7);
-    assert!(plain.candidates != o.candidates && plain.progress_bonus != o.progress_bonus);
+    assert!(plain.settings.candidates != o.candidates && plain.settings.progress_bonus != o.progress_bonus);
 }
 
 #[test]
@@ -370,7 +367,7 @@ fn guided_search_returns_a_legal_action_and_a_proper_improved_policy() {
         if s.is_over() {
             continue;
         }
-        for g in [guided(24), GuidedSearch { depth: 3, rollout_mix: 0.5, gumbel_scale: 1.0, ..guided(16) }] {
+        for g in [guided(24), guided_with(16, |o| (o.depth, o.rollout_mix, o.gumbel_scale) = (3, 0.5, 1.0))] {
             let r = g.search(&s);
             let mask = legal_mask(&s);
             assert!(mask.get(r.action));
@@ -380,7 +377,7 @@ fn guided_search_returns_a_legal_action_and_a_proper_improved_policy() {
             assert!((0.0..=1.0).contains(&r.value) && (0.0..=1.0).contains(&r.net_value));
             if mask.count() > 1 {
                 let visits: u32 = r.candidates.iter().map(|c| c.1).sum();
-                assert!(visits >= g.simulations.min(8), "{visits}");
+                assert!(visits >= g.settings.simulations.min(8), "{visits}");
                 assert!(r.candidates.iter().all(|c| mask.get(c.0) && (0.0..=1.0).contains(&c.2)));
             }
         }
@@ -390,7 +387,7 @@ fn guided_search_returns_a_legal_action_and_a_proper_improved_policy() {
 #[test]
 fn guided_search_never_sees_the_hidden_deck() {
     // The same observation with other hidden deck orders (and RNGs): the same decision and stats.
-    let g = GuidedSearch { depth: 2, ..guided(32) };
+    let g = guided_with(32, |o| o.depth = 2);
     for (seed, moves) in [(4, 2), (5, 9), (6, 20)] {
         let s = position(seed, moves);
         if s.is_over() {
@@ -427,7 +424,9 @@ fn guided_search_adds_the_heuristics_best_moves_to_its_candidates() {
         if s.is_over() || legal_mask(&s).count() < 5 {
             continue;
         }
-        let g = GuidedSearch { candidates: 1, heuristic_candidates: 3, prior_weight: 0.0, rollout_mix: 1.0, depth: 0, ..guided(48) };
+        let g = guided_with(48, |o| {
+            (o.candidates, o.heuristic_candidates, o.prior_weight, o.rollout_mix, o.depth) = (1, 3, 0.0, 1.0, 0)
+        });
         let r = g.search(&s);
         let h = HeuristicAgent::new(11);
         let ranked = h.ranked(&s, &mut h.rng_for(&s));
@@ -453,7 +452,7 @@ fn guided_search_adds_the_heuristics_best_moves_to_its_candidates() {
 #[test]
 fn selfplay_samples_are_consistent_and_thread_independent() {
     let setups = [Setup::default(), Setup { difficulty: Difficulty::VeryHard, ..Setup::default() }];
-    let teacher = Teacher::Guided(GuidedSearch { gumbel_scale: 1.0, ..guided(8) });
+    let teacher = Teacher::Guided(guided_with(8, |o| o.gumbel_scale = 1.0));
     let a = play_games(&teacher, &setups, &[1, 2, 3], 1).unwrap();
     let b = play_games(&teacher, &setups, &[1, 2, 3], 2).unwrap();
     assert_eq!((&a.obs, &a.policy, &a.game, &a.game_outcomes), (&b.obs, &b.policy, &b.game, &b.game_outcomes));

@@ -273,14 +273,14 @@ impl PyNetworkSearchAgent {
 
     #[getter]
     fn simulations(&self) -> u32 {
-        self.search.simulations
+        self.search.settings.simulations
     }
 
     fn __repr__(&self) -> String {
-        let g = &self.search;
+        let (g, seed) = (&self.search.settings, self.search.seed);
         format!(
             "NetworkSearchAgent(simulations={}, seed={}, candidates={}, depth={}, rollout_mix={}, gumbel_scale={}, heuristic_candidates={}, prior_weight={}, progress_bonus={})",
-            g.simulations, g.seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale, g.heuristic_candidates, g.prior_weight,
+            g.simulations, seed, g.candidates, g.depth, g.rollout_mix, g.gumbel_scale, g.heuristic_candidates, g.prior_weight,
             g.progress_bonus
         )
     }

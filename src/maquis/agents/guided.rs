@@ -51,13 +51,23 @@ pub const OUTCOME_VALUES: [f32; 4] = [1.0, 1.0, 0.5, 0.0];
 /// A guided search's settings beside its network and seed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GuidedSettings {
+    /// Leaf evaluations per decision.
     pub simulations: u32,
+    /// Candidates of the Gumbel top-k.
     pub candidates: usize,
+    /// Network-policy moves after the candidate before the value is read.
     pub depth: u32,
+    /// Weight of a heuristic rollout in a leaf's value (0: the network's value alone).
     pub rollout_mix: f32,
+    /// Scale of the Gumbel noise on the prior (0: deterministic top-k).
     pub gumbel_scale: f32,
+    /// The heuristic's best moves added to the network's candidates (0: the network's alone).
     pub heuristic_candidates: usize,
+    /// Weight of `g + logit` beside `σ(q)` when candidates are ranked (0: by value alone, as the
+    /// plain search does).
     pub prior_weight: f32,
+    /// Added to a leaf's outcome value per unit of progress of the missions left incomplete (a
+    /// small shaping term that separates otherwise equal outcomes).
     pub progress_bonus: f32,
 }
 
@@ -77,27 +87,10 @@ pub const NETWORK_SEARCH_DEFAULTS: GuidedSettings = GuidedSettings {
 #[derive(Clone, Debug)]
 pub struct GuidedSearch {
     pub net: Arc<Network>,
-    /// Leaf evaluations per decision.
-    pub simulations: u32,
-    /// Candidates of the Gumbel top-k.
-    pub candidates: usize,
-    /// Network-policy moves after the candidate before the value is read.
-    pub depth: u32,
-    /// Weight of a heuristic rollout in a leaf's value (0: the network's value alone).
-    pub rollout_mix: f32,
-    /// Scale of the Gumbel noise on the prior (0: deterministic top-k).
-    pub gumbel_scale: f32,
-    /// The heuristic's best moves added to the network's candidates (0: the network's alone).
-    pub heuristic_candidates: usize,
-    /// Weight of `g + logit` beside `σ(q)` when candidates are ranked (0: by value alone, as the
-    /// plain search does).
-    pub prior_weight: f32,
+    pub settings: GuidedSettings,
     /// A draw's value at the leaves (outcomes and rollouts; a win is 1, a loss 0). The network's
     /// value head keeps the ½ it was trained with.
     pub draw_value: f32,
-    /// Added to a leaf's outcome value per unit of progress of the missions left incomplete (a
-    /// small shaping term that separates otherwise equal outcomes; 0 by default).
-    pub progress_bonus: f32,
     pub c_visit: f32,
     pub c_scale: f32,
     pub seed: u64,
@@ -152,9 +145,10 @@ impl Work {
 }
 
 impl GuidedSearch {
+    /// A search with the raw settings self-play starts from (the network's 8 candidates, depth
+    /// `DEFAULT_DEPTH`, its value at the leaves, no heuristic candidates, no bonus).
     pub fn new(net: Arc<Network>, simulations: u32, seed: u64) -> GuidedSearch {
-        GuidedSearch {
-            net,
+        let settings = GuidedSettings {
             simulations,
             candidates: 8,
             depth: DEFAULT_DEPTH,
@@ -162,27 +156,22 @@ impl GuidedSearch {
             gumbel_scale: 0.0,
             heuristic_candidates: 0,
             prior_weight: 1.0,
-            draw_value: OUTCOME_VALUES[Outcome::Draw.idx()],
             progress_bonus: 0.0,
+        };
+        GuidedSearch::with_settings(net, seed, &settings)
+    }
+
+    /// A search with `o`'s settings.
+    pub fn with_settings(net: Arc<Network>, seed: u64, o: &GuidedSettings) -> GuidedSearch {
+        GuidedSearch {
+            net,
+            settings: *o,
+            draw_value: OUTCOME_VALUES[Outcome::Draw.idx()],
             c_visit: 50.0,
             c_scale: 0.1,
             seed,
             rollout: HeuristicAgent::fast(seed),
             prior: HeuristicAgent::new(seed),
-        }
-    }
-
-    /// A search with `o`'s settings (the others as `new` leaves them).
-    pub fn with_settings(net: Arc<Network>, seed: u64, o: &GuidedSettings) -> GuidedSearch {
-        GuidedSearch {
-            candidates: o.candidates,
-            depth: o.depth,
-            rollout_mix: o.rollout_mix,
-            gumbel_scale: o.gumbel_scale,
-            heuristic_candidates: o.heuristic_candidates,
-            prior_weight: o.prior_weight,
-            progress_bonus: o.progress_bonus,
-            ..GuidedSearch::new(net, o.simulations, seed)
         }
     }
 
@@ -203,7 +192,7 @@ impl GuidedSearch {
         // from a fixed seed): whatever hidden order `s` holds cannot reach the result.
         let seen = state_from_observation(&work.input[..obs_size()], self.seed ^ 0x5EE0_0B5E).expect("an engine observation decodes");
         let s = &seen;
-        if legal.len() == 1 || self.simulations == 0 {
+        if legal.len() == 1 || self.settings.simulations == 0 {
             let action = if legal.len() == 1 { legal[0] } else { masked_argmax(&logits, &mask).expect("legal") };
             return RootStats::unsearched(action, net_value);
         }
@@ -213,19 +202,19 @@ impl GuidedSearch {
             .iter()
             .map(|&a| {
                 let u = rng.unit().clamp(1e-12, 1.0 - 1e-12);
-                (a, logits[a] + self.gumbel_scale * (-(-u.ln()).ln()) as f32)
+                (a, logits[a] + self.settings.gumbel_scale * (-(-u.ln()).ln()) as f32)
             })
             .collect();
         let mut order = noisy.clone();
         order.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
-        let k = self.candidates.clamp(1, order.len());
+        let k = self.settings.candidates.clamp(1, order.len());
         // The heuristic's candidates first, in its order: ties (frequent with few rollouts of
         // win/draw/loss outcomes) go to the earlier candidate, as in the plain search.
-        let mut picked: Vec<(usize, f32)> = Vec::with_capacity(k + self.heuristic_candidates);
-        if self.heuristic_candidates > 0 {
+        let mut picked: Vec<(usize, f32)> = Vec::with_capacity(k + self.settings.heuristic_candidates);
+        if self.settings.heuristic_candidates > 0 {
             let mut hrng = self.prior.rng_for(s);
             let ranked = self.prior.ranked(s, &mut hrng);
-            let top = &ranked[..self.heuristic_candidates.min(ranked.len())];
+            let top = &ranked[..self.settings.heuristic_candidates.min(ranked.len())];
             // Where the plain search trusts the heuristic (the deterministic action phase), so
             // does this one: rollouts there only add noise to its lookahead's choice.
             if !worth_searching(s, top) {
@@ -246,7 +235,7 @@ impl GuidedSearch {
         let base = self.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ observable_hash(s).rotate_left(17);
         let mut alive: Vec<usize> = (0..k).collect();
         let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
-        let mut budget = self.simulations as u64;
+        let mut budget = self.settings.simulations as u64;
         let mut next_det = 0u64;
         for round in 0..rounds {
             let per = (budget / (rounds - round) as u64 / alive.len() as u64).max(1);
@@ -284,7 +273,7 @@ impl GuidedSearch {
     /// A candidate's rank among the survivors: `w·(g + logit) + σ(mean leaf value)`, for a
     /// candidate `(action, g + logit, visits, value sum)`.
     fn rank_score(&self, c: &(usize, f32, u32, f32), max_visits: u32) -> f32 {
-        self.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_visits)
+        self.settings.prior_weight * c.1 + self.sigma(c.3 / c.2.max(1) as f32, max_visits)
     }
 
     /// σ of a value in [0, 1] (values are already on the outcome scale, so no rescaling here; the
@@ -344,18 +333,18 @@ impl GuidedSearch {
             }
             // A leaf valued by its rollout alone needs no network value: the input row (the
             // heuristic's ranking) costs more than a rollout's first moves.
-            if steps == self.depth && self.rollout_mix >= 1.0 {
+            if steps == self.settings.depth && self.settings.rollout_mix >= 1.0 {
                 break 0.0;
             }
             let value = work.eval(&self.net, &s);
-            if steps == self.depth {
+            if steps == self.settings.depth {
                 break value;
             }
             let a = masked_argmax(&work.logits, &legal_mask(&s)).expect("a legal action");
             apply_legal(&mut s, t.actions[a]);
             steps += 1;
         };
-        if self.rollout_mix <= 0.0 {
+        if self.settings.rollout_mix <= 0.0 {
             return net_v;
         }
         let mut r = s;
@@ -364,7 +353,7 @@ impl GuidedSearch {
             let a = self.rollout.act_with(&r, &mut rng);
             apply_legal(&mut r, t.actions[a]);
         }
-        (1.0 - self.rollout_mix) * net_v + self.rollout_mix * self.leaf_outcome(&r)
+        (1.0 - self.settings.rollout_mix) * net_v + self.settings.rollout_mix * self.leaf_outcome(&r)
     }
 
     /// A finished game's value at a leaf: `outcome_value` with this search's `draw_value`, plus
@@ -374,10 +363,10 @@ impl GuidedSearch {
             Some(Outcome::Draw) => self.draw_value,
             _ => outcome_value(s),
         };
-        if self.progress_bonus == 0.0 {
+        if self.settings.progress_bonus == 0.0 {
             return v;
         }
-        v + self.progress_bonus * open_progress(s) as f32
+        v + self.settings.progress_bonus * open_progress(s) as f32
     }
 }
 
@@ -406,7 +395,11 @@ mod tests {
 
     #[test]
     fn a_leaf_valued_by_its_rollout_does_not_depend_on_the_network() {
-        let search = |net_seed| GuidedSearch { rollout_mix: 1.0, depth: 0, ..GuidedSearch::new(Arc::new(Network::random(&[16], net_seed)), 8, 5) };
+        let search = |net_seed| {
+            let mut g = GuidedSearch::new(Arc::new(Network::random(&[16], net_seed)), 8, 5);
+            (g.settings.rollout_mix, g.settings.depth) = (1.0, 0);
+            g
+        };
         let (a, b) = (search(1), search(2));
         let mut work = Work::new();
         for s in heuristic_game(3).iter().step_by(7).filter(|s| !s.is_over()) {
@@ -438,7 +431,8 @@ mod tests {
             assert_eq!(g.leaf_outcome(&end), outcome_value(&end));
             let low = GuidedSearch { draw_value: 0.2, ..g.clone() };
             assert_eq!(low.leaf_outcome(&end), if o == Outcome::Draw { 0.2 } else { outcome_value(&end) });
-            let bonus = GuidedSearch { progress_bonus: 0.1, ..g.clone() };
+            let mut bonus = g.clone();
+            bonus.settings.progress_bonus = 0.1;
             let want = outcome_value(&end) + 0.1 * open_progress(&end) as f32;
             assert!((bonus.leaf_outcome(&end) - want).abs() < 1e-6);
         }
