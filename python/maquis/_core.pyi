@@ -1,6 +1,7 @@
 """Stubs of the private extension module `maquis._core` (src/py/). Use the public API in `maquis`."""
 
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, final
 
 import numpy as np
@@ -56,6 +57,20 @@ __all__ = [
     "POOL_SETTINGS",
     "DEALS",
     "PHASES",
+    "NETWORK_FORMAT",
+    "NETWORK_FORMAT_V2",
+    "NETWORK_INPUTS",
+    "HEURISTIC_RANKS",
+    "HEURISTIC_PLANES",
+    "HEURISTIC_GAP_SCALE",
+    "OBSERVATION_FINGERPRINT",
+    "Network",
+    "NetworkAgent",
+    "NetworkSearchAgent",
+    "NETWORK_SEARCH_DEFAULTS",
+    "selfplay",
+    "clairvoyant_games",
+    "dday",
 ]
 
 __version__: Final[str]
@@ -97,6 +112,19 @@ POOL_SETTINGS: Final[Mapping[str, Mapping[str, Any]]]
 DEALS: Final[tuple[str, ...]]
 PHASES: Final[tuple[str, ...]]
 
+# The learned network (src/py/network.rs); see `maquis.network`.
+NETWORK_FORMAT: Final[str]
+NETWORK_FORMAT_V2: Final[str]
+#: A list at runtime, unlike the tables' tuples.
+NETWORK_INPUTS: Final[list[str]]
+HEURISTIC_RANKS: Final[int]
+HEURISTIC_PLANES: Final[int]
+HEURISTIC_GAP_SCALE: Final[float]
+OBSERVATION_FINGERPRINT: Final[str]
+#: The settings of `network_search` (without `gumbel_scale`): simulations, candidates,
+#: heuristic_candidates and depth are ints; rollout_mix, prior_weight and progress_bonus floats.
+NETWORK_SEARCH_DEFAULTS: Final[dict[str, float]]
+
 class MaquisError(ValueError):
     """An input the engine refuses: an action out of range or illegal now, an unknown id, a bad
     option, a malformed saved state, or a step after the episode ended."""
@@ -115,6 +143,39 @@ def bench_vector(
     num_envs: int, num_threads: int, seconds: float, difficulty: str = "normal", seed: int = 0
 ) -> tuple[int, float]: ...
 def env_memory(num_threads: int = 2) -> dict[str, int]: ...
+
+# Training data and the clairvoyant ceiling (src/py/network.rs). `selfplay` returns `obs` float32
+# (n, OBS_SIZE), `masks` bool (n, NUM_ACTIONS), `policy` float32 (n, NUM_ACTIONS), `root_value`,
+# `outcome` float32 (n,), `game` int64 (n,) and `game_outcomes` int64 (games,) (index in OUTCOMES).
+# A default `...` is a Rust expression, not a literal: the runtime signature (and stubtest) show `...`.
+def selfplay(
+    teacher: str,
+    games: int,
+    seed: int = 0,
+    *,
+    difficulties: list[str] = ...,  # ["normal"]
+    mission_pool: str = "second_edition",
+    network: Network | None = None,
+    simulations: int = 64,
+    candidates: int = 8,
+    depth: int = ...,  # DEFAULT_DEPTH (4), src/maquis/agents/guided.rs
+    rollout_mix: float = 0.0,
+    gumbel_scale: float = 1.0,
+    heuristic_candidates: int = 0,
+    prior_weight: float = 1.0,
+    progress_bonus: float = 0.0,
+    threads: int = 1,
+) -> dict[str, npt.NDArray[Any]]: ...
+def clairvoyant_games(
+    difficulty: str = "normal",
+    episodes: int = 100,
+    seed: int = 0,
+    *,
+    mission_pool: str = "second_edition",
+    candidates: int = 4,
+    rollouts: int = 2,
+    threads: int = 1,
+) -> list[tuple[str, int, int, int]]: ...
 
 @final
 class Env:
@@ -179,6 +240,60 @@ class HeuristicAgent:
 class SearchAgent:
     def __new__(cls, simulations: int = 200, seed: int = 0) -> SearchAgent: ...
     def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
+    @property
+    def simulations(self) -> int: ...
+
+@final
+class Network:
+    """A learned network (a `maquis-net-v1`/`-v2` weight file) evaluated in Rust. No constructor:
+    `load`, `from_bytes` or `random`."""
+
+    @staticmethod
+    def load(path: str | os.PathLike[str]) -> Network: ...
+    @staticmethod
+    def from_bytes(data: bytes) -> Network: ...
+    @staticmethod
+    def random(hidden: Sequence[int], seed: int = 0, inputs: str = "observation") -> Network: ...
+    def to_bytes(self) -> bytes: ...
+    def forward(
+        self, obs: npt.NDArray[np.float32]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+    def inputs_of(self, obs: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]: ...
+    @property
+    def inputs(self) -> str: ...
+    @property
+    def input_size(self) -> int: ...
+    @property
+    def hidden(self) -> list[int]: ...
+    @property
+    def metadata(self) -> dict[str, str]: ...
+
+@final
+class NetworkAgent:
+    def __new__(cls, network: Network) -> NetworkAgent: ...
+    def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
+
+@final
+class NetworkSearchAgent:
+    def __new__(
+        cls,
+        network: Network,
+        simulations: int = ...,  # DEFAULT_SIMULATIONS (128), src/maquis/agents/guided.rs
+        seed: int = 0,
+        *,
+        candidates: int = 8,
+        depth: int = ...,  # DEFAULT_DEPTH (4)
+        rollout_mix: float = 0.0,
+        gumbel_scale: float = 0.0,
+        heuristic_candidates: int = 0,
+        prior_weight: float = 1.0,
+        progress_bonus: float = 0.0,
+    ) -> NetworkSearchAgent: ...
+    def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
+    # `action` int64 (n,), `policy` float32 (n, NUM_ACTIONS), `value` and `net_value` float32 (n,).
+    def search_batch(
+        self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> dict[str, npt.NDArray[Any]]: ...
     @property
     def simulations(self) -> int: ...
 

@@ -3,10 +3,31 @@
 # submodule file of its own beside it.
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "ZONES",
+    "ITEMS",
+    "UNITS",
+    "STATES",
+    "PHASES",
+    "SIDES",
+    "OUTCOMES",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "ACTION_NAMES",
+    "OBSERVATION_LAYOUT",
+    "action_to_str",
+    "action_from_str",
+    "valid_allocations",
+    "Game",
+    "Env",
+    "VecEngine",
+    "Agent",
+]
 
 ZONES: Final[tuple[str, ...]]
 ITEMS: Final[tuple[str, ...]]
@@ -24,10 +45,11 @@ def action_to_str(index: int | np.integer) -> str: ...
 def action_from_str(name: str) -> int: ...
 def valid_allocations() -> list[dict[str, tuple[str, ...]]]: ...
 
+@final
 class Game:
     """The two-player game: each step is one decision of the side to move."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Game: ...
     def reset(self, seed: int, options_json: str | None = None) -> None: ...
     def step(self, index: int | np.integer) -> None: ...
     @property
@@ -47,12 +69,17 @@ class Game:
     def save_state(self) -> str: ...
     def load_state(self, json: str) -> None: ...
     def clone(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, _memo: Any) -> Game: ...
+    def __getstate__(self) -> str: ...
+    def __setstate__(self, json: str) -> None: ...
 
+@final
 class Env:
     """One learner against an opponent (bundled, or "external": played by the caller)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
         side: str = "resistance",
         opponent: str = "heuristic",
@@ -60,7 +87,7 @@ class Env:
         reward: Mapping[str, float] | None = None,
         vp_margin: bool = False,
         illegal_action: str = "terminate",
-    ) -> None: ...
+    ) -> Env: ...
     def reset(
         self, stream_seed: int | None = None, options_json: str | None = None
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]: ...
@@ -79,6 +106,8 @@ class Env:
     def save_state(self) -> str: ...
     def load_state(self, json: str) -> None: ...
     def clone(self) -> Env: ...
+    def __copy__(self) -> Env: ...
+    def __deepcopy__(self, _memo: Any) -> Env: ...
     def vp(self) -> tuple[int, int]: ...
     @property
     def done(self) -> bool: ...
@@ -99,12 +128,13 @@ class Env:
     def __getstate__(self) -> str: ...
     def __setstate__(self, state: str) -> None: ...
 
+@final
 class VecEngine:
     """A batch of `Env`s with bundled opponents, stepped in Rust with the GIL released."""
 
     ready: bool
-    def __init__(
-        self,
+    def __new__(
+        cls,
         num_envs: int,
         num_threads: int = 0,
         autoreset_mode: str = "next_step",
@@ -115,7 +145,7 @@ class VecEngine:
         reward: Mapping[str, float] | None = None,
         vp_margin: bool = False,
         illegal_action: str = "terminate",
-    ) -> None: ...
+    ) -> VecEngine: ...
     def reset(
         self,
         seeds: list[int | None] | None = None,
@@ -156,11 +186,16 @@ class VecEngine:
     @property
     def illegal_action(self) -> str: ...
 
+@final
 class Agent:
     """A bundled agent ("random", "heuristic", "search") acting on observations."""
 
-    def __init__(self, id: str, seed: int, budget: int = 200) -> None: ...
+    def __new__(cls, id: str = "random", seed: int = 0, budget: int = 200) -> Agent: ...
     def act(self, obs: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]) -> int: ...
     def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
+    def __copy__(self) -> Agent: ...
+    def __deepcopy__(self, _memo: Any) -> Agent: ...
+    def __getstate__(self) -> str: ...
+    def __setstate__(self, state: str) -> None: ...
     @property
     def id(self) -> str: ...
