@@ -249,6 +249,11 @@ def test_network_search_plays_its_defaults(net_file):
         assert f"{k}={v:g}" in shown, (k, v, shown)
     assert "progress_bonus=0.5" in repr(maquis.agents.make_agent("network_search", network=str(net_file),
                                                                  progress_bonus=0.5)._core)
+    # The extension class defaults to the same settings, and the shared table cannot be changed.
+    net = maquis.network.load_network(str(net_file))
+    assert repr(maquis._core.NetworkSearchAgent(net)) == shown
+    with pytest.raises(TypeError):
+        maquis._core.NETWORK_SEARCH_DEFAULTS["simulations"] = 1
 
 
 def test_network_search_progress_bonus(net_file):

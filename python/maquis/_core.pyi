@@ -115,15 +115,14 @@ PHASES: Final[tuple[str, ...]]
 # The learned network (src/py/network.rs); see `maquis.network`.
 NETWORK_FORMAT: Final[str]
 NETWORK_FORMAT_V2: Final[str]
-#: A list at runtime, unlike the tables' tuples.
-NETWORK_INPUTS: Final[list[str]]
+NETWORK_INPUTS: Final[tuple[str, ...]]
 HEURISTIC_RANKS: Final[int]
 HEURISTIC_PLANES: Final[int]
 HEURISTIC_GAP_SCALE: Final[float]
 OBSERVATION_FINGERPRINT: Final[str]
-#: The settings of `network_search` (without `gumbel_scale`): simulations, candidates,
+#: The settings of `network_search` (without `gumbel_scale`), read-only: simulations, candidates,
 #: heuristic_candidates and depth are ints; rollout_mix, prior_weight and progress_bonus floats.
-NETWORK_SEARCH_DEFAULTS: Final[dict[str, float]]
+NETWORK_SEARCH_DEFAULTS: Final[Mapping[str, float]]
 
 class MaquisError(ValueError):
     """An input the engine refuses: an action out of range or illegal now, an unknown id, a bad
@@ -275,19 +274,20 @@ class NetworkAgent:
 
 @final
 class NetworkSearchAgent:
+    # The defaults `...` are NETWORK_SEARCH_DEFAULTS (src/maquis/agents/guided.rs).
     def __new__(
         cls,
         network: Network,
-        simulations: int = ...,  # DEFAULT_SIMULATIONS (128), src/maquis/agents/guided.rs
+        simulations: int = ...,
         seed: int = 0,
         *,
-        candidates: int = 8,
-        depth: int = ...,  # DEFAULT_DEPTH (4)
-        rollout_mix: float = 0.0,
+        candidates: int = ...,
+        depth: int = ...,
+        rollout_mix: float = ...,
         gumbel_scale: float = 0.0,
-        heuristic_candidates: int = 0,
-        prior_weight: float = 1.0,
-        progress_bonus: float = 0.0,
+        heuristic_candidates: int = ...,
+        prior_weight: float = ...,
+        progress_bonus: float = ...,
     ) -> NetworkSearchAgent: ...
     def act_batch(self, obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]: ...
     # `action` int64 (n,), `policy` float32 (n, NUM_ACTIONS), `value` and `net_value` float32 (n,).

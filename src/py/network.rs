@@ -5,9 +5,10 @@
 use super::agents::decode;
 use super::env::config;
 use super::errors::MaquisError;
+use super::tables::read_only;
 use crate::action::NUM_ACTIONS;
 use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use crate::agents::guided::{GuidedSearch, GuidedSettings, DEFAULT_DEPTH, DEFAULT_SIMULATIONS, NETWORK_SEARCH_DEFAULTS};
+use crate::agents::guided::{GuidedSearch, GuidedSettings, DEFAULT_DEPTH, NETWORK_SEARCH_DEFAULTS};
 use crate::agents::heuristic::HeuristicAgent;
 use crate::agents::network::{masked_argmax, observation_fingerprint, Inputs, Network, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
 use crate::agents::planes::{GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
@@ -18,7 +19,7 @@ use crate::observation::obs_size;
 use crate::rules::Setup;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyTuple};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -210,17 +211,21 @@ impl PyNetworkAgent {
     }
 }
 
-/// Network-guided determinized search (Gumbel top-k, sequential halving, network values at the
-/// leaves). Acts on (obs, mask) only, like the other agents.
+/// Network-guided determinized search (Gumbel top-k, sequential halving, heuristic rollouts or
+/// network values at the leaves). Acts on (obs, mask) only, like the other agents. Settings left
+/// out take `NETWORK_SEARCH_DEFAULTS` (no exploration noise).
 #[pyclass(name = "NetworkSearchAgent", module = "maquis._core", frozen)]
 pub struct PyNetworkSearchAgent {
     search: GuidedSearch,
 }
 
+/// The defaults of `PyNetworkSearchAgent`'s signature.
+const D: GuidedSettings = NETWORK_SEARCH_DEFAULTS;
+
 #[pymethods]
 impl PyNetworkSearchAgent {
     #[new]
-    #[pyo3(signature = (network, simulations=DEFAULT_SIMULATIONS, seed=0, *, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=0.0, heuristic_candidates=0, prior_weight=1.0, progress_bonus=0.0))]
+    #[pyo3(signature = (network, simulations=D.simulations, seed=0, *, candidates=D.candidates, depth=D.depth, rollout_mix=D.rollout_mix, gumbel_scale=0.0, heuristic_candidates=D.heuristic_candidates, prior_weight=D.prior_weight, progress_bonus=D.progress_bonus))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         network: &PyNetwork,
@@ -432,7 +437,7 @@ fn clairvoyant_games(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NETWORK_FORMAT", NETWORK_FORMAT)?;
     m.add("NETWORK_FORMAT_V2", NETWORK_FORMAT_V2)?;
-    m.add("NETWORK_INPUTS", Inputs::ALL.map(|i| i.name()).to_vec())?;
+    m.add("NETWORK_INPUTS", PyTuple::new(m.py(), Inputs::ALL.map(|i| i.name()))?)?;
     m.add("HEURISTIC_RANKS", HEURISTIC_RANKS)?;
     m.add("HEURISTIC_PLANES", HEURISTIC_PLANES)?;
     m.add("HEURISTIC_GAP_SCALE", GAP_SCALE)?;
@@ -440,7 +445,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyNetwork>()?;
     m.add_class::<PyNetworkAgent>()?;
     m.add_class::<PyNetworkSearchAgent>()?;
-    m.add("NETWORK_SEARCH_DEFAULTS", network_search_defaults(m.py())?)?;
+    m.add("NETWORK_SEARCH_DEFAULTS", read_only(&network_search_defaults(m.py())?)?)?;
     m.add_function(wrap_pyfunction!(selfplay, m)?)?;
     m.add_function(wrap_pyfunction!(clairvoyant_games, m)?)?;
     Ok(())

@@ -141,6 +141,6 @@ fn pool_settings(py: Python<'_>, p: MissionPool) -> PyResult<Bound<'_, PyDict>> 
 }
 
 /// A read-only view of `d` (`types.MappingProxyType`).
-fn read_only<'py>(d: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
+pub(super) fn read_only<'py>(d: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyAny>> {
     d.py().import("types")?.getattr("MappingProxyType")?.call1((d,))
 }

@@ -38,9 +38,6 @@ use crate::rules::{apply_legal, legal_mask};
 use crate::state::State;
 use std::sync::Arc;
 
-/// The budget of `network_search` (leaf evaluations per decision).
-pub const DEFAULT_SIMULATIONS: u32 = 128;
-
 /// Greedy network moves before a leaf's value is read, by default: with the placeholder network,
 /// 256 simulations at depth 4 won 20 % of 100 games where depth 0 won 10 % (docs/training.md).
 pub const DEFAULT_DEPTH: u32 = 4;
