@@ -11,7 +11,7 @@
 //! by move (`MISSIONS=a,b`, `DIFF=level`, `AGENT=search`, `SIMS=n`, `SCORES=1` for the heuristic's
 //! scores); `HW="name=value,…"`, `HSAMPLES`, `HCANDS`, `HLOOK=0`, `HFAST=1` adjust the heuristic;
 //! `SCANDS`, `SMARGIN`, `SDRAW`, `SFULL=1`, `SACT=1`, `SPB` adjust the search, `NET`, `GPW`,
-//! `GCANDS`, `GHC`, `GMIX`, `GDEPTH`, `GDRAW`, `GPB`, `GFULL=1` the network_search; `PERGAME=1` prints each game's outcome (see the functions below).
+//! `GCANDS`, `GHC`, `GMIX`, `GDEPTH`, `GDRAW`, `GPB`, `GFULL=1` the network_search; `RW="name=value,…"` the heuristic weights of both searches' rollouts and candidates; `PERGAME=1` prints each game's outcome (see the functions below).
 
 use maquis::agents::heuristic::HeuristicAgent;
 use maquis::agents::random::sample;
@@ -39,12 +39,7 @@ struct Tally {
 /// `HSAMPLES=n` sets its risk samples (for tuning).
 fn heuristic(seed: u64) -> HeuristicAgent {
     let mut h = HeuristicAgent::new(seed);
-    if let Ok(spec) = std::env::var("HW") {
-        for kv in spec.split(',').filter(|x| !x.is_empty()) {
-            let (k, v) = kv.split_once('=').expect("name=value");
-            assert!(h.weights.set(k, v.parse().unwrap()), "unknown weight {k}");
-        }
-    }
+    set_weights(&mut h.weights, "HW");
     if std::env::var("HFAST").is_ok() {
         h = HeuristicAgent { weights: h.weights.clone(), ..HeuristicAgent::fast(seed) };
     }
@@ -61,6 +56,16 @@ fn heuristic(seed: u64) -> HeuristicAgent {
         h.max_candidates = n;
     }
     h
+}
+
+/// Applies the weights listed in the environment variable `var` (`"name=value,…"`).
+fn set_weights(w: &mut maquis::agents::heuristic::Weights, var: &str) {
+    if let Ok(spec) = std::env::var(var) {
+        for kv in spec.split(',').filter(|x| !x.is_empty()) {
+            let (k, v) = kv.split_once('=').expect("name=value");
+            assert!(w.set(k, v.parse().unwrap()), "unknown weight {k}");
+        }
+    }
 }
 
 /// CPU seconds used by this thread (Linux; 0 elsewhere): the machine may be shared.
@@ -97,6 +102,8 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
     if let Ok(v) = std::env::var("SACT") {
         a.search_actions = v == "1";
     }
+    set_weights(&mut a.rollout.weights, "RW");
+    set_weights(&mut a.prior.weights, "RW");
     a
 }
 
@@ -136,6 +143,8 @@ fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
     if let Some(x) = var("GHC") {
         g.settings.heuristic_candidates = x as usize;
     }
+    set_weights(&mut g.rollout.weights, "RW");
+    set_weights(&mut g.prior.weights, "RW");
     g
 }
 
