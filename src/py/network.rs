@@ -341,8 +341,11 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///         (the improved policy of the guided search; needs `network`).
 ///     games: number of games; game i has game seed `seed + i` and difficulty
 ///         `difficulties[i % len(difficulties)]`.
-///     simulations, candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates,
-///         prior_weight, progress_bonus: the search's settings.
+///     simulations: the search's budget ("search": rollouts; "network_search": leaf evaluations;
+///         "heuristic" ignores it).
+///     candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight,
+///         progress_bonus: the guided search's settings (raw self-play defaults, not
+///         `NETWORK_SEARCH_DEFAULTS`); only "network_search" reads them.
 ///
 /// Returns:
 ///     dict of numpy arrays: `obs` float32 (n, OBS_SIZE), `masks` bool (n, NUM_ACTIONS), `policy`
