@@ -156,13 +156,15 @@ def selfplay(
     mission_pool: str = "second_edition",
     network: Network | None = None,
     simulations: int = 64,
-    candidates: int = 8,
-    depth: int = ...,  # DEFAULT_DEPTH (4), src/maquis/agents/guided.rs
-    rollout_mix: float = 0.0,
+    # The defaults `...` are PURE_NETWORK_SETTINGS (src/maquis/agents/guided.rs): 8 candidates,
+    # depth 4, rollout_mix 0, no heuristic candidates, prior_weight 1, progress_bonus 0.
+    candidates: int = ...,
+    depth: int = ...,
+    rollout_mix: float = ...,
     gumbel_scale: float = 1.0,
-    heuristic_candidates: int = 0,
-    prior_weight: float = 1.0,
-    progress_bonus: float = 0.0,
+    heuristic_candidates: int = ...,
+    prior_weight: float = ...,
+    progress_bonus: float = ...,
     threads: int = 1,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def clairvoyant_games(

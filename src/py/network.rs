@@ -8,7 +8,7 @@ use super::errors::MaquisError;
 use super::tables::read_only;
 use crate::action::NUM_ACTIONS;
 use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use crate::agents::guided::{GuidedSearch, GuidedSettings, DEFAULT_DEPTH, NETWORK_SEARCH_DEFAULTS};
+use crate::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS, PURE_NETWORK_SETTINGS};
 use crate::agents::heuristic::HeuristicAgent;
 use crate::agents::network::{masked_argmax, observation_fingerprint, Inputs, Network, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
 use crate::agents::planes::{GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
@@ -334,6 +334,9 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
     difficulties.iter().map(|d| Ok(config(d, mission_pool, "uniform", None, None, "terminate")?.setup)).collect()
 }
 
+/// The defaults of `selfplay`'s guided search (its exploration noise aside).
+const P: GuidedSettings = PURE_NETWORK_SETTINGS;
+
 /// Plays `games` whole games with a teacher and returns the training samples (GIL released).
 ///
 /// Args:
@@ -344,7 +347,7 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///     simulations: the search's budget ("search": rollouts; "network_search": leaf evaluations;
 ///         "heuristic" ignores it).
 ///     candidates, depth, rollout_mix, gumbel_scale, heuristic_candidates, prior_weight,
-///         progress_bonus: the guided search's settings (raw self-play defaults, not
+///         progress_bonus: the guided search's settings (defaults `PURE_NETWORK_SETTINGS`, not
 ///         `NETWORK_SEARCH_DEFAULTS`); only "network_search" reads them.
 ///
 /// Returns:
@@ -353,7 +356,7 @@ fn setups(difficulties: &[String], mission_pool: &str) -> PyResult<Vec<Setup>> {
 ///     win 1, draw 0.5, loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (index in
 ///     OUTCOMES).
 #[pyfunction]
-#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=8, depth=DEFAULT_DEPTH, rollout_mix=0.0, gumbel_scale=1.0, heuristic_candidates=0, prior_weight=1.0, progress_bonus=0.0, threads=1))]
+#[pyo3(signature = (teacher, games, seed=0, *, difficulties=vec!["normal".to_string()], mission_pool="second_edition", network=None, simulations=64, candidates=P.candidates, depth=P.depth, rollout_mix=P.rollout_mix, gumbel_scale=1.0, heuristic_candidates=P.heuristic_candidates, prior_weight=P.prior_weight, progress_bonus=P.progress_bonus, threads=1))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay<'py>(
     py: Python<'py>,

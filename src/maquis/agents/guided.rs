@@ -81,6 +81,20 @@ pub const NETWORK_SEARCH_DEFAULTS: GuidedSettings = GuidedSettings {
     progress_bonus: 0.1,
 };
 
+/// The network alone guiding the search, as self-play starts: its 8 best moves as candidates,
+/// `DEFAULT_DEPTH` greedy moves then its value at the leaves, no heuristic, no bonus
+/// (`simulations` is the caller's).
+pub const PURE_NETWORK_SETTINGS: GuidedSettings = GuidedSettings {
+    simulations: 0,
+    candidates: 8,
+    depth: DEFAULT_DEPTH,
+    rollout_mix: 0.0,
+    gumbel_scale: 0.0,
+    heuristic_candidates: 0,
+    prior_weight: 1.0,
+    progress_bonus: 0.0,
+};
+
 #[derive(Clone, Debug)]
 pub struct GuidedSearch {
     pub net: Arc<Network>,
@@ -142,20 +156,9 @@ impl Work {
 }
 
 impl GuidedSearch {
-    /// A search with the raw settings self-play starts from (the network's 8 candidates, depth
-    /// `DEFAULT_DEPTH`, its value at the leaves, no heuristic candidates, no bonus).
+    /// A search with `PURE_NETWORK_SETTINGS` and `simulations` leaf evaluations a decision.
     pub fn new(net: Arc<Network>, simulations: u32, seed: u64) -> GuidedSearch {
-        let settings = GuidedSettings {
-            simulations,
-            candidates: 8,
-            depth: DEFAULT_DEPTH,
-            rollout_mix: 0.0,
-            gumbel_scale: 0.0,
-            heuristic_candidates: 0,
-            prior_weight: 1.0,
-            progress_bonus: 0.0,
-        };
-        GuidedSearch::with_settings(net, seed, &settings)
+        GuidedSearch::with_settings(net, seed, &GuidedSettings { simulations, ..PURE_NETWORK_SETTINGS })
     }
 
     /// A search with `o`'s settings.
