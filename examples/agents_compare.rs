@@ -21,6 +21,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
 
+#[path = "common/arena.rs"]
+mod arena;
+use arena::thread_cpu;
+
 #[derive(Default, Clone)]
 struct Tally {
     games: u64,
@@ -66,18 +70,6 @@ fn set_weights(w: &mut maquis::agents::heuristic::Weights, var: &str) {
             assert!(w.set(k, v.parse().unwrap()), "unknown weight {k}");
         }
     }
-}
-
-/// CPU seconds used by this thread (Linux; 0 elsewhere): the machine may be shared.
-fn thread_cpu() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/stat")
-        .ok()
-        .and_then(|st| {
-            let rest = &st[st.rfind(')')? + 2..];
-            let f: Vec<&str> = rest.split_whitespace().collect();
-            Some((f[11].parse::<f64>().ok()? + f[12].parse::<f64>().ok()?) / 100.0)
-        })
-        .unwrap_or(0.0)
 }
 
 /// `SPB=x` progress bonus, `SDRAW=x` a draw's rollout value (0.5 by default), `SCANDS=k` candidates, `SFULL=1` full heuristic rollouts,

@@ -9,24 +9,9 @@ use maquis::dday::agents::{Agent, AnyAgent};
 use maquis::dday::{apply, legal_mask, new_game, observation, Outcome, Scenario, Side};
 use std::time::Instant;
 
-fn thread_cpu() -> f64 {
-    std::fs::read_to_string("/proc/thread-self/stat")
-        .ok()
-        .and_then(|st| {
-            let rest = &st[st.rfind(')')? + 2..];
-            let f: Vec<&str> = rest.split_whitespace().collect();
-            Some((f[11].parse::<f64>().ok()? + f[12].parse::<f64>().ok()?) / 100.0)
-        })
-        .unwrap_or(0.0)
-}
-
-fn wilson(k: f64, n: f64) -> (f64, f64) {
-    let z = 1.96;
-    let p = k / n;
-    let c = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let h = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (c - h, c + h)
-}
+#[path = "common/arena.rs"]
+mod arena;
+use arena::{thread_cpu, wilson};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -43,12 +43,14 @@ by `env_creator` (registered under the name "maquis"), so nothing but the packag
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
+
+# The options every training example shares (this folder is on sys.path).
+from masked_ppo import add_evaluation_arguments, add_shaping_switch
 
 
 def parse_args(argv=None):
@@ -70,10 +72,8 @@ def parse_args(argv=None):
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--lr", type=float, default=3e-4)
     p.add_argument("--hidden", type=int, default=256)
-    p.add_argument("--eval-episodes", type=int, default=500)
-    p.add_argument("--eval-seed", type=int, default=12345)
-    p.add_argument("--shaping", action="store_true",
-                   help="the env's potential-based shaping (maquis.shaping) with the PPO discount (0.997)")
+    add_evaluation_arguments(p, episodes=500, seed=12345)
+    add_shaping_switch(p, GAMMA)
     args = p.parse_args(argv)
     if args.iterations is None:
         args.iterations = 10**9 if args.minutes else 20
@@ -191,14 +191,10 @@ def export_npz(module, path, meta):
                 acts.add(type(m))
     if acts != {nn.Tanh} or not linears:
         return False
+    from maquis.policy import save_policy
+
     weights = [m.weight.detach().cpu().numpy().T.copy() for m in linears]
-    biases = [m.bias.detach().cpu().numpy().copy() for m in linears]
-    arrays = {f"w{i}": w for i, w in enumerate(weights)}
-    arrays.update({f"b{i}": b for i, b in enumerate(biases)})
-    np.savez(path, format=np.array("maquis-mlp-v1"), activation=np.array("tanh"),
-             num_layers=np.array(len(weights)), obs_size=np.array(weights[0].shape[0]),
-             num_actions=np.array(weights[-1].shape[1]), deterministic=np.array(True),
-             meta=np.array(json.dumps(meta)), **arrays)
+    save_policy(path, weights, [m.bias.detach().cpu().numpy() for m in linears], "tanh", meta)
     return True
 
 

@@ -19,12 +19,12 @@ At the end the model is saved (`model.zip`, SB3's format) and evaluated with `ma
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
-import numpy as np
+# The options every training example shares (this folder is on sys.path).
+from masked_ppo import add_evaluation_arguments, add_shaping_switch
 
 
 def parse_args(argv=None):
@@ -39,11 +39,9 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--threads", type=int, default=2, help="torch threads")
     p.add_argument("--out", default="runs/sb3_maskable_ppo")
-    p.add_argument("--eval-episodes", type=int, default=500)
-    p.add_argument("--eval-seed", type=int, default=12345)
+    add_evaluation_arguments(p, episodes=500, seed=12345)
     p.add_argument("--verbose", type=int, default=1)
-    p.add_argument("--shaping", action="store_true",
-                   help="the env's potential-based shaping (maquis.shaping) with the PPO discount (0.997)")
+    add_shaping_switch(p, GAMMA)
     args = p.parse_args(argv)
     if args.total_steps is None:
         args.total_steps = 10**12 if args.minutes else 1_000_000
@@ -89,14 +87,10 @@ def export_npz(model, path, meta):
     activation = "tanh" if acts == {nn.Tanh} or not acts else "relu" if acts == {nn.ReLU} else None
     if activation is None:
         raise ValueError(f"cannot export activation {acts}")
+    from maquis.policy import save_policy
+
     weights = [m.weight.detach().cpu().numpy().T.copy() for m in lins]
-    biases = [m.bias.detach().cpu().numpy().copy() for m in lins]
-    arrays = {f"w{i}": w for i, w in enumerate(weights)}
-    arrays.update({f"b{i}": b for i, b in enumerate(biases)})
-    np.savez(path, format=np.array("maquis-mlp-v1"), activation=np.array(activation),
-             num_layers=np.array(len(weights)), obs_size=np.array(weights[0].shape[0]),
-             num_actions=np.array(weights[-1].shape[1]), deterministic=np.array(True),
-             meta=np.array(json.dumps(meta)), **arrays)
+    save_policy(path, weights, [m.bias.detach().cpu().numpy() for m in lins], activation, meta)
 
 
 def main(argv=None):

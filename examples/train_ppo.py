@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""PPO with invalid-action masking on `maquis.MaquisVectorEnv`, in one file (CleanRL style).
+"""PPO with invalid-action masking on `maquis.MaquisVectorEnv` (CleanRL style).
+
+The masked-PPO core, shared with `dday_ppo.py`, is `masked_ppo.py` beside this file.
 
     pip install "maquis[train]"            # or: pip install . torch matplotlib tqdm
     python examples/train_ppo.py --minutes 30 --difficulty normal --out runs/ppo_normal
@@ -59,9 +61,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import math
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -70,7 +70,14 @@ import numpy as np
 
 # The saved policy (`maquis-mlp-v1`) is defined by the package, so `maquis eval --policy` reads it.
 from maquis.policy import POLICY_FORMAT, NumpyMLPPolicy, load_policy, save_policy  # noqa: E402,F401
-from maquis.evaluate import wilson_interval as wilson  # noqa: E402
+from maquis.evaluation import wilson_interval as wilson  # noqa: E402
+
+# The masked-PPO core shared with the other training examples (this folder is on sys.path).
+import masked_ppo  # noqa: E402
+from masked_ppo import (  # noqa: E402
+    Batch, Collector, CurvePlot, DaggerSet, Rollout, actor_weights, add_evaluation_arguments, add_imitation_arguments,
+    add_ppo_arguments, batch_expert, build_agent, gae, imitation_update, phase_at, ppo_update, prepare_run,
+)
 
 
 # --------------------------------------------------------------------------------------------
@@ -90,23 +97,9 @@ def parse_args(argv=None):
     g.add_argument("--env-threads", type=int, default=1, help="Rust threads of the vector env")
     g.add_argument("--no-progress", action="store_true", help="no tqdm progress bar")
     g.add_argument("--resume", default=None, help="checkpoint.pt to continue from")
-    g = p.add_argument_group("PPO")
-    g.add_argument("--num-envs", type=int, default=128)
-    g.add_argument("--num-steps", type=int, default=128, help="steps per env per rollout")
-    g.add_argument("--lr", type=float, default=3e-4)
-    g.add_argument("--anneal-lr", type=int, default=1, help="1: linear decay over the budget")
-    g.add_argument("--gamma", type=float, default=0.997)
-    g.add_argument("--gae-lambda", type=float, default=0.95)
-    g.add_argument("--minibatches", type=int, default=4)
-    g.add_argument("--epochs", type=int, default=3)
-    g.add_argument("--clip", type=float, default=0.2)
-    g.add_argument("--ent-coef", type=float, default=0.02)
-    g.add_argument("--vf-coef", type=float, default=0.5)
-    g.add_argument("--max-grad-norm", type=float, default=0.5)
-    g.add_argument("--target-kl", type=float, default=None)
-    g.add_argument("--hidden", type=int, default=256)
-    g.add_argument("--layers", type=int, default=2)
-    g.add_argument("--activation", choices=("tanh", "relu"), default="tanh")
+    g = add_ppo_arguments(p, num_envs=128, gamma=0.997, epochs=3, ent_coef=0.02)
+    g.add_argument("--target-kl", type=float, default=None, help="stop an update's epochs past this KL")
+    g.add_argument("--activation", choices=("tanh", "relu"), default="tanh", help="of the hidden layers")
     g.add_argument("--shaping", choices=("on", "off"), default="on",
                    help="the env's potential-based shaping (maquis.shaping) with gamma = --gamma")
     g.add_argument("--shaping-weights", default=None, metavar="JSON",
@@ -119,26 +112,10 @@ def parse_args(argv=None):
     g.add_argument("--curriculum-prob", type=float, default=0.5, help="share of games started from the pool at first")
     g.add_argument("--curriculum-anneal", type=float, default=0.6,
                    help="fraction of the budget at which the share reaches 0 (linear)")
-    g = p.add_argument_group("imitation warm start (optional)")
-    g.add_argument("--imitate", default=None, metavar="AGENT",
-                   help="a bundled agent to imitate first (e.g. heuristic): DAgger-style behaviour cloning")
-    g.add_argument("--imitate-minutes", type=float, default=8.0, help="length of the imitation phase")
-    g.add_argument("--imitate-beta-end", type=float, default=0.3,
-                   help="share of expert actions in the rollouts at the end of the imitation phase (from 1)")
-    g.add_argument("--imitate-steps", type=int, default=64,
-                   help="gradient steps per rollout on the aggregated (DAgger) data set during imitation")
-    g.add_argument("--imitate-lr", type=float, default=1e-3)
-    g.add_argument("--imitate-minibatch", type=int, default=1024)
-    g.add_argument("--imitate-buffer", type=int, default=400_000, help="samples kept in the aggregated data set")
-    g.add_argument("--bc-coef", type=float, default=0.5,
-                   help="after imitation: weight of the cross-entropy to the expert in the PPO loss, decaying to 0")
-    g.add_argument("--bc-decay-minutes", type=float, default=10.0, help="PPO minutes over which --bc-coef decays")
-    g = p.add_argument_group("evaluation")
-    g.add_argument("--eval-every", type=int, default=10, help="updates between evaluations (0: only at the end)")
-    g.add_argument("--eval-episodes", type=int, default=500)
-    g.add_argument("--eval-seed", type=int, default=12345)
-    g.add_argument("--final-eval-episodes", type=int, default=2000)
-    g.add_argument("--baselines", default="random,heuristic", help="agents evaluated on the same seeds at the end ('' for none)")
+    add_imitation_arguments(p, minutes=8.0, steps=64, minibatch=1024, buffer=400_000, bc_decay_minutes=10.0,
+                            metavar="AGENT",
+                            help="a bundled agent to imitate first (e.g. heuristic): DAgger-style behaviour cloning")
+    add_evaluation_arguments(p, episodes=500, seed=12345, every=10, final=2000)
     return p.parse_args(argv)
 
 
@@ -166,7 +143,7 @@ def evaluate_policy(policy, difficulty, episodes, seed):
 
     `policy`: a callable (obs, mask) -> action (batched if `policy.batched`), or a bundled agent
     name ("random", "heuristic", "search")."""
-    from maquis.evaluate import OUTCOMES, run_episodes
+    from maquis.evaluation import OUTCOMES, run_episodes
 
     _, records = run_episodes(policy, difficulty, episodes, seed)
     counts = {o: sum(1 for r in records if r[0] == o) for o in OUTCOMES}
@@ -184,55 +161,19 @@ def rates(counts):
 
 
 def plot_curve(csv_path, png_path, baselines=None, title=""):
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plot = CurvePlot.read(csv_path, ("win", "draw", "loss"))
+    if plot is None:
         return False
-    rows = list(csv.DictReader(open(csv_path)))
-    if not rows:
-        return False
-    steps = np.array([float(r["env_steps"]) for r in rows]) / 1e6
-    minutes = np.array([float(r["minutes"]) for r in rows])
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.5))
-    colors = {"win": "tab:green", "draw": "tab:orange", "loss": "tab:red"}
-    for key in ("win", "draw", "loss"):
-        y = np.array([float(r[f"eval_{key}"]) for r in rows])
-        lo = np.array([float(r[f"eval_{key}_lo"]) for r in rows])
-        hi = np.array([float(r[f"eval_{key}_hi"]) for r in rows])
-        ax1.plot(steps, y, "-o", ms=3, color=colors[key], label=f"PPO {key}")
-        ax1.fill_between(steps, lo, hi, color=colors[key], alpha=0.15)
-    if rows[0].get("eval_mission") not in (None, ""):
-        ax1.plot(steps, [float(r["eval_mission"]) for r in rows], "-s", ms=3, color="tab:blue",
-                 label="PPO >=1 mission")
-    styles = {"random": ":", "heuristic": "--", "search": "-."}
+    if plot.rows[0].get("eval_mission") not in (None, ""):
+        plot.left.plot(plot.steps, [float(r["eval_mission"]) for r in plot.rows], "-s", ms=3, color="tab:blue",
+                       label="PPO >=1 mission")
     for name, r in (baselines or {}).items():
         for key in ("win", "draw"):
-            ax1.axhline(r[key], color=colors[key], ls=styles.get(name, "--"), lw=1, label=f"{name} {key}")
-    phases = [r.get("phase", "ppo") for r in rows]
-    if "imitate" in phases and "ppo" in phases:
-        k = phases.index("ppo")
-        ax1.axvline(steps[k - 1] if k else steps[0], color="gray", lw=1, ls=":")
-        ax1.text(steps[k - 1] if k else steps[0], 0.97, " imitation | PPO", fontsize=7, va="top", color="gray")
-    ax1.set_xlabel("environment steps (millions)")
-    ax1.set_ylabel("rate (greedy policy, fixed eval seeds; 95% CI)")
-    ax1.set_ylim(0, 1)
-    ax1.grid(alpha=0.3)
-    ax1.legend(fontsize=7, ncol=2)
-    ax1.set_title(title or "evaluation")
-    ax2.plot(minutes, [float(r["train_return"]) for r in rows], label="train episode return (shaped)")
-    ax2.plot(minutes, [float(r["train_win"]) for r in rows], label="train win rate (sampling policy)")
-    ax2.plot(minutes, [float(r["entropy"]) / 3 for r in rows], label="entropy / 3")
-    ax2.set_xlabel("wall-clock minutes")
-    ax2.grid(alpha=0.3)
-    ax2.legend(fontsize=7)
-    ax2.set_title("training")
-    fig.tight_layout()
-    fig.savefig(png_path, dpi=110)
-    plt.close(fig)
-    return True
+            plot.baseline(name, r[key], plot.COLORS[key], f"{name} {key}")
+    plot.training("train_return", "train episode return (shaped)")
+    plot.training("train_win", "train win rate (sampling policy)")
+    plot.training("entropy", "entropy / 3", scale=3)
+    return plot.save(png_path, "environment steps (millions)", title or "evaluation", legend_columns=2)
 
 
 def make_expert(name, env):
@@ -244,13 +185,7 @@ def make_expert(name, env):
     if hasattr(agent, "act_vector"):  # acts on the vector env's own states
         return lambda obs, masks, valid: np.asarray(agent.act_vector(env), dtype=np.int64)
     if hasattr(agent, "act_batch"):
-        def expert(obs, masks, valid):
-            out = np.zeros(len(obs), np.int64)
-            idx = np.flatnonzero(valid & masks.any(axis=1))
-            if len(idx):
-                out[idx] = agent.act_batch(obs[idx], masks[idx])
-            return out
-        return expert
+        return batch_expert(agent)
 
     def expert(obs, masks, valid):
         return np.array([agent.act(o, m) if v and m.any() else 0 for o, m, v in zip(obs, masks, valid)], np.int64)
@@ -329,89 +264,13 @@ def plot_command(argv):
 
 
 # --------------------------------------------------------------------------------------------
-# The network
+# The run: its clock and counters, checkpoints
 # --------------------------------------------------------------------------------------------
-
-
-def build_agent(obs_size, n_actions, hidden, layers, activation):
-    """The actor-critic: two MLPs over the observation, the actor's logits masked to legal actions."""
-    import torch
-    import torch.nn as nn
-
-    def layer(i, o, std=math.sqrt(2)):
-        lin = nn.Linear(i, o)
-        nn.init.orthogonal_(lin.weight, std)
-        nn.init.constant_(lin.bias, 0.0)
-        return lin
-
-    Act = nn.Tanh if activation == "tanh" else nn.ReLU
-
-    def mlp(out_dim, out_std):
-        mods, d = [], obs_size
-        for _ in range(layers):
-            mods += [layer(d, hidden), Act()]
-            d = hidden
-        mods.append(layer(d, out_dim, out_std))
-        return nn.Sequential(*mods)
-
-    class Agent(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.actor = mlp(n_actions, 0.01)
-            self.critic = mlp(1, 1.0)
-
-        def value(self, x):
-            return self.critic(x).squeeze(-1)
-
-        def act(self, x, mask, action=None, expert_action=None):
-            logits = self.actor(x)
-            logits = torch.where(mask, logits, torch.full_like(logits, -1e8))
-            dist = torch.distributions.Categorical(logits=logits)
-            if action is None:
-                action = dist.sample()
-            # entropy over the legal actions only (masked probabilities are exactly 0)
-            p = dist.probs
-            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
-            if expert_action is not None:
-                return action, dist.log_prob(action), ent, self.value(x), dist.log_prob(expert_action)
-            return action, dist.log_prob(action), ent, self.value(x)
-
-        def expert_logp(self, x, mask, target):
-            logits = torch.where(mask, self.actor(x), torch.full((1,), -1e8))
-            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
-
-    return Agent()
-
-
-def actor_weights(agent):
-    """The actor's layers as numpy (w of shape (in, out), b), as `maquis-mlp-v1` stores them."""
-    import torch.nn as nn
-
-    lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
-    return ([m.weight.detach().cpu().numpy().T.copy() for m in lins], [m.bias.detach().cpu().numpy().copy() for m in lins])
 
 
 def export_policy(agent, path, args, env_steps):
-    import torch
-
-    import maquis
-
-    ws, bs = actor_weights(agent)
-    meta = {
-        "trained_with": "examples/train_ppo.py",
-        "difficulty": args.difficulty,
-        "env_steps": int(env_steps),
-        "seed": args.seed,
-        "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "maquis_version": getattr(maquis, "__version__", "?"),
-        "torch_version": torch.__version__,
-    }
-    save_policy(path, ws, bs, args.activation, meta)
-
-
-# --------------------------------------------------------------------------------------------
-# The run: its clock and counters, checkpoints
-# --------------------------------------------------------------------------------------------
+    meta = {"trained_with": "examples/train_ppo.py", "difficulty": args.difficulty, "env_steps": int(env_steps), "seed": args.seed}
+    masked_ppo.export_policy(agent, path, args.activation, meta)
 
 
 class Progress:
@@ -428,20 +287,6 @@ class Progress:
 
     def seconds(self):
         return self.elapsed() + self.t_offset
-
-
-def prepare_run(args):
-    """Seeds, torch threads, the output directory with args.json."""
-    import torch
-
-    torch.set_num_threads(args.threads)
-    random.seed(args.seed)
-    np.random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "args.json").write_text(json.dumps(vars(args), indent=2))
-    return out
 
 
 def resume(path, agent, opt):
@@ -518,24 +363,6 @@ def curriculum_probability(args, progress, budget_s):
     return args.curriculum_prob * max(0.0, 1.0 - frac / max(args.curriculum_anneal, 1e-9))
 
 
-class Rollout:
-    """One rollout, (T, B) per field: what the agent saw and did, and what came of it; `valid` is 0
-    for the autoreset steps (no decision), `expert` holds the expert's actions when one is asked."""
-
-    def __init__(self, T, B, obs_size, n_actions):
-        import torch
-
-        self.obs = torch.zeros((T, B, obs_size))
-        self.mask = torch.zeros((T, B, n_actions), dtype=torch.bool)
-        self.act = torch.zeros((T, B), dtype=torch.long)
-        self.logp = torch.zeros((T, B))
-        self.val = torch.zeros((T, B))
-        self.rew = torch.zeros((T, B))
-        self.done = torch.zeros((T, B))
-        self.valid = torch.zeros((T, B))
-        self.expert = torch.zeros((T, B), dtype=torch.long)
-
-
 class EpisodeStats:
     """Return, length, outcome and mission progress of the last 1000 training games."""
 
@@ -569,205 +396,25 @@ class EpisodeStats:
         return float(np.mean(xs)) if xs else float("nan")
 
 
-class Phase:
-    """What this rollout does: imitate the expert (DAgger; `beta` is the share of expert actions)
-    or PPO (with a decaying BC term of weight `bc_coef`), and at which learning rate."""
-
-    def __init__(self, imitating, beta, bc_coef, lr):
-        self.imitating, self.beta, self.bc_coef, self.lr = imitating, beta, bc_coef, lr
-
-    @property
-    def need_expert(self):
-        return self.imitating or self.bc_coef > 0
-
-
 def schedule(args, progress, budget_s, imitate_s, has_expert):
     """The phase and learning rate at this point of the budget (steps or minutes, whichever binds)."""
     elapsed = progress.elapsed()
     frac_done = max(progress.global_step / args.total_steps, (elapsed - progress.eval_time) / budget_s if args.minutes else 0.0)
-    lr = args.lr * (1.0 - min(frac_done, 0.95)) if args.anneal_lr else args.lr
     run_s = elapsed + progress.t_offset - progress.eval_time
-    imitating = has_expert and run_s < imitate_s
-    beta = 1.0 - (1.0 - args.imitate_beta_end) * min(1.0, run_s / max(imitate_s, 1e-9)) if imitating else 0.0
-    bc_coef = 0.0
-    if has_expert and not imitating and args.bc_coef > 0:
-        bc_coef = args.bc_coef * max(0.0, 1.0 - (run_s - imitate_s) / max(60 * args.bc_decay_minutes, 1e-9))
-    return Phase(imitating, beta, bc_coef, args.imitate_lr if imitating else lr)
+    return phase_at(args, run_s, frac_done, imitate_s, has_expert)
 
 
-class Collector:
-    """Steps the vector env with the agent (or the expert) and fills a `Rollout`."""
+def recorder(episodes):
+    """The Collector's `record`: the episode statistics, with the missions read from the last
+    observation of each finished game."""
+    missions = MissionProgress()
 
-    def __init__(self, env, episodes, seed):
-        import torch
+    def record(obs, rew, valid, done, term, info):
+        final_progress = missions(obs) if done.any() else None
+        completed = missions.completed(obs) if done.any() else None
+        episodes.record(rew, valid, done, term, info, final_progress, completed)
 
-        self.env, self.episodes = env, episodes
-        self.progress = MissionProgress()
-        self.obs_np, _ = env.reset(seed=seed)
-        self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
-        self.pending_reset = np.zeros(env.num_envs, bool)  # the env's next step() is its autoreset
-
-    def collect(self, agent, buf, expert, phase):
-        """Fills `buf` with one rollout and returns the value of the observation after it."""
-        import torch
-
-        T, B = buf.act.shape
-        with torch.no_grad():
-            for t in range(T):
-                masks_np = np.asarray(self.env.action_masks(), dtype=bool)
-                valid = ~self.pending_reset
-                safe = masks_np.copy()
-                safe[~safe.any(axis=1)] = True  # terminal / reset rows: any action, it is ignored
-                mask_t = torch.as_tensor(safe)
-                action, logp, _, value = agent.act(self.next_obs, mask_t)
-                if phase.need_expert:
-                    ex = torch.as_tensor(np.where(valid, expert(self.obs_np, masks_np, valid), 0), dtype=torch.long)
-                    buf.expert[t] = ex
-                    if phase.imitating:
-                        use = torch.as_tensor(np.random.random(B) < phase.beta)
-                        action = torch.where(use, ex, action)
-                        logp = agent.act(self.next_obs, mask_t, action)[1]
-                buf.obs[t] = self.next_obs
-                buf.mask[t] = mask_t
-                buf.act[t] = action
-                buf.logp[t] = logp
-                buf.val[t] = value
-                buf.valid[t] = torch.as_tensor(valid, dtype=torch.float32)
-                # The reward includes the env's shaping term (computed in the Rust step).
-                self.obs_np, rew, term, trunc, info = self.env.step(action.numpy())
-                done = (np.asarray(term) | np.asarray(trunc)) & valid
-                rew = np.asarray(rew, dtype=np.float64) * valid
-                buf.rew[t] = torch.as_tensor(rew, dtype=torch.float32)
-                buf.done[t] = torch.as_tensor(done, dtype=torch.float32)
-                self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
-                final_progress = self.progress(self.obs_np) if done.any() else None
-                completed = self.progress.completed(self.obs_np) if done.any() else None
-                self.episodes.record(rew, valid, done, term, info, final_progress, completed)
-                self.pending_reset = done
-            return agent.value(self.next_obs)
-
-
-def gae(buf, next_value, gamma, lam):
-    """Advantages and returns; a transition with done=1 does not bootstrap, invalid (reset) steps get 0."""
-    import torch
-
-    T, B = buf.rew.shape
-    with torch.no_grad():
-        adv = torch.zeros((T, B))
-        last = torch.zeros(B)
-        for t in reversed(range(T)):
-            nv = next_value if t == T - 1 else buf.val[t + 1]
-            nonterm = 1.0 - buf.done[t]
-            delta = buf.rew[t] + gamma * nv * nonterm - buf.val[t]
-            last = (delta + gamma * lam * nonterm * last) * buf.valid[t]
-            adv[t] = last
-        return adv, adv + buf.val
-
-
-# --------------------------------------------------------------------------------------------
-# Learning
-# --------------------------------------------------------------------------------------------
-
-
-class Batch:
-    """A rollout flattened to T * B samples, with the indices of the valid ones."""
-
-    def __init__(self, buf, adv, ret):
-        import torch
-
-        T, B, obs_size = buf.obs.shape
-        self.obs = buf.obs.reshape(T * B, obs_size)
-        self.mask = buf.mask.reshape(T * B, -1)
-        self.act, self.logp, self.val = buf.act.reshape(-1), buf.logp.reshape(-1), buf.val.reshape(-1)
-        self.adv, self.ret, self.expert = adv.reshape(-1), ret.reshape(-1), buf.expert.reshape(-1)
-        self.idx_valid = torch.nonzero(buf.valid.reshape(-1) > 0).squeeze(1)
-
-
-class DaggerSet:
-    """The aggregated imitation data set (DAgger): observations, masks and the expert's actions."""
-
-    def __init__(self, cap, obs_size, n_actions):
-        import torch
-
-        self.cap = cap
-        self.obs = torch.zeros((cap, obs_size))
-        self.mask = torch.zeros((cap, n_actions), dtype=torch.bool)
-        self.act = torch.zeros(cap, dtype=torch.long)
-        self.n, self.at = 0, 0
-
-    def add(self, batch):
-        """The expert's labels of the states this rollout visited (a random subset when over cap)."""
-        import torch
-
-        nb = len(batch.idx_valid)
-        k = min(nb, self.cap)
-        pos = (self.at + torch.arange(k)) % self.cap
-        sel = batch.idx_valid[torch.randperm(nb)[:k]]
-        self.obs[pos], self.mask[pos], self.act[pos] = batch.obs[sel], batch.mask[sel], batch.expert[sel]
-        self.at, self.n = int((self.at + k) % self.cap), min(self.cap, self.n + k)
-
-
-def imitation_update(agent, opt, data, batch, args):
-    """DAgger: fit the actor to the aggregated expert labels by cross-entropy, the critic to this
-    rollout's returns. Returns the losses of the last step."""
-    import torch
-    import torch.nn as nn
-
-    data.add(batch)
-    nb = len(batch.idx_valid)
-    for _ in range(args.imitate_steps):
-        j = torch.randint(0, data.n, (args.imitate_minibatch,))
-        bc = -agent.expert_logp(data.obs[j], data.mask[j], data.act[j]).mean()
-        i = batch.idx_valid[torch.randint(0, nb, (args.imitate_minibatch,))]
-        vl = 0.5 * ((agent.value(batch.obs[i]) - batch.ret[i]) ** 2).mean()
-        loss = bc + args.vf_coef * vl
-        opt.zero_grad()
-        loss.backward()
-        nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm * 4)
-        opt.step()
-    # no policy-gradient step while imitating
-    return {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": float(vl.item()), "bc_loss": float(bc.item()),
-            "approx_kl": 0.0, "clipfrac": 0.0}
-
-
-def ppo_update(agent, opt, batch, args, bc_coef):
-    """Clipped PPO epochs over minibatches of the valid samples, plus `bc_coef` times the
-    cross-entropy to the expert. Returns the losses of the last minibatch."""
-    import torch
-    import torch.nn as nn
-
-    nb = len(batch.idx_valid)
-    mbs = max(1, nb // args.minibatches)
-    clipfracs, kl = [], 0.0
-    for _ in range(args.epochs):
-        perm = batch.idx_valid[torch.randperm(nb)]
-        for s in range(0, nb - mbs + 1, mbs):
-            i = perm[s:s + mbs]
-            if bc_coef > 0:
-                _, newlogp, ent, newv, explogp = agent.act(batch.obs[i], batch.mask[i], batch.act[i], batch.expert[i])
-                bc = -explogp.mean()
-            else:
-                _, newlogp, ent, newv = agent.act(batch.obs[i], batch.mask[i], batch.act[i])
-                bc = torch.zeros(())
-            logratio = newlogp - batch.logp[i]
-            ratio = logratio.exp()
-            with torch.no_grad():
-                kl = ((ratio - 1) - logratio).mean().item()
-                clipfracs.append(((ratio - 1.0).abs() > args.clip).float().mean().item())
-            a = batch.adv[i]
-            a = (a - a.mean()) / (a.std() + 1e-8)
-            pg = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip, 1 + args.clip)).mean()
-            v_clipped = batch.val[i] + (newv - batch.val[i]).clamp(-args.clip, args.clip)
-            vl = 0.5 * torch.max((newv - batch.ret[i]) ** 2, (v_clipped - batch.ret[i]) ** 2).mean()
-            loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
-            opt.step()
-        if args.target_kl is not None and kl > args.target_kl:
-            break
-    return {"entropy": float(ent.mean().item()), "pg_loss": float(pg.item()), "v_loss": float(vl.item()),
-            "bc_loss": float(bc.item()), "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0}
+    return record
 
 
 # --------------------------------------------------------------------------------------------
@@ -916,7 +563,7 @@ def main(argv=None):
     curve = Curve(out / "curve.csv", resuming=bool(args.resume))
     bar = make_bar(args)
     episodes = EpisodeStats(args.num_envs)
-    collector = Collector(env, episodes, args.seed)
+    collector = Collector(env, args.seed, recorder(episodes))
 
     def evaluate_and_log(n_episodes, sps):
         t = time.time()

@@ -58,6 +58,26 @@ impl ObsValue for u8 {
     }
 }
 
+/// A value of a divisor row (`observation_divisors` of each game): what the encoder divides each
+/// count by to give its `f32` value (1 for flags), recorded by the encoder itself. The `u8` form
+/// of a `share` is its denominator, so its divisor is recorded as 0.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Divisor(pub u8);
+
+impl ObsValue for Divisor {
+    const OFF: Divisor = Divisor(1);
+    const ON: Divisor = Divisor(1);
+    fn bit(_: u32) -> Divisor {
+        Divisor(1)
+    }
+    fn ratio(_: u8, d: u8) -> Divisor {
+        Divisor(d)
+    }
+    fn share(_: u8, _: u8) -> Divisor {
+        Divisor(0)
+    }
+}
+
 /// A game that writes its observation rows as `T` (every game writes `f32`; see `Game`).
 pub trait Observes<T: ObsValue>: Game {
     /// Writes the whole observation of `s` into `out` (`obs_size()` values).

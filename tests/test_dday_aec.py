@@ -219,3 +219,17 @@ def test_render_without_mode_warns_and_returns_none():
         assert e.render() is None
     with pytest.raises(ValueError):
         dday.raw_env(render_mode="human")
+
+
+def test_human_render_mode_prints_the_text_view_where_a_game_lists_it(capsys):
+    # The shared AEC base shows "human" as PettingZoo does (printed, None returned) for a game
+    # whose metadata lists it; D-Day itself lists only "ansi" and "rgb_array".
+    class HumanDDay(dday.DDayAECEnv):
+        metadata = {**dday.DDayAECEnv.metadata, "render_modes": ["human", "ansi", "rgb_array"]}
+
+    e = HumanDDay(render_mode="human")
+    e.reset(seed=0)
+    text = dday.raw_env(render_mode="ansi")
+    text.load_state(e.save_state())
+    assert e.render() is None
+    assert capsys.readouterr().out == text.render() + "\n"

@@ -73,7 +73,7 @@ def test_dday_ppo_trains_saves_and_resumes(tmp_path):
     result = dday.evaluate(str(out / "policy.npz"), side="resistance", opponents=("heuristic",), episodes=3, seed=0)
     assert sum(result.rows[0].counts.values()) == 3
     proc = subprocess.run([sys.executable, "-m", "maquis", "dday", "eval", "--policy", str(out / "policy.npz"),
-                           "--sides", "resistance", "--opponents", "heuristic", "--episodes", "2"],
+                           "--side", "resistance", "--opponents", "heuristic", "--episodes", "2"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "policy.npz" in proc.stdout

@@ -9,7 +9,7 @@ import pytest
 
 import maquis
 from maquis.cli import main
-from maquis.evaluate import DIFFICULTIES, OUTCOMES, EvalResult, wilson_interval
+from maquis.evaluation import DIFFICULTIES, OUTCOMES, EvalResult, wilson_interval
 
 
 @pytest.mark.parametrize(
@@ -140,7 +140,7 @@ def test_result_text_has_every_level():
 
 
 def test_decision_time_times_agents_on_real_decisions():
-    from maquis.evaluate import decision_time
+    from maquis.evaluation import decision_time
 
     calls = []
 
@@ -165,3 +165,72 @@ def test_cli_eval_timing_prints_and_records_ms_per_decision():
     assert out.returncode == 0, out.stderr
     times = json.loads(out.stdout)["settings"]["ms_per_decision"]
     assert set(times) == {"random"} and set(times["random"]) == {"easy"} and times["random"]["easy"] > 0
+
+
+def test_cli_eval_table_is_one_row_per_agent_and_level_unless_by_stars(capsys):
+    argv = ["eval", "--agents", "random,heuristic", "--difficulties", "easy,hard", "--episodes", "12", "--no-progress"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["agent", "difficulty", "games"]
+    assert [line.split()[:2] for line in lines[2:]] == [
+        ["random", "easy"], ["random", "hard"], ["heuristic", "easy"], ["heuristic", "hard"]
+    ]
+    assert main([*argv, "--by-stars"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:4] == ["agent", "difficulty", "stars", "games"]
+    assert len(lines) > 6 and {line.split()[2] for line in lines[2:]} > {"all"}
+
+
+def test_cli_eval_json_file_is_written_beside_the_table(tmp_path, capsys):
+    out = tmp_path / "eval.json"
+    assert main(["eval", "--agents", "random", "--difficulties", "easy", "--episodes", "4", "--json", str(out),
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("agent") and f"wrote {out}" in text
+    assert json.loads(out.read_text())["rows"][0]["episodes"] == 4
+
+
+def test_both_games_print_rates_and_intervals_alike():
+    import re
+
+    from maquis.dday import evaluation as dday_evaluation
+
+    cell = re.compile(r"\d+\.\d% \[\d+\.\d, \d+\.\d\]")
+    maquis_text = maquis.evaluate("random", ["easy"], episodes=5, seed=0).to_text()
+    dday_text = dday_evaluation.evaluate("random", side="german", opponents=("random",), episodes=2).to_text()
+    assert len(cell.findall(maquis_text.splitlines()[2])) == len(OUTCOMES)
+    assert len(cell.findall(dday_text.splitlines()[2])) == 3
+
+
+def test_progress_is_a_bar_on_a_terminal_and_silent_otherwise(monkeypatch):
+    import io
+
+    from maquis.common.progress import progress_bar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    tty = Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    bar = progress_bar(10)
+    bar.update(10)
+    bar.close()
+    assert "0/10" in tty.getvalue() and "game" in tty.getvalue()
+    tty.truncate(0)
+    bar = progress_bar(10, enabled=False)  # --no-progress
+    bar.update(10)
+    bar.close()
+    assert tty.getvalue() == ""
+    log = io.StringIO()  # a redirected log: no carriage-return frames
+    monkeypatch.setattr(sys, "stderr", log)
+    bar = progress_bar(10)
+    bar.update(10)
+    bar.close()
+    assert log.getvalue() == ""
+
+
+def test_cli_eval_writes_nothing_on_a_redirected_stderr():
+    out = subprocess.run([sys.executable, "-m", "maquis", "eval", "--agents", "random", "--difficulties", "easy",
+                          "--episodes", "30"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stderr == ""

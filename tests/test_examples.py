@@ -51,11 +51,58 @@ def _run(script: str, args: list[str], tmp_path: Path, timeout: float = 240) -> 
 
 
 def _load_example_policy(path: Path):
-    """The reference numpy loader of examples/train_ppo.py (no torch needed)."""
-    spec = importlib.util.spec_from_file_location("train_ppo_example", EXAMPLES / "train_ppo.py")
+    """The numpy loader that examples/train_ppo.py names as the reference one (no torch needed)."""
+    from maquis.policy import load_policy
+
+    return load_policy(path)
+
+
+def _masked_ppo():
+    """examples/masked_ppo.py, the core the training examples import (their folder on sys.path)."""
+    spec = importlib.util.spec_from_file_location("masked_ppo", EXAMPLES / "masked_ppo.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    return mod.load_policy(path)
+    return mod
+
+
+@pytest.mark.parametrize("script", ["train_ppo.py", "dday_ppo.py", "sb3_maskable_ppo.py", "rllib_ppo.py"])
+def test_example_command_lines_need_no_training_library(script, tmp_path):
+    out = _run(script, ["--help"], tmp_path, timeout=60)
+    assert "--eval-episodes" in out and "--eval-seed" in out
+
+
+def test_the_phase_schedule_imitates_then_decays_the_bc_term():
+    from types import SimpleNamespace
+
+    core = _masked_ppo()
+    args = SimpleNamespace(lr=1e-3, anneal_lr=1, imitate_beta_end=0.3, imitate_lr=5e-4, bc_coef=0.5, bc_decay_minutes=1.0)
+    start = core.phase_at(args, run_s=0.0, frac=0.0, imitate_s=60.0, has_expert=True)
+    assert (start.imitating, start.beta, start.lr, start.need_expert) == (True, 1.0, 5e-4, True)
+    late = core.phase_at(args, run_s=45.0, frac=0.5, imitate_s=60.0, has_expert=True)
+    assert late.imitating and abs(late.beta - (1.0 - 0.7 * 0.75)) < 1e-12
+    after = core.phase_at(args, run_s=90.0, frac=0.5, imitate_s=60.0, has_expert=True)
+    assert (after.imitating, after.beta, after.bc_coef, after.lr) == (False, 0.0, 0.25, 5e-4)
+    done = core.phase_at(args, run_s=200.0, frac=1.0, imitate_s=60.0, has_expert=True)
+    assert (done.bc_coef, done.need_expert) == (0.0, False) and abs(done.lr - 1e-3 * 0.05) < 1e-15
+    plain = core.phase_at(args, run_s=0.0, frac=0.0, imitate_s=0.0, has_expert=False)
+    assert (plain.imitating, plain.bc_coef, plain.lr) == (False, 0.0, 1e-3)
+
+
+def test_a_batch_expert_asks_its_agent_only_about_decisions():
+    core = _masked_ppo()
+    asked = []
+
+    class Agent:
+        def act_batch(self, obs, masks):
+            asked.append(obs[:, 0].tolist())
+            return masks.argmax(axis=1)
+
+    expert = core.batch_expert(Agent())
+    obs = np.arange(4, dtype=np.float32)[:, None]
+    masks = np.array([[0, 1, 0], [1, 0, 0], [0, 0, 0], [0, 0, 1]], bool)
+    valid = np.array([True, False, True, True])
+    assert expert(obs, masks, valid).tolist() == [1, 0, 0, 2]
+    assert asked == [[0.0, 3.0]]
 
 
 def _check_policy_plays_legal_moves(path: Path) -> None:
@@ -85,15 +132,15 @@ def _check_policy_plays_legal_moves(path: Path) -> None:
         assert mask[int(act)]
 
 
+# A tiny train_ppo.py run: 8 games of 32 steps a rollout, a small network, an evaluation per update.
+TINY_PPO = ["--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32", "--eval-every", "1",
+            "--eval-episodes", "4", "--threads", "1", "--no-progress", "--out", "run"]
+
+
 @_needs("maquis", "torch")
 def test_train_ppo_smoke(tmp_path):
-    out = _run(
-        "train_ppo.py",
-        ["--total-steps", "512", "--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32",
-         "--eval-every", "1", "--eval-episodes", "4", "--final-eval-episodes", "4", "--baselines", "random",
-         "--threads", "1", "--no-progress", "--out", "run"],
-        tmp_path,
-    )
+    args = ["--total-steps", "512", "--final-eval-episodes", "4", "--baselines", "random"]
+    out = _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     run = tmp_path / "run"
     rows = list(csv.DictReader(open(run / "curve.csv")))
     assert len(rows) >= 2, out
@@ -106,15 +153,9 @@ def test_train_ppo_smoke(tmp_path):
 @_needs("maquis", "torch")
 def test_train_ppo_imitation_smoke(tmp_path):
     """The imitation warm start (DAgger on the heuristic), then PPO with the decaying BC term."""
-    _run(
-        "train_ppo.py",
-        ["--total-steps", "768", "--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32",
-         "--imitate", "heuristic", "--imitate-minutes", "0.002", "--bc-decay-minutes", "10",
-         "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "2000",
-         "--eval-every", "1", "--eval-episodes", "4", "--final-eval-episodes", "0",
-         "--threads", "1", "--no-progress", "--out", "run"],
-        tmp_path,
-    )
+    args = ["--total-steps", "768", "--imitate", "heuristic", "--imitate-minutes", "0.002", "--bc-decay-minutes", "10",
+            "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "2000", "--final-eval-episodes", "0"]
+    _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
     assert rows[0]["phase"] == "imitate" and rows[-1]["phase"] == "ppo"
     assert float(rows[-1]["bc_coef"]) > 0
@@ -124,14 +165,9 @@ def test_train_ppo_imitation_smoke(tmp_path):
 @_needs("maquis", "torch")
 def test_train_ppo_curriculum_smoke(tmp_path):
     """A start-state curriculum recorded from heuristic games, annealed; the env's shaping off."""
-    _run(
-        "train_ppo.py",
-        ["--total-steps", "768", "--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32",
-         "--curriculum", "heuristic:2", "--curriculum-every", "8", "--curriculum-prob", "1.0",
-         "--shaping", "off", "--eval-every", "1", "--eval-episodes", "4", "--final-eval-episodes", "4",
-         "--baselines", "", "--threads", "1", "--no-progress", "--out", "run"],
-        tmp_path,
-    )
+    args = ["--total-steps", "768", "--curriculum", "heuristic:2", "--curriculum-every", "8", "--curriculum-prob", "1.0",
+            "--shaping", "off", "--final-eval-episodes", "4", "--baselines", ""]
+    _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
     probs = [float(r["start_prob"]) for r in rows]
     assert probs[0] > probs[-1] >= 0.0
@@ -203,3 +239,37 @@ def test_policy_format_round_trip(tmp_path):
     assert loaded.meta == {"note": "test"}
     obs = rng.random((2, maquis.OBS_SIZE)).astype(np.float32)
     np.testing.assert_allclose(loaded.logits(obs), NumpyMLPPolicy(ws, bs).logits(obs), rtol=1e-6)
+
+
+@pytest.mark.parametrize("script", ["train_ppo", "dday_ppo"])
+def test_the_learning_curve_is_drawn_from_the_csv(script, tmp_path, monkeypatch):
+    """Both examples' `plot_curve` through the shared `CurvePlot`, on a stand-in for matplotlib
+    (the drawing calls are recorded, not rendered)."""
+    import importlib
+    import types
+    from unittest import mock
+
+    plt = mock.MagicMock()
+    left, right = mock.MagicMock(), mock.MagicMock()
+    plt.subplots.return_value = (mock.MagicMock(), (left, right))
+    fake = types.ModuleType("matplotlib")
+    fake.use = lambda backend: None
+    fake.pyplot = plt
+    monkeypatch.setitem(sys.modules, "matplotlib", fake)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", plt)
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    example = importlib.import_module(script)
+    fields = ["env_steps", "minutes", "phase", "train_return", "train_win", "entropy", "eval_mission"]
+    fields += [f"eval_{k}{s}" for k in ("win", "draw", "loss") for s in ("", "_lo", "_hi")]
+    path = tmp_path / "curve.csv"
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fields)
+        w.writeheader()
+        for i, phase in enumerate(["imitate", "imitate", "ppo"]):
+            w.writerow({k: 0.5 for k in fields} | {"env_steps": 1000 * (i + 1), "minutes": i, "phase": phase})
+    baselines = {"heuristic": {"win": 0.3, "draw": 0.2}}
+    assert example.plot_curve(path, tmp_path / "curve.png", baselines, "title") is True
+    assert left.axvline.call_args[0][0] == pytest.approx(0.002)  # the last imitation update
+    assert [c.kwargs["label"] for c in left.axhline.call_args_list][0].startswith("heuristic")
+    assert right.plot.call_count >= 2
+    plt.close.assert_called_once()

@@ -304,7 +304,7 @@ def test_selfplay_arrays():
 
 
 def test_ceiling_is_labelled_and_counts_games():
-    from maquis.evaluate import CEILING_NAME, ceiling
+    from maquis.evaluation import CEILING_NAME, ceiling
 
     r = ceiling("normal", episodes=3, seed=0, candidates=2, rollouts=1)
     row = r.row("normal")
@@ -315,7 +315,7 @@ def test_ceiling_is_labelled_and_counts_games():
 def test_cli_eval_network_agents_and_ceiling(net_file):
     out = subprocess.run(
         [sys.executable, "-m", "maquis", "eval", "--agents", "network,network_search", "--network", str(net_file),
-         "--simulations", "4", "--difficulties", "normal", "--episodes", "2", "--no-progress", "--no-stars",
+         "--simulations", "4", "--difficulties", "normal", "--episodes", "2", "--no-progress",
          "--ceiling", "--ceiling-episodes", "2"],
         capture_output=True, text=True, timeout=600,
     )

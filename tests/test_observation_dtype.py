@@ -1,5 +1,5 @@
-"""observation_dtype="uint8": the compact observation, exact, in the single and the vector env,
-its spaces, and agents and policies that take either type."""
+"""observation_dtype="uint8": the compact observation, exact, in the single and the vector env
+(D-Day's vector env too), its spaces, and agents and policies that take either type."""
 
 import pickle
 
@@ -11,7 +11,23 @@ from gymnasium.utils.env_checker import check_env
 import maquis
 from maquis import OBS_SIZE, OBSERVATION_DIVISOR, OBSERVATION_SCALE, observation_float32
 from maquis.agents import make_agent
+from maquis.dday import DDayVectorEnv
 from maquis.policy import load_policy, save_policy
+
+_dday = maquis._core.dday
+
+
+def dday_float32(obs):
+    """D-Day uint8 observations as float32: each count divided by its feature's divisor."""
+    return obs.astype(np.float32) / maquis.dday.OBSERVATION_DIVISOR.astype(np.float32)
+
+
+#: Per game: the vector env, its float32 conversion, its observation size.
+VECTORS = {
+    "maquis": (maquis.MaquisVectorEnv, observation_float32, OBS_SIZE),
+    "dday": (DDayVectorEnv, dday_float32, _dday.OBSERVATION_SIZE),
+}
+EVERY_GAME = pytest.mark.parametrize("game", ["maquis", "dday"])
 
 
 def same_bits(a, b):
@@ -44,18 +60,20 @@ def test_uint8_times_scale_is_the_float32_observation_in_long_playouts():
     assert steps > 3000
 
 
+@EVERY_GAME
 @pytest.mark.parametrize("mode", ["next_step", "same_step"])
 @pytest.mark.parametrize("copy", [True, False])
-def test_vector_uint8_matches_float32(mode, copy):
+def test_vector_uint8_matches_float32(mode, copy, game):
+    vector, to_float32, size = VECTORS[game]
     kw = dict(num_envs=16, num_threads=2, autoreset_mode=mode, copy=copy)
-    f = maquis.MaquisVectorEnv(**kw)
-    u = maquis.MaquisVectorEnv(**kw, observation_dtype="uint8")
+    f = vector(**kw)
+    u = vector(**kw, observation_dtype="uint8")
     of, _ = f.reset(seed=3)
     ou, _ = u.reset(seed=3)
     ended = 0
     for _ in range(1500):
-        assert ou.dtype == np.uint8 and ou.shape == (16, OBS_SIZE)
-        assert same_bits(observation_float32(ou), of)
+        assert ou.dtype == np.uint8 and ou.shape == (16, size)
+        assert same_bits(to_float32(ou), of)
         assert u.observation_space.contains(ou)
         a = f.sample_actions()
         of, rf, tf, _, inf = f.step(a)
@@ -65,7 +83,7 @@ def test_vector_uint8_matches_float32(mode, copy):
         if mode == "same_step" and tf.any():
             for i in np.flatnonzero(tf):
                 assert inu["final_obs"][i].dtype == np.uint8
-                assert same_bits(observation_float32(inu["final_obs"][i]), inf["final_obs"][i])
+                assert same_bits(to_float32(inu["final_obs"][i]), inf["final_obs"][i])
         ended += int(tf.sum())
     assert ended > 30
 
@@ -82,6 +100,44 @@ def test_spaces_and_check_env():
     assert gym.make("maquis/Maquis-v0", observation_dtype="uint8").observation_space == space
     # The default is unchanged.
     assert maquis.MaquisEnv().observation_space == gym.spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
+
+
+def test_dday_vector_spaces():
+    size = _dday.OBSERVATION_SIZE
+    vec = gym.make_vec("maquis/DDay1944-v0", num_envs=3, observation_dtype="uint8", opponent="random")
+    space = vec.single_observation_space
+    assert space.dtype == np.uint8 and space.shape == (size,) and space.low.min() == 0
+    np.testing.assert_array_equal(space.high, maquis.dday.OBSERVATION_DIVISOR)
+    assert vec.observation_space.shape == (3, size) and vec.observation_space.dtype == np.uint8
+    obs, _ = vec.reset(seed=0)
+    for _ in range(200):
+        assert obs in vec.observation_space
+        obs, *_ = vec.step(vec.sample_actions())
+    # The default is unchanged.
+    assert DDayVectorEnv(2).single_observation_space == gym.spaces.Box(0.0, 1.0, (size,), np.float32)
+
+
+@pytest.mark.parametrize("side", ["resistance", "german"])
+def test_dday_single_env_uint8_is_the_float32_observation(side):
+    """DDayEnv(observation_dtype="uint8") plays the same game as the float32 env, its rows the
+    same values as counts, and its vector env's single space."""
+    a = maquis.dday.DDayEnv(side=side, opponent="random", observation_dtype="uint8")
+    b = maquis.dday.DDayEnv(side=side, opponent="random")
+    space = a.observation_space
+    assert space.dtype == np.uint8 and space == DDayVectorEnv(1, observation_dtype="uint8").single_observation_space
+    check_env(a, skip_render_check=True)
+    for seed in range(3):
+        (oa, _), (ob, _) = a.reset(seed=seed), b.reset(seed=seed)
+        done = False
+        while not done:
+            assert oa in space and same_bits(dday_float32(oa), ob)
+            act = a.sample_action()
+            oa, ra, done, _, _ = a.step(act)
+            ob, rb, done_b, _, _ = b.step(act)
+            assert (ra, done) == (rb, done_b)
+        assert same_bits(dday_float32(oa), ob)
+    with pytest.raises(ValueError, match="observation_dtype"):
+        maquis.dday.DDayEnv(observation_dtype="float16")
 
 
 def test_scale_per_slice_beside_the_layout():
@@ -108,6 +164,8 @@ def test_unknown_dtype_is_a_value_error():
             maquis.MaquisEnv(observation_dtype=bad)
         with pytest.raises(ValueError, match="observation_dtype"):
             maquis.MaquisVectorEnv(2, observation_dtype=bad)
+        with pytest.raises(ValueError, match="observation_dtype"):
+            DDayVectorEnv(2, observation_dtype=bad)
     with pytest.raises(ValueError, match="observation_dtype"):
         maquis._core.Env().observation_dtype = "float16"
     # numpy spellings of the two types are accepted.

@@ -107,3 +107,23 @@ def test_dday_traces_show_the_decider_the_legal_names_the_dice_and_the_end():
         end = text.split("## end", 1)[1]
         assert f"after {decisions} decisions" in end and "outcome: " in end
     assert agents == {"random", "heuristic", "search"}
+
+
+def test_each_game_has_its_own_playthrough_command(tmp_path, capsys):
+    import argparse
+
+    from maquis.dday import playthrough as dday_playthrough
+
+    assert set(dday_playthrough.PLAYTHROUGHS.scenarios) == {
+        s.name for s in playthrough.SCENARIOS.values() if s.game == "dday"
+    }
+    parser = argparse.ArgumentParser()
+    dday_playthrough.add_arguments(parser)
+    assert dday_playthrough.run(parser.parse_args(["--check", str(DIR)])) == 0
+    assert "4 of 4 playthroughs unchanged" in capsys.readouterr().err
+    assert dday_playthrough.run(parser.parse_args(["dday_heuristic_vs_heuristic"])) == 0
+    assert capsys.readouterr().out == (DIR / "dday_heuristic_vs_heuristic.txt").read_text()
+    assert main(["dday", "playthrough", "-o", str(tmp_path)]) == 0
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(f"{name}.txt" for name in dday_playthrough.PLAYTHROUGHS.scenarios)
+    assert all((tmp_path / name).read_bytes() == (DIR / name).read_bytes() for name in written)

@@ -1,6 +1,10 @@
 """The type stubs of the extension (python/maquis/_core.pyi, _core_dday.pyi) against the compiled
 module: every public name, class member and (where PyO3 recorded a text signature) parameter list
-must agree both ways. The stubs are parsed with `ast`, so no type checker is needed."""
+must agree both ways. The stubs are parsed with `ast`, so no type checker is needed.
+
+A stub class may derive from a private stub-only base (`_VecEngine` in _core_common.pyi, the
+members every game's class shares, declared once): its members count as the class's own, and it
+is not a runtime base."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -69,6 +73,7 @@ class Stub:
     functions: dict[str, StubMember] = field(default_factory=dict)
     classes: dict[str, StubClass] = field(default_factory=dict)
     imports: set[str] = field(default_factory=set)  # names bound by import statements
+    imported_from: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (module, name)
     all: list[str] | None = None
     problems: list[str] = field(default_factory=list)
 
@@ -123,6 +128,8 @@ def parse_stub(tree: ast.Module) -> Stub:
             stub.classes[stmt.name] = _parse_class(stmt, stub.problems)
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             stub.imports |= {(a.asname or a.name).split(".")[0] for a in stmt.names}
+            if isinstance(stmt, ast.ImportFrom) and stmt.level == 1 and stmt.module:
+                stub.imported_from |= {a.asname or a.name: (stmt.module, a.name) for a in stmt.names}
         elif not _is_docstring_or_ellipsis(stmt):
             # An `if sys.version_info …` block or similar: fail rather than silently skip it.
             stub.problems.append(f"line {stmt.lineno}: statement this test does not understand")
@@ -143,6 +150,41 @@ def _parse_class(node: ast.ClassDef, problems: list[str]) -> StubClass:
         elif not _is_docstring_or_ellipsis(stmt):
             problems.append(f"{node.name}, line {stmt.lineno}: statement this test does not understand")
     return cls
+
+
+# A sibling stub's syntax tree by its module name ("_core_common" -> _core_common.pyi).
+StubLoader = Callable[[str], ast.Module]
+
+
+def _read_sibling(module: str) -> ast.Module:
+    return _tree(STUB_DIR / f"{module}.pyi")
+
+
+def is_stub_only_base(name: str) -> bool:
+    """A private base (`_VecEngine`): declared in a stub to share members, absent at runtime."""
+    return name.startswith("_")
+
+
+def merge_stub_bases(stub: Stub, load: StubLoader) -> None:
+    """Gives each class the members of its stub-only bases (its own declarations win), from this
+    stub or the sibling stub it imports them from."""
+    for cls in stub.classes.values():
+        inherited: dict[str, StubMember] = {}
+        for base in filter(is_stub_only_base, cls.bases):
+            if base in stub.classes:
+                source = stub.classes[base]
+            elif base in stub.imported_from:
+                module, name = stub.imported_from[base]
+                sibling = parse_stub(load(module))
+                if name not in sibling.classes:
+                    stub.problems.append(f"{cls.node.name}: base {base} is not a class of {module}.pyi")
+                    continue
+                source = sibling.classes[name]
+            else:
+                stub.problems.append(f"{cls.node.name}: base {base} is neither declared nor imported")
+                continue
+            inherited |= source.members
+        cls.members = inherited | cls.members
 
 
 # ----- comparisons ------------------------------------------------------------------------------
@@ -225,7 +267,7 @@ def compare_class(where: str, cls: type, stub: StubClass) -> Iterator[str]:
     if stub.final == subclassable:
         yield f"{where}: {'@final' if stub.final else 'not @final'} in the stub, but the class is " \
               f"{'' if subclassable else 'not '}subclassable at runtime"
-    bases = stub.bases or ["object"]
+    bases = [b for b in stub.bases if not is_stub_only_base(b)] or ["object"]
     real_bases = [b.__name__ for b in cls.__bases__]
     if bases != real_bases:
         yield f"{where}: bases {bases} in the stub, {real_bases} at runtime"
@@ -282,9 +324,12 @@ def compare_class(where: str, cls: type, stub: StubClass) -> Iterator[str]:
             yield from compare_signature(f"{where}.{member.node.name}", member.node, _signature(cls), 1, 0)
 
 
-def stub_problems(module: types.ModuleType, tree: ast.Module, modname: str) -> list[str]:
-    """Every disagreement between `module` and the stub `tree` (empty when they agree)."""
+def stub_problems(module: types.ModuleType, tree: ast.Module, modname: str,
+                  load: StubLoader = _read_sibling) -> list[str]:
+    """Every disagreement between `module` and the stub `tree` (empty when they agree); `load`
+    reads the sibling stubs it takes stub-only bases from."""
     stub = parse_stub(tree)
+    merge_stub_bases(stub, load)
     problems = list(stub.problems)
 
     runtime_all = getattr(module, "__all__", None)
@@ -404,3 +449,30 @@ def test_checker_catches_a_broken_stub(mutate: Any) -> None:
     name = mutate(tree)
     problems = stub_problems(core, tree, "maquis._core")
     assert any(name in p for p in problems), problems
+
+
+def _drop_shared_member(tree: ast.Module, cls_name: str, member: str) -> None:
+    cls = next(s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == cls_name)
+    cls.body = [s for s in cls.body if not (isinstance(s, ast.FunctionDef) and s.name == member)]
+
+
+def _add_shared_method(tree: ast.Module, cls_name: str) -> None:
+    cls = next(s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == cls_name)
+    cls.body.append(ast.parse("def no_such_method(self) -> None: ...").body[0])
+
+
+@pytest.mark.parametrize(("modname", "module", "path"), MODULES, ids=[m[0] for m in MODULES])
+def test_checker_reads_the_shared_members_into_every_game(modname: str, module: types.ModuleType,
+                                                          path: Path) -> None:
+    # A member dropped from the shared base is missing from each game's class; one added there
+    # is at runtime in none of them.
+    assert "_VecEngine" in parse_stub(_tree(path)).imported_from
+    for mutate, member in [(lambda t: _drop_shared_member(t, "_VecEngine", "step_copy"), "step_copy"),
+                           (lambda t: _drop_shared_member(t, "_Env", "save_state"), "save_state"),
+                           (lambda t: _add_shared_method(t, "_VecEngine"), "no_such_method"),
+                           (lambda t: _add_shared_method(t, "_Env"), "no_such_method")]:
+        common = copy.deepcopy(_read_sibling("_core_common"))
+        mutate(common)
+        problems = stub_problems(module, _tree(path), modname,
+                                 load=lambda m, common=common: common if m == "_core_common" else _read_sibling(m))
+        assert any(member in p for p in problems), problems

@@ -1,7 +1,10 @@
 """MaquisVectorEnv: Gymnasium's vector contract, thread-count independence, equality with single
-environments (and with gymnasium's SyncVectorEnv over MaquisEnv), autoreset modes, bad input."""
+environments (and with gymnasium's SyncVectorEnv over MaquisEnv), autoreset modes, bad input. The
+tests of the shared batch layer (`maquis.common.vector`) run for D-Day's `DDayVectorEnv` too."""
 
 from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
 
 import gymnasium as gym
 import numpy as np
@@ -12,9 +15,22 @@ from gymnasium.vector.utils import batch_space
 
 import maquis
 from maquis import MaquisEnv, MaquisVectorEnv
+from maquis.dday import DDayEnv, DDayVectorEnv
 
 N = maquis.NUM_ACTIONS
 D = maquis.OBS_SIZE
+
+
+class Game(NamedTuple):
+    vector: Callable[..., Any]  # the native vector env class
+    single: Callable[..., Any]  # the single env class
+    tables: Any  # the game's module of the extension (NUM_ACTIONS, OUTCOMES, ACTION_NAMES)
+
+
+MAQUIS = Game(MaquisVectorEnv, MaquisEnv, maquis._core)
+DDAY = Game(DDayVectorEnv, DDayEnv, maquis._core.dday)
+#: The tests of the shared batch layer, for every game.
+EVERY_GAME = pytest.mark.parametrize("game", [MAQUIS, DDAY], ids=["maquis", "dday"])
 
 
 def illegal_for(masks: np.ndarray, i: int) -> int:
@@ -48,14 +64,15 @@ def test_make_vec_returns_the_native_vector_env():
     v.close()
 
 
+@EVERY_GAME
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP])
-def test_same_seed_same_trajectories_for_1_2_4_threads(mode):
-    runs = [record(MaquisVectorEnv(6, num_threads=k, autoreset_mode=mode), 250) for k in (1, 2, 4)]
+def test_same_seed_same_trajectories_for_1_2_4_threads(mode, game):
+    runs = [record(game.vector(6, num_threads=k, autoreset_mode=mode), 250) for k in (1, 2, 4)]
     assert data_equivalence(runs[0], runs[1], exact=True)
     assert data_equivalence(runs[0], runs[2], exact=True)
     ended = sum(int(step[1][2].sum()) for step in runs[0][1:])
     assert ended > 10, "many episodes ended (and were autoreset) during the comparison"
-    other = record(MaquisVectorEnv(6, num_threads=2, autoreset_mode=mode), 250, seed=6)
+    other = record(game.vector(6, num_threads=2, autoreset_mode=mode), 250, seed=6)
     assert not data_equivalence(runs[0], other)
 
 
@@ -137,6 +154,7 @@ def test_reset_with_a_mask_resets_only_those_envs():
     assert v.state_dict(0)["difficulty"] == "normal"
 
 
+@EVERY_GAME
 @pytest.mark.parametrize(
     "mask, error",
     [
@@ -146,8 +164,8 @@ def test_reset_with_a_mask_resets_only_those_envs():
         (np.array([False, False]), ValueError),
     ],
 )
-def test_bad_reset_masks(mask, error):
-    v = MaquisVectorEnv(2)
+def test_bad_reset_masks(mask, error, game):
+    v = game.vector(2)
     v.reset(seed=0)
     with pytest.raises(error, match="reset_mask"):
         v.reset(options={"reset_mask": mask})
@@ -169,14 +187,16 @@ def test_bad_reset_seeds_and_options():
     v.step(v.sample_actions())
 
 
-def test_seed_as_a_list_with_none():
-    v = MaquisVectorEnv(2)
+@EVERY_GAME
+def test_seed_as_a_list_with_none(game):
+    v = game.vector(2)
     v.reset(seed=[7, None])
-    e = MaquisEnv()
+    e = game.single()
     e.reset(seed=7)
     assert v.save_state(0) == e.save_state()
 
 
+@EVERY_GAME
 @pytest.mark.parametrize(
     "actions, error, match",
     [
@@ -186,12 +206,15 @@ def test_seed_as_a_list_with_none():
         (np.zeros(4, dtype=np.int64), ValueError, r"shape \(3,\)"),
         (np.zeros((3, 1), dtype=np.int64), ValueError, "shape"),
         (5, ValueError, "shape"),
-        (np.array([0, N, 0]), ValueError, "env 1: action 217 is out of range"),
+        ("out of range", ValueError, "env 1: action {n} is out of range"),
         (np.array([0, 0, -3]), ValueError, "env 2: action -3 is out of range"),
     ],
 )
-def test_bad_actions_raise_naming_the_env_and_change_nothing(actions, error, match):
-    v = MaquisVectorEnv(3, num_threads=2)
+def test_bad_actions_raise_naming_the_env_and_change_nothing(actions, error, match, game):
+    n = game.tables.NUM_ACTIONS
+    if isinstance(actions, str):  # the first index past the game's actions
+        actions, match = np.array([0, n, 0]), match.format(n=n)
+    v = game.vector(3, num_threads=2)
     v.reset(seed=2)
     before = [v.save_state(i) for i in range(3)]
     obs = v._obs.copy()
@@ -202,20 +225,22 @@ def test_bad_actions_raise_naming_the_env_and_change_nothing(actions, error, mat
     v.step(v.sample_actions())
 
 
-def test_illegal_action_raise_names_the_env_and_changes_nothing():
-    v = MaquisVectorEnv(3, num_threads=2, illegal_action="raise")
+@EVERY_GAME
+def test_illegal_action_raise_names_the_env_and_changes_nothing(game):
+    v = game.vector(3, num_threads=2, illegal_action="raise")
     v.reset(seed=3)
     before = [v.save_state(i) for i in range(3)]
     actions = v.sample_actions()
     actions[2] = illegal_for(v.action_masks(), 2)
-    with pytest.raises(maquis.IllegalActionError, match=rf"env 2: illegal action '{maquis.ACTION_NAMES[actions[2]]}'"):
+    with pytest.raises(maquis.IllegalActionError, match=rf"env 2: illegal action '{game.tables.ACTION_NAMES[actions[2]]}'"):
         v.step(actions)
     assert [v.save_state(i) for i in range(3)] == before
     v.step(v.sample_actions())
 
 
-def test_illegal_action_terminate_then_next_step_autoreset():
-    v = MaquisVectorEnv(3, reward={"loss": -4.0})
+@EVERY_GAME
+def test_illegal_action_terminate_then_next_step_autoreset(game):
+    v = game.vector(3, reward={"loss": -4.0})
     v.reset(seed=3)
     actions = v.sample_actions()
     actions[0] = illegal_for(v.action_masks(), 0)
@@ -231,8 +256,9 @@ def test_illegal_action_terminate_then_next_step_autoreset():
     assert not term[0] and rew[0] == 0 and infos["action_mask"][0].any() and "outcome" not in infos
 
 
-def test_same_step_final_obs_and_info():
-    v = MaquisVectorEnv(2, autoreset_mode="same_step")
+@EVERY_GAME
+def test_same_step_final_obs_and_info(game):
+    v = game.vector(2, autoreset_mode="same_step")
     v.reset(seed=3)
     actions = v.sample_actions()
     last_obs = v._obs[0].copy()
@@ -244,11 +270,13 @@ def test_same_step_final_obs_and_info():
     fi = infos["final_info"]
     assert fi["outcome"][0] == "loss" and fi["illegal_action"][0] and not fi["action_mask"][0].any()
     assert infos["action_mask"][0].any(), "env 0 already holds its next episode"
-    assert v.state_dict(0)["day"] == 0 and v.state_dict(0)["phase"] == "placement"
+    if game is MAQUIS:
+        assert v.state_dict(0)["day"] == 0 and v.state_dict(0)["phase"] == "placement"
 
 
-def test_disabled_autoreset_refuses_finished_envs():
-    v = MaquisVectorEnv(2, autoreset_mode=AutoresetMode.DISABLED)
+@EVERY_GAME
+def test_disabled_autoreset_refuses_finished_envs(game):
+    v = game.vector(2, autoreset_mode=AutoresetMode.DISABLED)
     v.reset(seed=3)
     actions = v.sample_actions()
     actions[1] = illegal_for(v.action_masks(), 1)
@@ -259,12 +287,13 @@ def test_disabled_autoreset_refuses_finished_envs():
     v.step(v.sample_actions())
 
 
-def test_masks_and_samples_agree():
-    v = MaquisVectorEnv(8, num_threads=2)
+@EVERY_GAME
+def test_masks_and_samples_agree(game):
+    v = game.vector(8, num_threads=2)
     _, infos = v.reset(seed=4)
     for _ in range(200):
         masks = v.action_masks()
-        assert masks.dtype == np.bool_ and masks.shape == (8, N)
+        assert masks.dtype == np.bool_ and masks.shape == (8, game.tables.NUM_ACTIONS)
         np.testing.assert_array_equal(masks, infos["action_mask"].astype(bool))
         actions = v.sample_actions()
         assert actions.dtype == np.int64 and actions.shape == (8,)
@@ -283,12 +312,13 @@ def test_observations_stay_in_the_space():
             obs, *_ = v.step(v.sample_actions())
 
 
+@EVERY_GAME
 @pytest.mark.parametrize("n", [16, 21])
-def test_step_counts_the_episodes_that_ended_for_the_infos(n):
+def test_step_counts_the_episodes_that_ended_for_the_infos(n, game):
     # The core's step returns (ended, illegal), from which the infos skip the end-of-episode
     # entries on most steps; the counts must match the flags, and the infos with them (Rust
     # counts eight flags at a time: 21 leaves a partial word).
-    v = MaquisVectorEnv(n, copy=False)
+    v = game.vector(n, copy=False)
     v.reset(seed=1)
     rng = np.random.default_rng(0)
     seen_end = seen_illegal = 0
@@ -305,12 +335,13 @@ def test_step_counts_the_episodes_that_ended_for_the_infos(n):
     assert seen_end > 0 and seen_illegal > 0
 
 
-def test_copy_false_returns_the_internal_arrays():
-    v = MaquisVectorEnv(2, copy=False)
+@EVERY_GAME
+def test_copy_false_returns_the_internal_arrays(game):
+    v = game.vector(2, copy=False)
     obs, _ = v.reset(seed=0)
     obs2, rew, term, trunc, infos = v.step(v.sample_actions())
     assert obs2 is obs and rew is v._rewards
-    w = MaquisVectorEnv(2)
+    w = game.vector(2)
     obs, _ = w.reset(seed=0)
     obs2, *_ = w.step(w.sample_actions())
     assert obs2 is not obs and not np.shares_memory(obs2, w._obs)
@@ -329,11 +360,12 @@ def _same_step_result(ra, rb) -> None:
         assert x.dtype == y.dtype and x.tolist() == y.tolist(), key
 
 
-def test_plain_steps_equal_the_checked_path():
+@EVERY_GAME
+def test_plain_steps_equal_the_checked_path(game):
     # copy=False without same-step autoreset: `_core.step_plain` returns the whole step (the
     # arrays themselves and the infos). With it switched off, the Python path must return the
     # same values, illegal actions and ended episodes included.
-    a, b = MaquisVectorEnv(12, copy=False), MaquisVectorEnv(12, copy=False)
+    a, b = game.vector(12, copy=False), game.vector(12, copy=False)
     b._core.set_plain_outputs(None)
     a.reset(seed=2)
     b.reset(seed=2)
@@ -354,8 +386,34 @@ def test_plain_steps_equal_the_checked_path():
     assert ends > 20 and illegal > 10
 
 
-def test_plain_steps_only_where_they_apply():
-    v = MaquisVectorEnv(3, copy=False)
+@EVERY_GAME
+def test_copy_true_copies_in_the_rust_step_and_equals_copy_false(game):
+    # copy=True: `_core.step_copy` returns the step's observations and masks as copies made by
+    # the worker threads as they write each row; everything equals copy=False's arrays.
+    a, b = game.vector(8, num_threads=2), game.vector(8, num_threads=2, copy=False)
+    calls, step_copy = [0], a._step_copy
+
+    def counted(actions):
+        calls[0] += 1
+        return step_copy(actions)
+
+    a._step_copy = counted
+    a.reset(seed=4)
+    b.reset(seed=4)
+    for t in range(100):
+        actions = a.sample_actions()
+        b.sample_actions()
+        if t % 13 == 5:
+            actions[t % 8] = illegal_for(a.action_masks(), t % 8)
+        ra, rb = a.step(actions), b.step(actions)
+        _same_step_result(ra, rb)
+        assert not np.shares_memory(ra[0], a._obs) and not np.shares_memory(ra[4]["action_mask"], a._masks)
+    assert calls[0] == 100
+
+
+@EVERY_GAME
+def test_plain_steps_only_where_they_apply(game):
+    v = game.vector(3, copy=False)
     actions = np.zeros(3, dtype=np.int64)
     assert v._core.step_plain(actions) is None  # never reset: the checked path says so
     with pytest.raises(maquis.MaquisError, match="never reset"):
@@ -369,16 +427,17 @@ def test_plain_steps_only_where_they_apply():
     v.copy = False
     obs, *_ = v.step(v.sample_actions())
     assert obs is v._obs
-    for w in (MaquisVectorEnv(3), MaquisVectorEnv(3, copy=False, autoreset_mode="same_step")):
+    for w in (game.vector(3), game.vector(3, copy=False, autoreset_mode="same_step")):
         w.reset(seed=0)
         assert w._core.step_plain(w.sample_actions()) is None
 
 
-def test_observation_rows_start_on_cache_lines():
+@EVERY_GAME
+def test_observation_rows_start_on_cache_lines(game):
     # Rows of 416 floats are 26 cache lines: a buffer 64-byte aligned keeps each row on its own
     # lines (numpy's large arrays start 16 bytes past a page).
     for n in (1, 3, 1024):
-        v = MaquisVectorEnv(n, copy=False, autoreset_mode="same_step")
+        v = game.vector(n, copy=False, autoreset_mode="same_step")
         obs, _ = v.reset(seed=0)
         for rows in (obs, v._final_obs):
             assert rows.ctypes.data % 64 == 0
@@ -387,16 +446,17 @@ def test_observation_rows_start_on_cache_lines():
         assert obs2 is obs and np.all((obs >= 0) & (obs <= 1))
 
 
-def test_copy_false_observations_are_read_only_and_match_whole_writes():
+@EVERY_GAME
+def test_copy_false_observations_are_read_only_and_match_whole_writes(game):
     # A step rewrites only the parts of each observation row that changed, so the rows must
     # hold what it wrote: copy=False hands them out read-only. Each row still equals the
     # observation of its environment's state written whole (the single env writes whole rows).
-    v = MaquisVectorEnv(6, num_threads=2, copy=False)
+    v = game.vector(6, num_threads=2, copy=False)
     obs, _ = v.reset(seed=3)
     assert not obs.flags.writeable
     with pytest.raises(ValueError):
         obs[0, 0] = 1.0
-    singles = [MaquisEnv() for _ in range(6)]
+    singles = [game.single() for _ in range(6)]
     for _ in range(200):
         obs, *_ = v.step(v.sample_actions())
         for i, e in enumerate(singles):
@@ -409,11 +469,12 @@ def test_copy_false_observations_are_read_only_and_match_whole_writes():
         assert np.array_equal(obs[i], e._core.observation()), f"env {i} after a partial reset"
 
 
+@EVERY_GAME
 @pytest.mark.parametrize("n", [32, 29])
-def test_copy_false_outcome_infos_match_copy_true(n):
+def test_copy_false_outcome_infos_match_copy_true(n, game):
     # copy=False keeps one outcome array and clears the entries of the previous end each step
     # (from the lists of ended episodes the threads keep; 29 envs split unevenly).
-    a, b = MaquisVectorEnv(n, copy=False), MaquisVectorEnv(n)
+    a, b = game.vector(n, copy=False), game.vector(n)
     a.reset(seed=8)
     b.reset(seed=8)
     ends = 0
@@ -435,22 +496,23 @@ def test_copy_false_outcome_infos_match_copy_true(n):
             ends += int(ib["_outcome"].sum())
             # A name exactly where an episode ended on this step, the one of its outcome code.
             codes = a._core.outcomes
-            want = [maquis.OUTCOMES[c] if c >= 0 else None for c in codes]
+            want = [game.tables.OUTCOMES[c] if c >= 0 else None for c in codes]
             assert ia["outcome"].tolist() == want
             assert [o is not None for o in ia["outcome"]] == ia["_outcome"].tolist()
     assert ends > 50
 
 
-def test_outcome_infos_keep_every_reference_count_right():
+@EVERY_GAME
+def test_outcome_infos_keep_every_reference_count_right(game):
     # Rust moves the references of the outcome entries in bulk, once per object and step: each
     # name is held by exactly the entries showing it (plus a constant number of other holders),
     # and an object Python code put in the array is let go once its entry is replaced.
     import sys
 
-    v = MaquisVectorEnv(64, num_threads=2, copy=False)
+    v = game.vector(64, num_threads=2, copy=False)
     v.reset(seed=2)
     info = v._core.outcome_info
-    names = [sys.intern(o) for o in maquis.OUTCOMES]
+    names = [sys.intern(o) for o in game.tables.OUTCOMES]
 
     def others() -> list[int]:
         # (`info == name` holds no reference to the entries once it returns.)
@@ -470,9 +532,10 @@ def test_outcome_infos_keep_every_reference_count_right():
     assert freed and shown > 0
 
 
-def test_core_step_takes_strided_actions_like_contiguous_ones():
+@EVERY_GAME
+def test_core_step_takes_strided_actions_like_contiguous_ones(game):
     # The wrapper passes contiguous int64 arrays; the engine itself also copies a strided view.
-    a, b = MaquisVectorEnv(6, copy=False), MaquisVectorEnv(6, copy=False)
+    a, b = game.vector(6, copy=False), game.vector(6, copy=False)
     a.reset(seed=5)
     b.reset(seed=5)
     for _ in range(40):
@@ -485,49 +548,56 @@ def test_core_step_takes_strided_actions_like_contiguous_ones():
         assert [a.save_state(i) for i in range(6)] == [b.save_state(i) for i in range(6)]
 
 
-def test_unseeded_reset_continues_the_streams():
-    v = MaquisVectorEnv(2)
+@EVERY_GAME
+def test_unseeded_reset_continues_the_streams(game):
+    v = game.vector(2)
     v.reset(seed=12)
     v.reset()
-    e = MaquisEnv()
+    e = game.single()
     e.reset(seed=13)
     e.reset()
     assert v.save_state(1) == e.save_state()
 
 
-def test_bad_constructor_arguments():
+@EVERY_GAME
+def test_bad_constructor_arguments(game):
     with pytest.raises(ValueError, match="num_envs"):
-        MaquisVectorEnv(0)
+        game.vector(0)
     with pytest.raises(ValueError, match="num_threads"):
-        MaquisVectorEnv(2, num_threads=0)
+        game.vector(2, num_threads=0)
     with pytest.raises(TypeError, match="num_envs"):
-        MaquisVectorEnv("2")
+        game.vector("2")
     with pytest.raises(TypeError, match="num_threads"):
-        MaquisVectorEnv(2, num_threads=1.5)
+        game.vector(2, num_threads=1.5)
     with pytest.raises(ValueError, match="autoreset_mode"):
-        MaquisVectorEnv(2, autoreset_mode="sometimes")
-    with pytest.raises(ValueError, match="difficulty"):
-        MaquisVectorEnv(2, difficulty="impossible")
+        game.vector(2, autoreset_mode="sometimes")
     with pytest.raises(ValueError, match="illegal_action"):
-        MaquisVectorEnv(2, illegal_action="ignore")
+        game.vector(2, illegal_action="ignore")
+    with pytest.raises(ValueError, match="render_mode"):
+        game.vector(2, render_mode="human")
+    if game is MAQUIS:
+        with pytest.raises(ValueError, match="difficulty"):
+            game.vector(2, difficulty="impossible")
 
 
-def test_render_and_state_access():
-    v = MaquisVectorEnv(2, render_mode="ansi")
+@EVERY_GAME
+def test_render_and_state_access(game):
+    v = game.vector(2, render_mode="ansi")
     v.reset(seed=0)
     frames = v.render()
     assert isinstance(frames, tuple) and len(frames) == 2 and all(isinstance(f, str) for f in frames)
     with pytest.raises(IndexError, match="env index 2"):
         v.state_dict(2)
-    e = MaquisEnv()
+    e = game.single()
     e.load_state(v.save_state(1))
     assert e.state_dict() == v.state_dict(1)
 
 
-def test_step_releases_the_gil():
+@EVERY_GAME
+def test_step_releases_the_gil(game):
     import threading
 
-    v = MaquisVectorEnv(8000, num_threads=1, copy=False)
+    v = game.vector(8000, num_threads=1, copy=False)
     v.reset(seed=0)
     actions = v.sample_actions()
     count, stop = [0], [False]
@@ -550,8 +620,9 @@ def test_step_releases_the_gil():
     assert during > 0
 
 
-def test_step_before_reset_raises():
-    v = MaquisVectorEnv(3)
+@EVERY_GAME
+def test_step_before_reset_raises(game):
+    v = game.vector(3)
     with pytest.raises(maquis.MaquisError, match="reset"):
         v.step(np.zeros(3, dtype=np.int64))
     v.reset(seed=0, options={"reset_mask": np.array([True, False, True])})

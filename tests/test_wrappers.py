@@ -1,19 +1,28 @@
 """Mask conventions for RL libraries: dict observations (single and vector) and sb3-contrib's
-`action_masks`, all agreeing with info["action_mask"] and legal_actions()."""
+`action_masks`, all agreeing with info["action_mask"] and legal_actions(), for every game."""
 
 from __future__ import annotations
 
 import gymnasium as gym
 import numpy as np
+import pytest
 
 import maquis
+import maquis.dday
 from maquis import ActionMaskObservation, MaquisVectorEnv, VectorActionMaskObservation, action_masks
 
-N = maquis.NUM_ACTIONS
+#: Per game: its Gymnasium id, its number of actions, its native vector env.
+GAMES = {
+    "maquis": (maquis.ENV_ID, maquis.NUM_ACTIONS, MaquisVectorEnv),
+    "dday": (maquis.dday.ENV_ID, maquis.dday.NUM_ACTIONS, maquis.dday.DDayVectorEnv),
+}
+EVERY_GAME = pytest.mark.parametrize("game", sorted(GAMES))
 
 
-def test_dict_observation_wrapper_over_episodes():
-    env = ActionMaskObservation(gym.make(maquis.ENV_ID))
+@EVERY_GAME
+def test_dict_observation_wrapper_over_episodes(game):
+    env_id, N, _ = GAMES[game]
+    env = ActionMaskObservation(gym.make(env_id))
     space = env.observation_space
     assert isinstance(space, gym.spaces.Dict) and set(space.spaces) == {"observation", "action_mask"}
     assert space["action_mask"] == gym.spaces.MultiBinary(N)
@@ -34,8 +43,10 @@ def test_dict_observation_wrapper_over_episodes():
     assert episodes > 3
 
 
-def test_sb3_action_masks_through_gymnasium_wrappers():
-    env = gym.make(maquis.ENV_ID)  # OrderEnforcing / PassiveEnvChecker around MaquisEnv
+@EVERY_GAME
+def test_sb3_action_masks_through_gymnasium_wrappers(game):
+    env_id, N, _ = GAMES[game]
+    env = gym.make(env_id)  # OrderEnforcing / PassiveEnvChecker around the single env
     env.reset(seed=1)
     m = action_masks(env)
     assert m.dtype == np.bool_ and m.shape == (N,)
@@ -44,8 +55,11 @@ def test_sb3_action_masks_through_gymnasium_wrappers():
     assert np.flatnonzero(m).tolist() == env.unwrapped.legal_actions()
 
 
-def test_vector_dict_observation_wrapper():
-    v = VectorActionMaskObservation(MaquisVectorEnv(4, num_threads=2))
+@EVERY_GAME
+def test_vector_dict_observation_wrapper(game):
+    _, N, vector = GAMES[game]
+    v = VectorActionMaskObservation(vector(4, num_threads=2))
+    assert v.single_observation_space["action_mask"] == gym.spaces.MultiBinary(N)
     obs, infos = v.reset(seed=2)
     for _ in range(100):
         assert obs in v.observation_space

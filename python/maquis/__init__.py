@@ -15,13 +15,6 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
-import types
-from typing import Any
-
-import gymnasium
-
 from ._core import (
     ACTION_NAMES,
     NUM_ACTIONS,
@@ -34,6 +27,7 @@ from ._core import (
     action_from_str,
     action_to_str,
 )
+from .common.registration import lazy_attributes, register_game
 from .env import MaquisEnv
 from .observation import OBS_HIGH_UINT8, OBSERVATION_DIVISOR, OBSERVATION_SCALE, observation_float32
 from .vector import MaquisVectorEnv
@@ -41,21 +35,10 @@ from .wrappers import ActionMaskObservation, VectorActionMaskObservation, action
 
 ENV_ID = "maquis/Maquis-v0"
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(
-        id=ENV_ID,
-        entry_point="maquis.env:MaquisEnv",
-        vector_entry_point="maquis.vector:MaquisVectorEnv",
-    )
-
+register_game(ENV_ID, MaquisEnv, MaquisVectorEnv)
 # D-Day 1944 (`maquis.dday`), registered here too so that `gym.make` finds it after `import maquis`;
 # the entry points are imported on first use.
-if "maquis/DDay1944-v0" not in gymnasium.registry:
-    gymnasium.register(
-        id="maquis/DDay1944-v0",
-        entry_point="maquis.dday.single:DDayEnv",
-        vector_entry_point="maquis.dday.vector:DDayVectorEnv",
-    )
+register_game("maquis/DDay1944-v0", "maquis.dday.single:DDayEnv", "maquis.dday.vector:DDayVectorEnv")
 
 __all__ = [
     "ACTION_NAMES",
@@ -83,27 +66,6 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    # Loaded on first use, so that `import maquis` works (and stays fast) without them.
-    if name == "agents":
-        return importlib.import_module(".agents", __name__)
-    if name == "dday":
-        return importlib.import_module(".dday", __name__)
-    if name == "evaluate":
-        importlib.import_module(".evaluate", __name__)  # binds the function, see _Package
-        return globals()["evaluate"]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-class _Package(types.ModuleType):
-    """`maquis.evaluate` is the function `maquis.evaluate.evaluate` (API.md), even after an
-    `import maquis.evaluate` somewhere has bound the submodule to this name; the submodule itself
-    stays importable (`from maquis.evaluate import …`, `importlib.import_module`)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name == "evaluate" and isinstance(value, types.ModuleType) and callable(getattr(value, "evaluate", None)):
-            value = value.evaluate
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
+# Loaded on first use, so that `import maquis` works (and stays fast) without them. The function
+# `evaluate` lives in `.evaluation`: no submodule of that name rebinds it.
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "dday": ".dday", "evaluate": ".evaluation:evaluate"})

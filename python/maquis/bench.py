@@ -22,13 +22,12 @@ Every figure is the median of several timed repeats (`--repeats`) of about `--se
   play in batches (JAX on CPU), EnvPool and Gymnasium CartPole.
 
 `--quick` runs a few tiny measurements (for tests); `--json` prints one JSON document instead of the
-table.
+table, `--json FILE` writes it there.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -40,38 +39,20 @@ from typing import Any
 
 import numpy as np
 
-DEFAULT_ENVS = (1, 64, 1024, 4096)
-DEFAULT_THREADS = (1, 2)
+from .common.cli import add_bench_arguments, bench_settings, write_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--quick", action="store_true", help="tiny measurements only (seconds, for tests)")
+    add_bench_arguments(parser)
     parser.add_argument(
         "--peers", action="store_true", help="also time OpenSpiel, Pgx, EnvPool, Gymnasium where installed"
     )
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument(
-        "--repeats", type=int, default=None, help="timed repeats per figure; the median is reported (default 5)"
-    )
-    parser.add_argument("--seconds", type=float, default=None, help="length of one repeat (default 0.5)")
-    parser.add_argument("--envs", type=_int_list, default=None, help="vector sizes, e.g. 1,64,1024,4096")
-    parser.add_argument("--threads", type=_int_list, default=None, help="vector thread counts, e.g. 1,2")
     parser.add_argument("--difficulty", default="normal", help="difficulty of the games (default normal)")
     parser.add_argument(
         "--train",
         action="store_true",
         help="also time a PPO-style rollout loop with a 2x256 torch MLP (needs torch): the rate a learner sees",
     )
-
-
-def _int_list(text: str) -> list[int]:
-    try:
-        values = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated integers, got {text!r}") from None
-    if not values or any(v < 1 for v in values):
-        raise argparse.ArgumentTypeError(f"expected positive integers, got {text!r}")
-    return values
 
 
 # -- Measurement helpers --------------------------------------------------------------------------
@@ -494,22 +475,13 @@ def table(results: dict[str, Any]) -> str:
 def run(args: argparse.Namespace) -> int:
     from . import _core
 
-    quick = args.quick
-    repeats = args.repeats or (1 if quick else 5)
-    seconds = args.seconds or (0.02 if quick else 0.5)
-    envs = args.envs or ([1, 64] if quick else list(DEFAULT_ENVS))
-    threads = args.threads or ([1] if quick else list(DEFAULT_THREADS))
-    settings = {
-        "repeats": repeats,
-        "seconds": seconds,
-        "envs": envs,
-        "threads": threads,
-        "difficulty": args.difficulty,
-        "quick": quick,
-    }
+    settings = bench_settings(args)
+    quick, repeats, seconds = settings["quick"], settings["repeats"], settings["seconds"]
+    envs, threads = settings["envs"], settings["threads"]
+    settings["difficulty"] = args.difficulty
 
     def progress(msg: str) -> None:
-        if not args.json:
+        if args.json != "-":
             print(msg, file=sys.stderr, flush=True)
 
     progress("engine ...")
@@ -532,10 +504,10 @@ def run(args: argparse.Namespace) -> int:
         progress("training loop ...")
         rows += train_rows(seconds, repeats, args.difficulty, max(threads), quick, progress)
     results = {"machine": machine(), "settings": settings, "memory": dict(_core.env_memory()), "rows": rows}
-    if args.json:
-        print(json.dumps(results, indent=2))
-    else:
+    if args.json != "-":
         print(table(results))
+    if args.json:
+        write_json(results, args.json)
     return 0
 
 

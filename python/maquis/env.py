@@ -1,20 +1,17 @@
 """`MaquisEnv`: one game of Maquis as a `gymnasium.Env`. The rules, rewards and seeding run in Rust
-(`maquis._core.Env`); this module converts types, builds the spaces and the info dicts."""
+(`maquis._core.Env`); this module converts the keywords and supplies the tables and rendering to
+the shared single-agent layer (`maquis.common.single`)."""
 
 from __future__ import annotations
 
-import copy
-import json
-import numbers
 from collections.abc import Mapping, Sequence
-from typing import Any, SupportsFloat
+from typing import Any
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 from . import _core
-from ._core import NUM_ACTIONS, OBS_SIZE
+from ._core import OBS_SIZE
+from .common.single import GameEnv, check_reward_value, check_seed, options_json, stream_seed
 from .observation import check_observation_dtype, observation_space
 from .shaping import shaping_json
 
@@ -22,43 +19,7 @@ from .shaping import shaping_json
 #: their maximum (4 tokens of a resource, 5 workers, 5 patrols, 7 boxes, 10 cards).
 OBS_LOW, OBS_HIGH = 0.0, 1.0
 
-
-def stream_seed(rng: np.random.Generator) -> int:
-    """The 64-bit stream seed an environment draws from its `np_random` when reset with a seed."""
-    return int(rng.integers(0, 2**64, dtype=np.uint64))
-
-
-def check_seed(seed: Any, what: str = "seed") -> int | None:
-    """A reset seed as a Python int (None stays None); anything else is refused before any state
-    changes (Gymnasium's own check raises its private error type, and only after reseeding)."""
-    if seed is None:
-        return None
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
-        raise TypeError(f"{what} must be a non-negative int or None, got {type(seed).__name__} {seed!r:.80}")
-    if seed < 0:
-        raise ValueError(f"{what} must be a non-negative int, got {seed}")
-    return int(seed)
-
-
-def _jsonable(o: Any) -> Any:
-    if isinstance(o, np.ndarray):
-        return o.tolist()
-    if isinstance(o, np.generic):
-        return o.item()
-    if isinstance(o, Mapping):
-        return dict(o)
-    raise TypeError(
-        f"reset options must hold only dicts, lists, str, int, float, bool and None, got {type(o).__name__} {o!r}"
-    )
-
-
-def options_json(options: Mapping[str, Any] | None) -> str | None:
-    """Reset options as the JSON the engine reads (it rejects unknown keys and ids)."""
-    if options is None:
-        return None
-    if not isinstance(options, Mapping):
-        raise TypeError(f"options must be a dict, got {type(options).__name__}")
-    return json.dumps(dict(options), default=_jsonable)
+__all__ = ["MaquisEnv", "check_seed", "core_kwargs", "options_json", "render_state", "stream_seed"]
 
 
 def core_kwargs(
@@ -81,8 +42,7 @@ def core_kwargs(
             raise TypeError(f"reward must be a mapping outcome -> float, got {type(reward).__name__}")
         reward = dict(reward)
         for outcome, value in reward.items():
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise TypeError(f"reward[{outcome!r}] must be a real number, got {type(value).__name__} {value!r}")
+            check_reward_value(outcome, value)
     return dict(
         difficulty=difficulty,
         mission_pool=mission_pool,
@@ -93,13 +53,8 @@ def core_kwargs(
     )
 
 
-def render_state(state_dict: dict, render_mode: str | None) -> str | np.ndarray | None:
-    if render_mode is None:
-        gym.logger.warn(
-            "You are calling render() without a render mode: "
-            'create the environment with render_mode="ansi" or "rgb_array".'
-        )
-        return None
+def render_state(state_dict: dict, render_mode: str) -> str | np.ndarray:
+    """A Maquis `state_dict()` as a text board ("ansi") or an (H, W, 3) uint8 image ("rgb_array")."""
     from . import render  # imported on first use: not needed to play
 
     if render_mode == "ansi":
@@ -107,9 +62,9 @@ def render_state(state_dict: dict, render_mode: str | None) -> str | np.ndarray 
     return render.render_rgb(state_dict)
 
 
-class MaquisEnv(gym.Env[np.ndarray, np.int64]):
+class MaquisEnv(GameEnv):
     """Maquis: the solitaire worker-placement game of the French Resistance (Jake Staines), second
-    edition, with the difficulty levels and mission pools of RULES.md.
+    edition, with the difficulty levels and mission pools of docs/rules/maquis.md.
 
     ## Description
     Each day the player places their workers on the town's locations while patrols (Milice and
@@ -148,7 +103,7 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     `-phi(s_0)`, so a learner discounting by the same gamma keeps the same optimal policy.
 
     ## Episode End
-    Termination: the game ends by the rules (RULES.md E1-E3: morale 0, both missions complete,
+    Termination: the game ends by the rules (docs/rules/maquis.md E1-E3: morale 0, both missions complete,
     no worker left, or the day track runs out), or on an illegal action with
     `illegal_action="terminate"`. There is no truncation: every game ends within 30 days
     (`truncated` is always False). Stepping a finished episode raises `maquis.MaquisError`
@@ -204,10 +159,13 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
     `clone()`, pickling, `sample_action()`.
 
     ## Version History
-    - v0: initial version (engine 0.1: RULES.md second edition, 217 actions, {OBS_SIZE} features).
+    - v0: initial version (engine 0.1: docs/rules/maquis.md second edition, 217 actions, {OBS_SIZE} features).
     """
 
+    _tables = _core
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    _render_state = staticmethod(render_state)
+    _observation_space = staticmethod(observation_space)
 
     def __init__(
         self,
@@ -221,102 +179,19 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
         observation_dtype: str = "float32",
         shaping: bool | Mapping[str, Any] | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
+        self._check_render_mode(render_mode)
         observation_dtype = check_observation_dtype(observation_dtype)
-        self._core = _core.Env(**core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action))
-        self._core.observation_dtype = self.observation_dtype = observation_dtype
+        core = _core.Env(**core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action))
+        self._setup(core, render_mode, observation_dtype)
         # Potential-based shaping, computed in Rust (maquis.shaping); None: outcome rewards only.
         self._shaping = shaping_json(shaping)
         if self._shaping is not None:
-            self._core.set_shaping(self._shaping)
-        self.render_mode = render_mode
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = observation_space(observation_dtype)
-        self._streams_seeded = False
-
-    # -- Gymnasium API -----------------------------------------------------------------------------
-
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
-        seed = check_seed(seed)
-        opts = options_json(options)
-        before = self._np_random, self._np_random_seed
-        super().reset(seed=seed)
-        stream = stream_seed(self.np_random) if seed is not None or not self._streams_seeded else None
-        try:
-            obs, mask = self._core.reset(stream, opts)
-        except BaseException:
-            self._np_random, self._np_random_seed = before  # a refused reset changes nothing
-            raise
-        self._streams_seeded = True
-        return obs, {"action_mask": mask}
-
-    def step(self, action: int | np.integer) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
-        obs, mask, reward, terminated, truncated, outcome, illegal = self._core.step(action)
-        info: dict[str, Any] = {"action_mask": mask}
-        if outcome is not None:
-            info["outcome"] = outcome
-        if illegal:
-            info["illegal_action"] = True
-        if self._shaping is not None:
-            info["shaping"] = self._core.last_shaping
-        return obs, reward, terminated, truncated, info
-
-    def render(self) -> str | np.ndarray | None:  # type: ignore[override]
-        return render_state(self._core.state_dict(), self.render_mode)
-
-    # -- Masks and action names --------------------------------------------------------------------
-
-    def action_masks(self) -> np.ndarray:
-        """The legal actions now, np.bool_ (217,) (sb3-contrib's MaskablePPO convention)."""
-        return self._core.action_masks()
-
-    def legal_actions(self) -> list[int]:
-        """The legal action indices now, in increasing order (empty once the episode is over)."""
-        return self._core.legal_actions()
-
-    def sample_action(self) -> int:
-        """A uniformly random legal action, drawn in Rust from this environment's seeded stream."""
-        return self._core.sample_action()
-
-    @staticmethod
-    def action_to_str(action: int) -> str:
-        """The canonical name of an action index, e.g. 7 -> "place:radio_a"."""
-        return _core.action_to_str(action)
-
-    @staticmethod
-    def action_from_str(name: str) -> int:
-        """The index of a canonical action name (`maquis.MaquisError` if there is none)."""
-        return _core.action_from_str(name)
-
-    # -- State -------------------------------------------------------------------------------------
-
-    @property
-    def done(self) -> bool:
-        """True once the episode has ended (and before the first reset)."""
-        return self._core.done
-
-    def state_dict(self) -> dict[str, Any]:
-        """The full state as plain Python data (API.md), including the hidden deck order."""
-        return self._core.state_dict()
+            core.set_shaping(self._shaping)
 
     def potential(self) -> float | None:
         """The shaping potential phi of the current state (0 once the episode is over), or None
         without `shaping` (see `maquis.shaping`)."""
         return self._core.potential()
-
-    def save_state(self) -> str:
-        """The game as versioned JSON; `load_state` restores it exactly (deck and RNG included)."""
-        return self._core.save_state()
-
-    def load_state(self, state: str) -> None:
-        """Continue from a `save_state()` string. The episode is over iff that game is.
-        Malformed or inconsistent input raises `maquis.MaquisError` and changes nothing."""
-        if not isinstance(state, str):
-            raise TypeError(f"load_state expects the str of save_state(), got {type(state).__name__}")
-        self._core.load_state(state)
 
     def determinize(self, seed: int | None = None) -> MaquisEnv:
         """A copy whose hidden information is resampled: the order of the cards still in the patrol
@@ -330,32 +205,6 @@ class MaquisEnv(gym.Env[np.ndarray, np.int64]):
             seed = int(self.np_random.integers(0, 2**63))
         new._core.determinize(seed)
         return new
-
-    def clone(self) -> MaquisEnv:
-        """An independent copy: same game, streams and `np_random`; stepping one leaves the other."""
-        return copy.deepcopy(self)
-
-    def __deepcopy__(self, memo: dict) -> MaquisEnv:
-        new = type(self).__new__(type(self))
-        memo[id(self)] = new
-        new.__dict__.update(copy.deepcopy(self.__dict__, memo))  # _core copies itself in Rust
-        return new
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        state["_core"] = self._core.__getstate__()  # versioned JSON: configuration, game, streams
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        core = _core.Env()
-        core.__setstate__(state["_core"])
-        core.observation_dtype = state.get("observation_dtype", "float32")
-        self._shaping = None  # pickles made before the shaping keyword
-        self.__dict__.update(state)
-        self._core = core
-
-    def __repr__(self) -> str:
-        return f"<MaquisEnv {self._core!r}>"
 
 
 MaquisEnv.__doc__ = MaquisEnv.__doc__.replace("{OBS_SIZE}", str(OBS_SIZE))

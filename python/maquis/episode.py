@@ -15,9 +15,9 @@ and read by ``maquis replay``::
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from pathlib import Path
+
+from .common.render_verbs import load_episode_file
 
 __all__ = [
     "EPISODE_FORMAT",
@@ -60,21 +60,10 @@ def reset_env(env, seed, options):
 
 def load_episode(path_or_data) -> dict:
     """Read and check an episode (a path, or the already-parsed dict)."""
-    if isinstance(path_or_data, Mapping):
-        data = dict(path_or_data)
-    else:
-        try:
-            data = json.loads(Path(path_or_data).read_text())
-        except OSError as err:
-            raise UsageError(f"cannot read {path_or_data}: {err.strerror or err}") from None
-        except json.JSONDecodeError as err:
-            raise UsageError(f"not JSON: {err}") from None
-    if not isinstance(data, dict) or data.get("format") != EPISODE_FORMAT:
-        raise UsageError(f'not a maquis episode (expected "format": "{EPISODE_FORMAT}")')
-    if data.get("version") != EPISODE_VERSION:
-        raise UsageError(
-            f"episode version {data.get('version')!r} is not supported (expected {EPISODE_VERSION})"
-        )
+    try:
+        data = load_episode_file(path_or_data, EPISODE_FORMAT, EPISODE_VERSION, "maquis")
+    except ValueError as err:
+        raise UsageError(str(err)) from None
     if not isinstance(data.get("actions"), list) or not isinstance(data.get("env", {}), dict):
         raise UsageError("an episode needs an `actions` list and an `env` mapping")
     return data

@@ -19,7 +19,7 @@ from gymnasium import spaces
 
 from ._core import OBS_SIZE, OBSERVATION_DIVISOR as _DIVISOR
 
-#: The observation types `MaquisEnv` / `MaquisVectorEnv` accept (`observation_dtype=`).
+#: The observation types the environments accept (`observation_dtype=`).
 OBSERVATION_DTYPES = ("float32", "uint8")
 
 #: uint8 (OBS_SIZE,): what each uint8 value is divided by to give the float32 one (0: a share of
@@ -53,11 +53,17 @@ def check_observation_dtype(dtype: Any) -> str:
     return name
 
 
-def observation_space(dtype: str, shape: tuple[int, ...] = (OBS_SIZE,)) -> spaces.Box:
-    """The Box of observations of `dtype` ("float32": [0, 1]; "uint8": [0, OBS_HIGH_UINT8])."""
+def observation_box(dtype: str, shape: tuple[int, ...], high_uint8: Any) -> spaces.Box:
+    """The Box of a game's observations of `dtype` ("float32": [0, 1]; "uint8": [0, high_uint8],
+    the largest count of each feature, broadcast to `shape`)."""
     if check_observation_dtype(dtype) == "float32":
         return spaces.Box(0.0, 1.0, shape=shape, dtype=np.float32)
-    return spaces.Box(0, np.broadcast_to(OBS_HIGH_UINT8, shape), shape=shape, dtype=np.uint8)
+    return spaces.Box(0, np.broadcast_to(high_uint8, shape), shape=shape, dtype=np.uint8)
+
+
+def observation_space(dtype: str, shape: tuple[int, ...] = (OBS_SIZE,)) -> spaces.Box:
+    """The Box of Maquis observations of `dtype` ("float32": [0, 1]; "uint8": [0, OBS_HIGH_UINT8])."""
+    return observation_box(dtype, shape, OBS_HIGH_UINT8)
 
 
 def observation_float32(obs: np.ndarray) -> np.ndarray:

@@ -1,8 +1,8 @@
-"""The rule tables of *Maquis* (RULES.md), as the Rust engine holds them.
+"""The rule tables of *Maquis* (docs/rules/maquis.md), as the Rust engine holds them.
 
-Every name here comes from the compiled engine (``maquis._core``, src/py/tables.rs), so Python code
+Every name here comes from the compiled engine (``maquis._core``, src/py/maquis/tables.rs), so Python code
 that draws or describes a game reads the same roads, cards and tracks the rules play with, and
-never a copy. Ids are RULES.md's strings; sequences are tuples and mappings read-only.
+never a copy. Ids are docs/rules/maquis.md's strings; sequences are tuples and mappings read-only.
 
 - Board (B1–B6): ``LOCATIONS`` (B1 order), ``SLOTS``, ``SPARE_ROOMS``, ``FIELDS``,
   ``PATROL_LOCATIONS``, ``WEST_BANK``, ``SAFE_LOCATIONS``, ``ROADS`` (B3 order, then the two

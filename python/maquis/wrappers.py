@@ -7,7 +7,8 @@
   `sb3_contrib.common.wrappers.ActionMasker(env, maquis.action_masks)`; `MaquisEnv` itself also
   has `action_masks()`, which `MaskablePPO` finds through `get_wrapper_attr`.
 
-All three agree with `info["action_mask"]` and `env.legal_actions()`.
+All three agree with `info["action_mask"]` and `env.legal_actions()`, and work the same on every
+game's environments (D-Day's: `DDayEnv`, `DDayVectorEnv`).
 """
 
 from __future__ import annotations
@@ -20,16 +21,14 @@ from gymnasium import spaces
 from gymnasium.vector import VectorEnv, VectorWrapper
 from gymnasium.vector.utils import batch_space
 
-from ._core import NUM_ACTIONS
-
 
 def action_masks(env: gym.Env) -> np.ndarray:
     """The legal actions of `env` (a MaquisEnv, possibly wrapped) as np.bool_ (217,)."""
     return env.get_wrapper_attr("action_masks")()
 
 
-def _dict_space(obs_space: spaces.Box) -> spaces.Dict:
-    return spaces.Dict({"observation": obs_space, "action_mask": spaces.MultiBinary(NUM_ACTIONS)})
+def _dict_space(obs_space: spaces.Box, action_space: spaces.Discrete) -> spaces.Dict:
+    return spaces.Dict({"observation": obs_space, "action_mask": spaces.MultiBinary(int(action_space.n))})
 
 
 class ActionMaskObservation(gym.Wrapper):
@@ -38,7 +37,7 @@ class ActionMaskObservation(gym.Wrapper):
 
     def __init__(self, env: gym.Env) -> None:
         super().__init__(env)
-        self.observation_space = _dict_space(env.observation_space)
+        self.observation_space = _dict_space(env.observation_space, env.action_space)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
         obs, info = self.env.reset(seed=seed, options=options)
@@ -54,13 +53,13 @@ class ActionMaskObservation(gym.Wrapper):
 
 
 class VectorActionMaskObservation(VectorWrapper):
-    """The batched `ActionMaskObservation` for `MaquisVectorEnv`: {"observation": (n, OBS_SIZE) float32,
+    """The batched `ActionMaskObservation` for the native vector envs: {"observation": (n, OBS_SIZE) float32,
     "action_mask": (n, 217) int8}. With SAME_STEP autoreset, `infos["final_obs"]` keeps the
     plain observations."""
 
     def __init__(self, env: VectorEnv) -> None:
         super().__init__(env)
-        self.single_observation_space = _dict_space(env.single_observation_space)
+        self.single_observation_space = _dict_space(env.single_observation_space, env.single_action_space)
         self.observation_space = batch_space(self.single_observation_space, env.num_envs)
 
     def _masks(self) -> np.ndarray:

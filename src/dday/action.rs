@@ -196,33 +196,4 @@ pub fn action_from_str(name: &str) -> Result<usize> {
 }
 
 /// A set of action indices (the legal mask), 191 bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Mask(pub [u64; 3]);
-
-impl Mask {
-    pub fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    pub fn get(&self, i: usize) -> bool {
-        i < NUM_ACTIONS && self.0[i / 64] >> (i % 64) & 1 == 1
-    }
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.count() == 0
-    }
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..NUM_ACTIONS).filter(move |&i| self.get(i))
-    }
-    /// The k-th set index (k < count).
-    pub fn nth(&self, k: u32) -> Option<usize> {
-        self.iter().nth(k as usize)
-    }
-    /// The mask as 0/1 bytes, index order (`out.len()` ≥ 191).
-    pub fn write_bytes(&self, out: &mut [u8]) {
-        for (i, o) in out.iter_mut().take(NUM_ACTIONS).enumerate() {
-            *o = self.get(i) as u8;
-        }
-    }
-}
+pub type Mask = crate::bitmask::BitMask<3, NUM_ACTIONS>;

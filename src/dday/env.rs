@@ -1,5 +1,5 @@
-//! D-Day 1944 as a single-agent `Game` of the shared environment machinery (`env::Slot`,
-//! `vector::Engine`): the learner plays one side and a bundled opponent (D1) the other, inside
+//! D-Day 1944 as a two-player game of the shared learner-against-opponent machinery
+//! (`env::versus`): the learner plays one side and a bundled opponent (D1) the other, inside
 //! `apply_legal` — its turns, its `hit` choices during the learner's turns, with chance and Q0
 //! steps run by the engine — so that every state handed back is one where the learner decides
 //! (or the game is over).
@@ -11,379 +11,141 @@
 use super::action::{decode, Action, Mask, NUM_ACTIONS};
 use super::agents::{Agent, AnyAgent};
 use super::ids::{Outcome, Side};
-use super::observation::{write_observation, OBSERVATION_SIZE};
+use super::observation::{write_observation, write_observation_as, OBSERVATION_SIZE};
 use super::rules::{apply_action, legal_mask, new_game};
 use super::save::{load_state, save_state};
 use super::scenario::Scenario;
 use super::state::State;
-use crate::draw::{self, splitmix64};
+use crate::draw::splitmix64;
+use crate::env::versus::{self, TwoPlayer, Versus};
 use crate::error::{Error, Result};
-use crate::game::Game;
-use crate::simd::Simd;
-use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
+
+pub use crate::env::versus::{LearnerOutcome, Opponent, OpponentKind, Rewards};
 
 /// The opponent's stream seed for the game seed `g` (API.md "Seeding": a fixed rule).
 pub fn opponent_seed(g: u64) -> u64 {
     splitmix64(g ^ 0x0DDA_7194_4000_0001)
 }
 
-/// Who plays the learner's opponent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OpponentKind {
-    Random,
-    Heuristic,
-    Search,
-    /// Played outside the engine (a Python object of the single env): `apply_legal` stops when
-    /// it is to move, and the caller applies its decisions with `Match::apply_opponent`.
-    External,
-}
+/// The two-player game of D-Day 1944, for `env::versus`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DDay1944;
 
-impl OpponentKind {
-    /// A bundled id (`random`, `heuristic`, `search`), or `external` when `external` is allowed.
-    pub fn parse(id: &str, external: bool) -> Result<OpponentKind> {
-        Ok(match id {
-            "random" => OpponentKind::Random,
-            "heuristic" => OpponentKind::Heuristic,
-            "search" => OpponentKind::Search,
-            "external" if external => OpponentKind::External,
-            _ => {
-                return Err(Error::BadOption(format!(
-                    "opponent must be 'random', 'heuristic' or 'search', got '{id}'"
-                )))
-            }
+impl TwoPlayer for DDay1944 {
+    const NAME: &'static str = "dday1944";
+    const TITLE: &'static str = "D-Day";
+    const MATCH_FORMAT: &'static str = MATCH_FORMAT;
+    const NUM_ACTIONS: usize = NUM_ACTIONS;
+    const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
+    const DEFAULT_SIDE: Side = Side::Resistance;
+    const DEFAULT_BUDGET: u32 = super::agents::search::DEFAULT_BUDGET;
+    type Side = Side;
+    type Scenario = Scenario;
+    type State = State;
+    type Action = Action;
+    type Mask = Mask;
+    type Agent = AnyAgent;
+    type ObservationBuffer = [f32; OBSERVATION_SIZE];
+
+    fn other(side: Side) -> Side {
+        side.other()
+    }
+    fn parse_side(id: &str) -> Result<Side> {
+        Side::parse(id).map_err(|_| Error::BadOption(format!("side must be 'resistance' or 'german', got '{id}'")))
+    }
+    fn new_game(seed: u64, scenario: &Scenario) -> Result<State> {
+        new_game(seed, scenario)
+    }
+    fn check_scenario(scenario: &Scenario) -> Result<()> {
+        scenario.validate().map(drop)
+    }
+    fn scenario_from_options(options: &Value) -> Result<Scenario> {
+        Scenario::from_json(options)
+    }
+    fn to_move(s: &State) -> Option<Side> {
+        s.to_move()
+    }
+    fn is_over(s: &State) -> bool {
+        s.is_over()
+    }
+    fn result(s: &State) -> Option<Option<Side>> {
+        Some(match s.outcome? {
+            Outcome::Draw => None,
+            Outcome::Resistance => Some(Side::Resistance),
+            Outcome::German => Some(Side::German),
         })
     }
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OpponentKind::Random => "random",
-            OpponentKind::Heuristic => "heuristic",
-            OpponentKind::Search => "search",
-            OpponentKind::External => "external",
-        }
+    fn margin(s: &State, side: Side) -> f64 {
+        s.vp_margin(side) as f64
+    }
+    fn decode(action: i64) -> Result<Action> {
+        decode(action)
+    }
+    fn legal_mask(s: &State) -> Mask {
+        legal_mask(s)
+    }
+    fn mask_get(mask: &Mask, i: usize) -> bool {
+        mask.get(i)
+    }
+    fn mask_count(mask: &Mask) -> u32 {
+        mask.count()
+    }
+    fn mask_nth(mask: &Mask, k: u32) -> Option<usize> {
+        mask.nth(k)
+    }
+    fn write_mask_bytes(mask: &Mask, out: &mut [u8]) {
+        mask.write_bytes(out)
+    }
+    fn apply(s: &mut State, a: Action) -> Result<()> {
+        apply_action(s, a)
+    }
+    fn write_observation(s: &State, side: Side, out: &mut [f32]) {
+        write_observation(s, side, out)
+    }
+    fn write_observation_bytes(s: &State, side: Side, out: &mut [u8]) {
+        write_observation_as(s, side, out)
+    }
+    fn observation_buffer() -> [f32; OBSERVATION_SIZE] {
+        [0.0; OBSERVATION_SIZE]
+    }
+    fn save(s: &State) -> String {
+        save_state(s)
+    }
+    fn load(json: &str) -> Result<State> {
+        load_state(json)
+    }
+    fn opponent_seed(g: u64) -> u64 {
+        opponent_seed(g)
+    }
+    fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<AnyAgent> {
+        AnyAgent::by_id(kind.as_str(), seed, budget)
+    }
+    fn act(agent: &mut AnyAgent, obs: &[f32], mask: &Mask) -> usize {
+        agent.act(obs, mask)
     }
 }
 
-/// The opponent of an environment: its kind and the search budget (D1; ignored by the others).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Opponent {
-    pub kind: OpponentKind,
-    pub budget: u32,
-}
-
-impl Default for Opponent {
-    fn default() -> Opponent {
-        Opponent { kind: OpponentKind::Heuristic, budget: super::agents::search::DEFAULT_BUDGET }
-    }
-}
-
-impl Opponent {
-    fn agent(self, seed: u64) -> Option<AnyAgent> {
-        let id = self.kind.as_str();
-        match self.kind {
-            OpponentKind::External => None,
-            _ => AnyAgent::by_id(id, seed, self.budget).ok(),
-        }
-    }
-}
-
-/// Everything that decides a new episode besides its seed.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Setup {
-    pub scenario: Scenario,
-    pub side: Side,
-    pub opponent: Opponent,
-}
-
-impl Default for Setup {
-    fn default() -> Setup {
-        Setup { scenario: Scenario::default(), side: Side::Resistance, opponent: Opponent::default() }
-    }
-}
-
-impl Setup {
-    /// This setup with the reset options of API.md applied (`allocation`, `attack`, `first`,
-    /// `dice`; with `side_and_opponent`, also `side` and `opponent`, a bundled id). Unknown keys
-    /// and bad values are errors.
-    pub fn with_options(&self, options: &Value, side_and_opponent: bool) -> Result<Setup> {
-        let mut out = self.clone();
-        let obj = match options {
-            Value::Null => return Ok(out),
-            Value::Object(o) => o,
-            _ => return Err(Error::BadOption("options must be a mapping".into())),
-        };
-        let mut scenario = serde_json::Map::new();
-        for (k, v) in obj {
-            match k.as_str() {
-                "side" | "opponent" if side_and_opponent => {
-                    let id = v.as_str().ok_or_else(|| Error::BadOption(format!("{k}: {v} is not an id")))?;
-                    if k == "side" {
-                        out.side = Side::parse(id).map_err(|_| {
-                            Error::BadOption(format!("side must be 'resistance' or 'german', got '{id}'"))
-                        })?;
-                    } else {
-                        out.opponent.kind = OpponentKind::parse(id, true)?;
-                    }
-                }
-                _ => {
-                    scenario.insert(k.clone(), v.clone());
-                }
-            }
-        }
-        out.scenario = Scenario::from_json(&Value::Object(scenario))?;
-        Ok(out)
-    }
-}
-
-/// A game in progress against the opponent: the two-player state, the learner's side, and the
-/// opponent with its own stream (None when it plays from outside).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Match {
-    pub game: State,
-    pub learner: Side,
-    pub opponent: Option<AnyAgent>,
-}
-
-impl Match {
-    /// A new game of `setup` with game seed `g`, run up to the learner's first decision.
-    pub fn new(setup: &Setup, g: u64) -> Result<Match> {
-        let game = new_game(g, &setup.scenario)?;
-        let mut m = Match { game, learner: setup.side, opponent: setup.opponent.agent(opponent_seed(g)) };
-        m.advance();
-        Ok(m)
-    }
-
-    /// The side to decide now (None once the game is over).
-    pub fn to_move(&self) -> Option<Side> {
-        self.game.to_move()
-    }
-
-    /// Lets the bundled opponent decide until the learner is to move or the game is over.
-    pub fn advance(&mut self) {
-        let Some(agent) = self.opponent.as_mut() else { return };
-        let mut obs = [0.0f32; OBSERVATION_SIZE];
-        while let Some(side) = self.game.to_move() {
-            if side == self.learner {
-                return;
-            }
-            let mask = legal_mask(&self.game);
-            write_observation(&self.game, side, &mut obs);
-            let a = agent.act(&obs, &mask);
-            // The bundled agents pick from the mask; should one ever not, the game still goes on.
-            let a = if mask.get(a) { a } else { mask.nth(0).unwrap_or(0) };
-            if let Ok(action) = decode(a as i64) {
-                let _ = apply_action(&mut self.game, action);
-            }
-        }
-    }
-
-    /// A decision of an external opponent (`OpponentKind::External`) while it is to move.
-    pub fn apply_opponent(&mut self, action: i64) -> Result<()> {
-        match self.game.to_move() {
-            Some(side) if side != self.learner => apply_action(&mut self.game, decode(action)?),
-            Some(_) => Err(Error::BadOption("the opponent is not to move: the learner decides now".into())),
-            None => Err(Error::GameOver),
-        }
-    }
-
-    /// The learner's result, once the game is over.
-    pub fn outcome(&self) -> Option<LearnerOutcome> {
-        Some(match (self.game.outcome?, self.learner) {
-            (Outcome::Draw, _) => LearnerOutcome::Draw,
-            (Outcome::Resistance, Side::Resistance) | (Outcome::German, Side::German) => LearnerOutcome::Win,
-            _ => LearnerOutcome::Loss,
-        })
-    }
-}
-
-/// A finished episode from the learner's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LearnerOutcome {
-    Win,
-    Draw,
-    Loss,
-}
-
-impl LearnerOutcome {
-    pub const ALL: [LearnerOutcome; 3] = [LearnerOutcome::Win, LearnerOutcome::Draw, LearnerOutcome::Loss];
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LearnerOutcome::Win => "win",
-            LearnerOutcome::Draw => "draw",
-            LearnerOutcome::Loss => "loss",
-        }
-    }
-    pub fn idx(self) -> usize {
-        self as usize
-    }
-}
-
-/// What a finished episode is worth to the learner: an outcome table, or the VP margin.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rewards {
-    /// win, draw, loss.
-    Table([f64; 3]),
-    /// (own VP − opponent VP) / 150; an illegal action (`terminate`) gives −1, the margin's floor.
-    VpMargin,
-}
-
-impl Default for Rewards {
-    fn default() -> Rewards {
-        Rewards::Table([1.0, 0.0, -1.0])
-    }
-}
-
-impl Rewards {
-    /// The default table with the entry of `outcome` (`win`, `draw`, `loss`) replaced.
-    pub fn with(self, outcome: &str, value: f64) -> Result<Rewards> {
-        let Rewards::Table(mut t) = self else {
-            return Err(Error::BadOption("reward: a table and 'vp_margin' cannot be mixed".into()));
-        };
-        let k = LearnerOutcome::ALL.iter().position(|o| o.as_str() == outcome).ok_or_else(|| {
-            Error::BadOption(format!("reward keys are 'win', 'draw' and 'loss', got '{outcome}'"))
-        })?;
-        if !value.is_finite() {
-            return Err(Error::BadOption(format!("reward for '{outcome}' must be a finite number, got {value}")));
-        }
-        t[k] = value;
-        Ok(Rewards::Table(t))
-    }
-
-    /// The learner's reward at the end of `m`.
-    pub fn of(&self, m: &Match, outcome: LearnerOutcome, illegal: bool) -> f64 {
-        match self {
-            Rewards::Table(t) => t[outcome.idx()],
-            Rewards::VpMargin if illegal => -1.0,
-            Rewards::VpMargin => m.game.vp_margin(m.learner) as f64,
-        }
-    }
-}
+/// D-Day 1944 played by one learner against an opponent, for `env::Slot<DDay>` and
+/// `vector::Engine<DDay>`.
+pub type DDay = Versus<DDay1944>;
+/// Everything that decides a new episode besides its seed: the scenario, the learner's side, the
+/// opponent.
+pub type Setup = versus::Setup<DDay1944>;
+/// A game in progress against the opponent.
+pub type Match = versus::Match<DDay1944>;
 
 /// The save format of a `Match` (the game's own save, plus the learner and the opponent).
 pub const MATCH_FORMAT: &str = "maquis.dday1944.match";
 
 /// A match as versioned JSON (the game's save, the learner's side, the opponent and its stream).
 pub fn save_match(m: &Match) -> String {
-    let game: Value = serde_json::from_str(&save_state(&m.game)).expect("a save is JSON");
-    json!({"format": MATCH_FORMAT, "version": 1, "learner": m.learner, "opponent": m.opponent, "game": game})
-        .to_string()
+    versus::save_match(m)
 }
 
 /// A match from `save_match`'s JSON.
 pub fn load_match(text: &str) -> Result<Match> {
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Saved {
-        format: String,
-        version: u32,
-        learner: Side,
-        opponent: Option<AnyAgent>,
-        game: Value,
-    }
-    let s: Saved = serde_json::from_str(text).map_err(|e| Error::BadSave(format!("not a D-Day match save: {e}")))?;
-    if s.format != MATCH_FORMAT || s.version != 1 {
-        return Err(Error::BadSave(format!(
-            "format: '{}' version {} is not '{MATCH_FORMAT}' version 1",
-            s.format, s.version
-        )));
-    }
-    Ok(Match { game: load_state(&s.game.to_string())?, learner: s.learner, opponent: s.opponent })
-}
-
-/// D-Day 1944 played by one learner against a bundled opponent, for `env::Slot<DDay>` and
-/// `vector::Engine<DDay>`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DDay;
-
-impl Game for DDay {
-    const NAME: &'static str = "dday1944";
-    const NUM_ACTIONS: usize = NUM_ACTIONS;
-    type Setup = Setup;
-    type State = Match;
-    type Action = Action;
-    type Mask = Mask;
-    type Outcome = LearnerOutcome;
-    type Rewards = Rewards;
-    type Written = ();
-
-    fn obs_size() -> usize {
-        OBSERVATION_SIZE
-    }
-    fn check_setup(setup: &Setup) -> Result<()> {
-        setup.scenario.validate().map(drop)
-    }
-    fn new_game_into(setup: &Setup, seed: u64, out: &mut Match) -> Result<()> {
-        *out = Match::new(setup, seed)?;
-        Ok(())
-    }
-    fn placeholder() -> Match {
-        Match {
-            game: new_game(0, &Scenario::default()).expect("the default game starts"),
-            learner: Side::Resistance,
-            opponent: None,
-        }
-    }
-    fn decode(action: i64) -> Result<Action> {
-        decode(action)
-    }
-    fn legal_mask(s: &Match) -> Mask {
-        legal_mask(&s.game)
-    }
-    fn is_legal(mask: &Mask, i: usize) -> bool {
-        mask.get(i)
-    }
-    fn apply_legal(s: &mut Match, a: Action) {
-        if apply_action(&mut s.game, a).is_ok() {
-            s.advance();
-        }
-    }
-    fn refusal(s: &Match, action: i64) -> Error {
-        let mut probe = s.game.clone();
-        match decode(action).and_then(|a| apply_action(&mut probe, a)) {
-            Err(e) => e,
-            Ok(()) => Error::BadOption(format!("action {action} is legal here")),
-        }
-    }
-    fn sample(mask: &Mask, rng: &mut ChaCha8Rng) -> Option<usize> {
-        let n = mask.count();
-        if n == 0 {
-            return None;
-        }
-        mask.nth(draw::below(rng, n))
-    }
-    fn is_over(s: &Match) -> bool {
-        s.game.is_over()
-    }
-    fn outcome(s: &Match) -> Option<LearnerOutcome> {
-        s.outcome()
-    }
-    fn illegal_outcome() -> LearnerOutcome {
-        LearnerOutcome::Loss
-    }
-    fn outcome_code(o: LearnerOutcome) -> i8 {
-        o.idx() as i8
-    }
-    fn terminal_reward(rewards: &Rewards, s: &Match, outcome: LearnerOutcome, illegal: bool) -> f64 {
-        rewards.of(s, outcome, illegal)
-    }
-    fn write_observation(s: &Match, out: &mut [f32]) {
-        write_observation(&s.game, s.learner, out)
-    }
-    const NOTHING_WRITTEN: () = ();
-    fn write_mask_bytes(_: Simd, mask: &Mask, out: &mut [u8]) {
-        mask.write_bytes(out)
-    }
-    fn save(s: &Match) -> String {
-        save_match(s)
-    }
-    fn load(json: &str) -> Result<Match> {
-        load_match(json)
-    }
+    versus::load_match(text)
 }
 
 pub type EnvSlot = crate::env::Slot<DDay>;
@@ -394,6 +156,8 @@ pub type VecEngine = crate::vector::Engine<DDay>;
 mod tests {
     use super::*;
     use crate::env::IllegalPolicy;
+    use crate::game::Game;
+    use serde_json::json;
 
     fn cfg(side: Side, kind: OpponentKind) -> EnvConfig {
         let setup = Setup { side, opponent: Opponent { kind, budget: 4 }, ..Setup::default() };
@@ -481,7 +245,7 @@ mod tests {
     #[test]
     fn vp_margin_is_the_learner_margin() {
         let mut c = cfg(Side::German, OpponentKind::Random);
-        c.rewards = Rewards::VpMargin;
+        c.rewards = Rewards::Margin;
         let mut slot = EnvSlot::new(4);
         slot.reset(&c.setup).unwrap();
         let mut r = 0.0;

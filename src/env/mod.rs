@@ -23,6 +23,7 @@ mod policy;
 mod seeding;
 mod shaping;
 mod slot;
+pub mod versus;
 
 pub use config::Config;
 pub use curriculum::StartStates;

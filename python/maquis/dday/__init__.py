@@ -10,7 +10,9 @@
 - `raw_env(**kw)` / `env(**kw)`: the two-player AEC environment (unwrapped / wrapped as PettingZoo's
   classic games are).
 - `DDayEnv`: the learner plays one side against a bundled opponent (`gymnasium.Env`,
-  `maquis/DDay1944-v0`); `DDayVectorEnv`: many, stepped in Rust (`gymnasium.make_vec`).
+  `maquis/DDay1944-v0`); `DDayVectorEnv`: many, stepped in Rust (`gymnasium.make_vec`), also
+  with uint8 observations (`observation_dtype="uint8"`: each value's count, divided by
+  `OBSERVATION_DIVISOR` to give the float32 one).
 - `ZONES`, `ITEMS`, `UNITS`, `STATES`, `PHASES`, `ACTION_NAMES`, `OBSERVATION_LAYOUT`,
   `NUM_ACTIONS` (191), `OBSERVATION_SIZE` (380), `action_to_str`, `action_from_str`,
   `valid_allocations()`.
@@ -19,12 +21,9 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
-import gymnasium
-
 from .._core import dday as _dday
+from ..common.registration import lazy_attributes, register_game
+from ._common import OBSERVATION_DIVISOR
 from .aec import DDayAECEnv, env, raw_env
 from .single import DDayEnv
 from .vector import DDayVectorEnv
@@ -43,12 +42,7 @@ action_from_str = _dday.action_from_str
 
 ENV_ID = "maquis/DDay1944-v0"
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(
-        id=ENV_ID,
-        entry_point="maquis.dday.single:DDayEnv",
-        vector_entry_point="maquis.dday.vector:DDayVectorEnv",
-    )
+register_game(ENV_ID, DDayEnv, DDayVectorEnv)
 
 
 def valid_allocations() -> list[dict[str, tuple[str, ...]]]:
@@ -66,6 +60,7 @@ __all__ = [
     "ENV_ID",
     "ITEMS",
     "NUM_ACTIONS",
+    "OBSERVATION_DIVISOR",
     "OBSERVATION_LAYOUT",
     "OBSERVATION_SIZE",
     "PHASES",
@@ -81,10 +76,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    # Loaded on first use, as maquis.agents.
-    if name == "agents":
-        return importlib.import_module(".agents", __name__)
-    if name == "evaluate":
-        return importlib.import_module(".evaluation", __name__).evaluate
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# Loaded on first use, as maquis.agents.
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate"})

@@ -4,18 +4,22 @@
    (``sample_actions``, drawn in Rust) against the ``random`` opponent, so that nothing but the
    engine runs per decision; reported as games/s and decisions/s (both sides' decisions, the
    count per game measured on the same seeds through the AEC env).
-2. The vector env as training uses it: ``--envs`` (1024) environments on ``--threads`` (2)
+2. The vector env as training uses it: each of ``--envs`` environments on each of ``--threads``
    threads with the ``heuristic`` opponent inside, learner steps/s.
+
+Every figure is the median of ``--repeats`` timed repeats of about ``--seconds`` each.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import statistics
 import time
 from typing import Any
 
 import numpy as np
+
+from ..common.cli import add_bench_arguments, add_seed, bench_settings, write_json
 
 
 def decisions_per_game(games: int, seed: int) -> float:
@@ -34,60 +38,67 @@ def decisions_per_game(games: int, seed: int) -> float:
     return total / games
 
 
-def vector_rate(num_envs: int, threads: int, opponent: str, seconds: float, seed: int) -> dict[str, Any]:
-    """Learner steps/s and finished games/s of the vector env stepped with random legal actions."""
+def vector_rate(num_envs: int, threads: int, opponent: str, seconds: float, seed: int, repeats: int = 1) -> dict[str, Any]:
+    """Learner steps/s and finished games/s of the vector env stepped with random legal actions
+    (the medians of `repeats` runs of about `seconds`)."""
     from . import DDayVectorEnv
 
     env = DDayVectorEnv(num_envs=num_envs, num_threads=threads, side="resistance", opponent=opponent)
     env.reset(seed=seed)
     for _ in range(3):  # warm-up
         env.step(env.sample_actions())
-    steps = games = 0
-    t0 = time.perf_counter()
-    # Until a game has ended too: a short window on a starved machine could otherwise report 0 games/s.
-    while (elapsed := time.perf_counter() - t0) < seconds or games == 0:
-        _, _, terminated, truncated, _ = env.step(env.sample_actions())
-        steps += num_envs
-        games += int(np.count_nonzero(terminated | truncated))
+    step_rates, game_rates, total = [], [], 0.0
+    for _ in range(repeats):
+        steps = games = 0
+        t0 = time.perf_counter()
+        # Until a game has ended too: a short window on a starved machine could otherwise report 0 games/s.
+        while (elapsed := time.perf_counter() - t0) < seconds or games == 0:
+            _, _, terminated, truncated, _ = env.step(env.sample_actions())
+            steps += num_envs
+            games += int(np.count_nonzero(terminated | truncated))
+        step_rates.append(steps / elapsed)
+        game_rates.append(games / elapsed)
+        total += elapsed
     env.close()
     return {
         "envs": num_envs,
         "threads": threads,
         "opponent": opponent,
-        "seconds": round(elapsed, 3),
-        "learner_steps_per_s": steps / elapsed,
-        "games_per_s": games / elapsed,
+        "seconds": round(total, 3),
+        "learner_steps_per_s": statistics.median(step_rates),
+        "games_per_s": statistics.median(game_rates),
     }
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--envs", type=int, default=1024, help="environments of the vector measurement (default 1024)")
-    p.add_argument("--threads", type=int, default=2, help="threads of the vector measurement (default 2)")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    add_bench_arguments(p)
+    add_seed(p, "seed of the games")
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.envs < 1 or args.threads < 1 or args.seconds <= 0:
-        print("maquis dday bench: --envs and --threads must be at least 1, --seconds positive")
-        return 2
-    per_game = decisions_per_game(20, args.seed)
-    engine = vector_rate(256, 1, "random", args.seconds, args.seed)
+    settings = bench_settings(args)
+    seconds, repeats = settings["seconds"], settings["repeats"]
+    text = args.json != "-"
+    per_game = decisions_per_game(5 if settings["quick"] else 20, args.seed)
+    engine = vector_rate(256, 1, "random", seconds, args.seed, repeats)
     engine["decisions_per_game"] = per_game
     engine["decisions_per_s"] = engine["games_per_s"] * per_game
-    print(
-        f"engine, random play, 1 thread (256 envs): {engine['games_per_s']:,.0f} games/s, "
-        f"~{engine['decisions_per_s']:,.0f} decisions/s ({per_game:.1f} decisions a game), "
-        f"{engine['learner_steps_per_s']:,.0f} learner steps/s"
-    )
-    vec = vector_rate(args.envs, args.threads, "heuristic", args.seconds, args.seed)
-    print(
-        f"vector env, {args.envs} envs x {args.threads} threads, heuristic opponent: "
-        f"{vec['learner_steps_per_s']:,.0f} learner steps/s, {vec['games_per_s']:,.0f} games/s"
-    )
+    if text:
+        print(
+            f"engine, random play, 1 thread (256 envs): {engine['games_per_s']:,.0f} games/s, "
+            f"~{engine['decisions_per_s']:,.0f} decisions/s ({per_game:.1f} decisions a game), "
+            f"{engine['learner_steps_per_s']:,.0f} learner steps/s"
+        )
+    vector = []
+    for n in settings["envs"]:
+        for t in settings["threads"]:
+            row = vector_rate(n, t, "heuristic", seconds, args.seed, repeats)
+            vector.append(row)
+            if text:
+                print(
+                    f"vector env, {n} envs x {t} threads, heuristic opponent: "
+                    f"{row['learner_steps_per_s']:,.0f} learner steps/s, {row['games_per_s']:,.0f} games/s"
+                )
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump({"engine": engine, "vector": vec}, f, indent=1)
-            f.write("\n")
+        write_json({"settings": settings, "engine": engine, "vector": vector}, args.json)
     return 0

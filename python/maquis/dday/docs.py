@@ -2,7 +2,7 @@
 
 The action tables come from ``maquis.dday.ACTION_NAMES``, the observation table from
 ``maquis.dday.OBSERVATION_LAYOUT`` and the id orders from the module's constants; the prose is the
-contract of the spec's API.md. ``tests/test_dday_docs.py`` regenerates the page and fails if the
+contract of docs/api/dday1944.md. ``tests/test_dday_docs.py`` regenerates the page and fails if the
 file differs, so the page cannot drift from the package.
 
     python -m maquis dday docs --output docs/dday.md     # write it
@@ -12,14 +12,13 @@ file differs, so the page cannot drift from the package.
 from __future__ import annotations
 
 import argparse
-import difflib
-import sys
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+
+from ..common import docs as common_docs
+from ..common.docs import Page, action_blocks, add_arguments, require_descriptions
 
 __all__ = ["BLOCKS", "SLICES", "add_arguments", "render", "run"]
 
-# What each slice of OBSERVATION_LAYOUT holds and its scale (API.md "Observation"). A slice
+# What each slice of OBSERVATION_LAYOUT holds and its scale (docs/api/dday1944.md "Observation"). A slice
 # missing here makes `render` fail, so the page cannot leave one out.
 SLICES: dict[str, tuple[str, str]] = {
     "self": ("the observing side: resistance, german", "one-hot"),
@@ -54,7 +53,7 @@ SLICES: dict[str, tuple[str, str]] = {
     "vp": ("victory points scored so far: Resistance, German (V5)", "VP / 150"),
 }
 
-# verb -> (phase, meaning) of each action block (API.md "Actions").
+# verb -> (phase, meaning) of each action block (docs/api/dday1944.md "Actions").
 BLOCKS: dict[str, tuple[str, str]] = {
     "allocate": ("allocation", "put the next item (G2) into `<zone>`; only the next item's five names can be legal (G3)"),
     "guess": ("interrogation", "guess that `<zone>` is worth `<value>` (I2)"),
@@ -94,7 +93,7 @@ ENVIRONMENTS = """\
 | opponents | `random` < `heuristic` < `search` (RULES D1), `maquis.dday.agents` |
 | action space | `Discrete({num_actions})`, the same for both sides and every phase, with a legal-action mask |
 | observation | `Box(0.0, 1.0, ({obs_size},), float32)`: exactly what the observing side may see (RULES O1-O4) |
-| rules | the project's spec `dday1944/RULES.md` (rule ids G3, I2, F1, V4 …) |"""
+| rules | [docs/rules/dday1944.md](rules/dday1944.md) (rule ids G3, I2, F1, V4 …) |"""
 
 REWARDS = """\
 Rewards are 0 until the step that ends the game, which gives both sides (the learner, in
@@ -140,47 +139,37 @@ the pending roll, records and VP lines). `"rgb_array"`: the same as a 960 x 720 
 Resistance never sees the zones it did not attack); `python -m maquis dday play` shows a human
 only his side's view, and `python -m maquis dday render SAVE -o board.png` draws a saved state."""
 
+ACTIONS = """\
+One flat `Discrete({num_actions})` for both sides and every phase. Every index has a name,
+`maquis.dday.ACTION_NAMES[i]` (`action_to_str(i)`, `action_from_str(name)`, also env methods);
+the mask says which are legal now (the observation's side never has the other side's units legal)."""
+
+OBSERVATION = """\
+`Box(0.0, 1.0, ({obs_size},), float32)` per side, every value in [0, 1], holding exactly
+what the observing side may see: from it and the rules the public state can be rebuilt, and two
+states differing only in what is hidden from the observer give the same vector. The Resistance
+never sees the unrevealed zones nor the German's placing order; neither side sees the dice to come.
+`maquis.dday.OBSERVATION_LAYOUT` in order ({slices} slices, {obs_size} values):"""
+
 VERSIONS = """\
-- v0 (`maquis/DDay1944-v0`, `dday1944_v0`): the rules of `dday1944/RULES.md` as first written;
+- v0 (`maquis/DDay1944-v0`, `dday1944_v0`): the rules of `docs/rules/dday1944.md` as first written;
   191 actions, 380 observation values."""
-
-
-def _ranges(indices: Sequence[int]) -> str:
-    return f"{indices[0]}-{indices[-1]}" if len(indices) > 1 else str(indices[0])
-
-
-def _action_blocks(names: Sequence[str]) -> Iterator[tuple[str, list[int]]]:
-    """(verb, its indices) in index order."""
-    current, indices = None, []
-    for i, name in enumerate(names):
-        verb = name.split(":")[0]
-        if verb != current and indices:
-            yield current, indices
-            indices = []
-        current = verb
-        indices.append(i)
-    if indices:
-        yield current, indices
 
 
 def render() -> str:
     """The text of docs/dday.md."""
     from . import ACTION_NAMES, ITEMS, NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_SIZE, PHASES, STATES, UNITS, ZONES
 
-    missing = [n for n, _, _ in OBSERVATION_LAYOUT if n not in SLICES]
-    if missing:
-        raise ValueError(f"dday.docs.SLICES has no description of the observation slices {missing}")
-    blocks = list(_action_blocks(ACTION_NAMES))
-    unknown = [verb for verb, _ in blocks if verb not in BLOCKS]
-    if unknown:
-        raise ValueError(f"dday.docs.BLOCKS has no description of the action blocks {unknown}")
-    out: list[str] = []
-    w = out.append
+    require_descriptions("dday.docs.SLICES", "observation slices", (n for n, _, _ in OBSERVATION_LAYOUT), SLICES)
+    blocks = list(action_blocks(ACTION_NAMES))
+    require_descriptions("dday.docs.BLOCKS", "action blocks", (verb for verb, _ in blocks), BLOCKS)
+    page = Page()
+    w = page.w
     w("# French Resistance D-Day 1944 (`maquis.dday`)")
     w("")
-    w("<!-- Generated by `python -m maquis dday docs --output docs/dday.md` from maquis.dday.ACTION_NAMES,")
-    w("     maquis.dday.OBSERVATION_LAYOUT and the id constants of maquis.dday.")
-    w("     Do not edit by hand: tests/test_dday_docs.py fails when this file and the package differ. -->")
+    page.generated_note(
+        "maquis dday docs", "docs/dday.md", "maquis.dday", "the id constants of maquis.dday", "tests/test_dday_docs.py"
+    )
     w("")
     w(ENVIRONMENTS.format(num_actions=NUM_ACTIONS, obs_size=OBSERVATION_SIZE))
     w("")
@@ -193,51 +182,22 @@ def render() -> str:
     for const, values in (("ZONES", ZONES), ("ITEMS", ITEMS), ("UNITS", UNITS), ("STATES", STATES), ("PHASES", PHASES)):
         w(f"- `{const}`: {', '.join(f'`{v}`' for v in values)}")
     w("")
-    w("## Actions")
-    w("")
-    w(f"One flat `Discrete({NUM_ACTIONS})` for both sides and every phase. Every index has a name,")
-    w("`maquis.dday.ACTION_NAMES[i]` (`action_to_str(i)`, `action_from_str(name)`, also env methods);")
-    w("the mask says which are legal now (the observation's side never has the other side's units legal).")
-    w("")
-    w("### Blocks")
-    w("")
-    w("| block | indices | count | phase | meaning |")
-    w("|---|---:|---:|---|---|")
-    for verb, idx in blocks:
-        phase, meaning = BLOCKS[verb]
-        pattern = ACTION_NAMES[idx[0]] if len(idx) == 1 else _pattern(verb, ACTION_NAMES[idx[0]])
-        w(f"| `{pattern}` | {_ranges(idx)} | {len(idx)} | {phase} | {meaning} |")
-    w("")
-    w("### Every name")
-    for verb, idx in blocks:
-        w("")
-        w(f"#### `{verb}` ({_ranges(idx)})")
-        w("")
-        w("| index | name |")
-        w("|---:|---|")
-        for i in idx:
-            w(f"| {i} | `{ACTION_NAMES[i]}` |")
-    w("")
-    w("## Observation")
-    w("")
-    w(f"`Box(0.0, 1.0, ({OBSERVATION_SIZE},), float32)` per side, every value in [0, 1], holding exactly")
-    w("what the observing side may see: from it and the rules the public state can be rebuilt, and two")
-    w("states differing only in what is hidden from the observer give the same vector. The Resistance")
-    w("never sees the unrevealed zones nor the German's placing order; neither side sees the dice to come.")
-    w(f"`maquis.dday.OBSERVATION_LAYOUT` in order ({len(OBSERVATION_LAYOUT)} slices, {OBSERVATION_SIZE} values):")
-    w("")
-    w("| slice | indices | length | holds | scale |")
-    w("|---|---|---:|---|---|")
+    page.section("Actions", ACTIONS.format(num_actions=NUM_ACTIONS))
+    page.block_table(
+        (ACTION_NAMES[idx[0]] if len(idx) == 1 else _pattern(verb, ACTION_NAMES[idx[0]]), idx, *BLOCKS[verb])
+        for verb, idx in blocks
+    )
+    page.every_name(ACTION_NAMES, blocks)
+    page.section("Observation", OBSERVATION.format(obs_size=OBSERVATION_SIZE, slices=len(OBSERVATION_LAYOUT)))
     fill = {
         "phases": ", ".join(PHASES),
         "zones": ", ".join(ZONES),
         "items": ", ".join(ITEMS),
         "units": ", ".join(UNITS),
     }
-    for name, off, length in OBSERVATION_LAYOUT:
-        holds, scale = SLICES[name]
-        w(f"| `{name}` | `[{off}:{off + length}]` | {length} | {holds.format(**fill)} | {scale} |")
-    w("")
+    page.observation_table(
+        OBSERVATION_LAYOUT, ("holds", "scale"), lambda name, _off, _len: (SLICES[name][0].format(**fill), SLICES[name][1])
+    )
     for title, text in (
         ("Rewards", REWARDS),
         ("Episode end", EPISODE_END),
@@ -245,11 +205,8 @@ def render() -> str:
         ("Rendering", RENDERING),
         ("Version history", VERSIONS),
     ):
-        w(f"## {title}")
-        w("")
-        w(text)
-        w("")
-    return "\n".join(out).rstrip("\n") + "\n"
+        page.section(title, text)
+    return page.text()
 
 
 def _pattern(verb: str, first: str) -> str:
@@ -269,27 +226,5 @@ def _pattern(verb: str, first: str) -> str:
     return fields.get(verb, first)
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    group = p.add_mutually_exclusive_group()
-    group.add_argument("--output", "-o", metavar="FILE", help="write the page to FILE (default: print it)")
-    group.add_argument("--check", metavar="FILE", help="exit 1 with a diff if FILE is not the page")
-
-
 def run(args: argparse.Namespace) -> int:
-    text = render()
-    if args.output:
-        Path(args.output).write_text(text)
-        print(f"wrote {args.output} ({len(text.splitlines())} lines)")
-        return 0
-    if args.check:
-        try:
-            old = Path(args.check).read_text()
-        except FileNotFoundError:
-            old = ""
-        if old != text:
-            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True), args.check, "generated now"))
-            return 1
-        print(f"{args.check} is up to date")
-        return 0
-    sys.stdout.write(text)
-    return 0
+    return common_docs.run(args, render, "maquis dday docs")

@@ -1,24 +1,27 @@
-"""``maquis.dday.evaluation.evaluate`` (API.md's ``maquis.dday.evaluate``) and ``maquis dday eval``: a policy
+"""``maquis.dday.evaluation.evaluate`` (docs/api/dday1944.md's ``maquis.dday.evaluate``) and ``maquis dday eval``: a policy
 against the bundled opponents.
 
 For each learner side and each opponent (RULES D2: results are per side and per level, the game
 being asymmetric), ``episodes`` games in ``DDayEnv`` with seeds ``seed``, ``seed + 1``, …; the
-table gives win, draw and loss rates with 95% Wilson intervals (the Maquis helper) and the mean
-VP of both sides.
+table gives win, draw and loss rates with 95% Wilson intervals and the mean VP of both sides
+(the table, the intervals and the command line's common flags: ``maquis.common.evaluation``).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-import time
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..evaluate import OutcomeRates
+from ..common.cli import add_side, comma_list
+from ..common.evaluation import (
+    Column, OutcomeRates, ResultTable, add_eval_arguments, count_outcomes, eval_agent_names, report,
+)
+from ..common.evaluation import plot as plot_rates
+from ..common.progress import progress_bar
 from .opponents import OPPONENTS, make_agent, other
 
 OUTCOMES = ("win", "draw", "loss")
@@ -41,46 +44,25 @@ class Row(OutcomeRates):
 
 
 @dataclass
-class EvalResult:
+class EvalResult(ResultTable):
     """The table of an evaluation: one row per (learner side, opponent)."""
 
-    rows: list[Row] = field(default_factory=list)
-    seed: int = 0
-    settings: dict[str, Any] = field(default_factory=dict)
+    outcomes: ClassVar[tuple[str, ...]] = OUTCOMES
+    key_columns: ClassVar[tuple[Column, ...]] = (
+        Column("policy", 10, lambda r: r.policy, left=True),
+        Column("side", 10, lambda r: r.side, left=True),
+        Column("opponent", 9, lambda r: r.opponent, left=True),
+    )
+    stat_columns: ClassVar[tuple[Column, ...]] = (
+        Column("VP", 5, lambda r: f"{r.mean_vp:.1f}"),
+        Column("opp VP", 6, lambda r: f"{r.mean_opponent_vp:.1f}"),
+    )
 
     def row(self, side: str, opponent: str) -> Row:
         for r in self.rows:
             if r.side == side and r.opponent == opponent:
                 return r
         raise KeyError(f"no row for side={side!r}, opponent={opponent!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "settings": self.settings, "rows": [r.as_dict() for r in self.rows]}
-
-    def to_json(self, **kw: Any) -> str:
-        return json.dumps(self.to_dict(), **kw)
-
-    def to_text(self) -> str:
-        head = (
-            f"{'policy':<10} {'side':<10} {'opponent':<9} {'games':>6}  "
-            + "  ".join(f"{o:>19}" for o in OUTCOMES)
-            + f"  {'VP':>5} {'opp VP':>6}"
-        )
-        lines = [head, "-" * len(head)]
-        for r in self.rows:
-            cells = []
-            for o in OUTCOMES:
-                lo, hi = r.interval(o)
-                cells.append(f"{r.rate(o):>6.1%} [{lo:>4.0%},{hi:>4.0%}]".rjust(19))
-            lines.append(
-                f"{r.policy:<10} {r.side:<10} {r.opponent:<9} {r.episodes:>6}  "
-                + "  ".join(cells)
-                + f"  {r.mean_vp:>5.1f} {r.mean_opponent_vp:>6.1f}"
-            )
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
 
 
 def _policy(policy: Any, seed: int, budget: int) -> tuple[str, Any]:
@@ -99,8 +81,12 @@ def _policy(policy: Any, seed: int, budget: int) -> tuple[str, Any]:
     return getattr(policy, "name", type(policy).__name__), policy
 
 
-def play_episodes(policy: Any, side: str, opponent: str, episodes: int, seed: int, budget: int = 200) -> list[tuple[str, int, int]]:
-    """(outcome, learner VP, opponent VP) of ``episodes`` games of ``policy`` playing ``side``."""
+def play_episodes(
+    policy: Any, side: str, opponent: str, episodes: int, seed: int, budget: int = 200,
+    progress: Callable[[int], None] | None = None,
+) -> list[tuple[str, int, int]]:
+    """(outcome, learner VP, opponent VP) of ``episodes`` games of ``policy`` playing ``side``;
+    ``progress(1)`` after each game."""
     from . import DDayEnv
 
     env = DDayEnv(side=side, opponent=opponent, opponent_kwargs={"budget": budget} if opponent == "search" else None)
@@ -114,6 +100,8 @@ def play_episodes(policy: Any, side: str, opponent: str, episodes: int, seed: in
             terminated = terminated or truncated
         vp = info["vp"]
         records.append((info["outcome"], int(vp[side]), int(vp[other(side)])))
+        if progress is not None:
+            progress(1)
     env.close()
     return records
 
@@ -133,6 +121,7 @@ def evaluate(
     ``examples/dday_ppo.py`` writes; see ``maquis.dday.policy``), or any object with
     ``act(obs, mask) -> int`` (the learner's 380-float observation and its legal mask). ``side``: ``"resistance"``, ``"german"`` or
     ``"both"``. ``budget``: the simulations per decision of ``search`` (opponent or policy).
+    ``progress``: a progress bar on stderr when it is a terminal.
     """
     sides = SIDES if side == "both" else (side,)
     if side not in (*SIDES, "both"):
@@ -144,58 +133,50 @@ def evaluate(
     if episodes < 1:
         raise ValueError(f"episodes must be at least 1, got {episodes}")
     result = EvalResult(seed=seed, settings={"side": side, "opponents": list(opponents), "episodes": episodes, "budget": budget})
+    bar = progress_bar(len(sides) * len(opponents) * episodes, enabled=progress)
     for s in sides:
         for o in opponents:
             name, agent = _policy(policy, seed * 1_000_003 + 11, budget)
-            t0 = time.perf_counter()
-            recs = play_episodes(agent, s, o, episodes, seed, budget)
-            counts = {out: sum(1 for r in recs if r[0] == out) for out in OUTCOMES}
-            row = Row(
+            bar.set_description(f"{s} v {o}")
+            recs = play_episodes(agent, s, o, episodes, seed, budget, progress=bar.update)
+            result.rows.append(Row(
                 policy=name,
                 side=s,
                 opponent=o,
                 episodes=len(recs),
-                counts=counts,
+                counts=count_outcomes([r[0] for r in recs], OUTCOMES),
                 mean_vp=sum(r[1] for r in recs) / len(recs),
                 mean_opponent_vp=sum(r[2] for r in recs) / len(recs),
-            )
-            result.rows.append(row)
-            if progress:
-                print(f"  {name} as {s} vs {o}: {episodes} games in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+            ))
+    bar.close()
     return result
 
 
+def plot(result: EvalResult, path: str) -> None:
+    """A bar chart of outcome rates per side and opponent, one panel per policy (PNG)."""
+    plot_rates(result.rows, OUTCOMES, lambda r: r.policy, lambda r: f"{r.side} v {r.opponent}", path)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--policy", default=None, metavar="AGENT|FILE",
-                   help="the bundled agent or the saved policy file (maquis-mlp-v1 .npz) evaluated "
-                        "(default: each of --agents in turn)")
-    p.add_argument("--agents", default="random,heuristic", help="comma-separated bundled agents evaluated (default: random,heuristic)")
-    p.add_argument("--sides", default="both", choices=(*SIDES, "both"), help="the learner side(s) (default: both)")
-    p.add_argument("--opponents", default="random,heuristic", help="comma-separated opponents (default: random,heuristic; add search, slower)")
-    p.add_argument("--episodes", type=int, default=100, help="games per side and opponent (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
+    add_eval_arguments(p, OPPONENTS, "per side and opponent")
+    add_side(p, (*SIDES, "both"), "both", "the learner's side, or both in turn (default: both)")
+    p.add_argument("--opponents", default="random,heuristic", metavar="A,B",
+                   help="comma-separated opponents (default: random,heuristic; add search, slower)")
     p.add_argument("--budget", type=int, default=200, help="simulations per decision of search (default 200)")
-    p.add_argument("--json", metavar="FILE", help="also write the table as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
-    agents = [args.policy] if args.policy else [a.strip() for a in args.agents.split(",") if a.strip()]
     try:
-        for name in (*([] if args.policy else agents), *opponents):
-            if name not in OPPONENTS:
-                raise ValueError(f"unknown agent {name!r}: expected one of {', '.join(OPPONENTS)}")
+        policies = [*eval_agent_names(args, OPPONENTS), *args.policy]
+        opponents = comma_list(args.opponents)
         total = EvalResult(seed=args.seed)
-        for a in agents:
-            r = evaluate(a, side=args.sides, opponents=opponents, episodes=args.episodes, seed=args.seed,
-                         budget=args.budget, progress=True)
+        for a in policies:
+            r = evaluate(a, side=args.side, opponents=opponents, episodes=args.episodes, seed=args.seed,
+                         budget=args.budget, progress=not args.no_progress)
             total.rows += r.rows
-            total.settings = r.settings | {"agents": agents}
+            total.settings = r.settings | {"agents": [str(a) for a in policies]}
     except ValueError as err:
         print(f"maquis dday eval: {err}", file=sys.stderr)
         return 2
-    print(total.to_text())
-    if args.json:
-        with open(args.json, "w") as f:
-            f.write(total.to_json(indent=1) + "\n")
+    report(args, total, total.to_text(), lambda path: plot(total, path))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-OPPONENTS = ("random", "heuristic", "search")
+from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
 
 
 def make_agent(agent_id: str, seed: int | None = None, budget: int = 200) -> Any:

@@ -1,5 +1,5 @@
 """D-Day 1944 golden playthroughs: whole games between bundled agents through the AEC env, traced
-in the format of ``maquis.playthrough`` (registered there as the game ``"dday"``).
+in the format of ``maquis.common.playthrough`` (``maquis.playthrough`` keeps them with Maquis's).
 
 Each decision shows the state (phase, who decides, the skirmish), the legal action names, the
 action, and what happened: the dice rolled (RULES N2 events) and the changes they made.
@@ -7,9 +7,11 @@ action, and what happened: the dice rolled (RULES N2 events) and the changes the
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..common.playthrough import Decision, Playthroughs, Scenario, format_trace, reset_words
 from .opponents import make_agent
 from .render.view import ZONE_NAMES, faces
 
@@ -78,9 +80,8 @@ def events(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def decisions(scenario: Any, result: dict[str, Any]) -> Iterator[Any]:
+def decisions(scenario: Scenario, result: dict[str, Any]) -> Iterator[Decision]:
     """Play ``scenario`` (env: the agent id per side and the search budget) to its end."""
-    from ..playthrough import Decision
     from . import raw_env
 
     budget = int(scenario.env.get("budget", 200))
@@ -106,10 +107,8 @@ def decisions(scenario: Any, result: dict[str, Any]) -> Iterator[Any]:
         yield Decision(status(before), legal, f"{side}: {name}", events(before, env.state_dict()))
 
 
-def trace(scenario: Any) -> str:
+def trace(scenario: Scenario) -> str:
     """The text of a D-Day playthrough."""
-    from ..playthrough import format_trace
-
     result: dict[str, Any] = {}
     steps = list(decisions(scenario, result))
     header = {
@@ -117,7 +116,7 @@ def trace(scenario: Any) -> str:
         "game": "dday1944_v0 (maquis.dday.raw_env)",
         "resistance": f"{scenario.env['resistance']} (seed {scenario.agent_seed})",
         "german": f"{scenario.env['german']} (seed {scenario.agent_seed + 1})",
-        "reset": f"seed={scenario.seed}" + (f", options={dict(scenario.options)!r}" if scenario.options else ""),
+        "reset": reset_words(scenario),
     }
     if "budget" in scenario.env:
         header["search budget"] = scenario.env["budget"]
@@ -131,3 +130,45 @@ def trace(scenario: Any) -> str:
     ending.append(f"outcome: {final['outcome']} after {len(steps)} decisions, VP {vp['resistance']}-{vp['german']}")
     ending.extend(f"  {a}: {info.get('outcome')}" for a, info in sorted(result["infos"].items()))
     return format_trace(header, steps, ending)
+
+
+def _dday(name: str, seed: int, resistance: str, german: str, notes: str = "", options=None, **env) -> Scenario:
+    """A D-Day game: the agent id per side (seeded `seed`, `seed + 1`), `budget` for search; the
+    scenario's `agent` is the Resistance's, as `maquis playthrough` lists it."""
+    return Scenario(name, {"resistance": resistance, "german": german, **env}, seed, resistance, seed, options, "dday", notes)
+
+
+SCENARIOS = (
+    _dday("dday_heuristic_vs_heuristic", 1, "heuristic", "heuristic"),
+    _dday(
+        "dday_search_vs_random", 2, "search", "random", budget=40,
+        notes="the search agent as the Resistance, with a small budget to keep the test fast",
+    ),
+    _dday("dday_random_vs_search", 3, "random", "search", budget=40),
+    _dday(
+        "dday_random_vs_heuristic_options", 4, "random", "heuristic",
+        options={
+            "allocation": {
+                "caen": ["squad", "vip"],
+                "bayeux": ["squad", "goods"],
+                "lison": ["squad", "goods", "gendarme"],
+                "saint_lo": ["passenger", "gendarme"],
+                "avranches": ["gendarme", "gendarme"],
+            },
+            "attack": ["caen", "saint_lo"],
+            "first": "saint_lo",
+            "dice": [6, 5],
+        },
+        notes="reset options: a fixed allocation, attack, order and the first dice",
+    ),
+)
+
+PLAYTHROUGHS = Playthroughs(SCENARIOS, {"dday": trace}, "maquis dday playthrough")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    Playthroughs.add_arguments(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    return PLAYTHROUGHS.run(args)

@@ -29,7 +29,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads s
 import numpy as np
 
 from maquis import _core
-from maquis.evaluate import evaluate, wilson_interval
+from maquis.evaluation import evaluate, wilson_interval
 from maquis.tables import DIFFICULTIES
 
 # torch is imported in `run` (through maquis.train.model), so that `maquis --help` and the other
@@ -51,13 +51,14 @@ def add_arguments(p: Any) -> None:
                         "policy-loss weights such as 'search:1800:3,heuristic:20000' (imitation data of both); "
                         "'search@very_hard:900' plays that part on its own levels ('@hard+very_hard') instead of --difficulties")
     p.add_argument("--games0", type=int, default=400, help="games of generation 0 per teacher with no count")
-    p.add_argument("--teacher0-simulations", type=int, default=64)
+    p.add_argument("--teacher0-simulations", type=int, default=64, help="generation 0's search teacher: simulations per move")
     p.add_argument("--games", type=int, default=400, help="games per later generation")
     p.add_argument("--difficulties", default="normal", help="comma-separated levels the games cycle through")
     p.add_argument("--simulations", type=int, default=64, help="guided search in self-play: leaf evaluations")
-    p.add_argument("--candidates", type=int, default=8)
+    p.add_argument("--candidates", type=int, default=8, help="guided search in self-play: the network's best moves searched")
     p.add_argument("--depth", type=int, default=4, help="guided search in self-play: greedy network moves before the value")
-    p.add_argument("--rollout-mix", type=float, default=0.0)
+    p.add_argument("--rollout-mix", type=float, default=0.0,
+                   help="guided search in self-play: share of a heuristic rollout's result in the leaf value (0: the network's value alone)")
     p.add_argument("--gumbel-scale", type=float, default=1.0, help="self-play exploration (0: none)")
     p.add_argument("--heuristic-candidates", type=int, default=0,
                    help="guided search in self-play: the heuristic's best moves added to the network's candidates")
@@ -70,20 +71,20 @@ def add_arguments(p: Any) -> None:
                    help="every generation also trains on generation 0's imitation data (beyond --window)")
     p.add_argument("--storage", choices=("float32", "float16"), default="float16",
                    help="dtype of the written net_gen<g>.safetensors (the checkpoint stays float32)")
-    p.add_argument("--epochs", type=int, default=4)
-    p.add_argument("--batch-size", type=int, default=512)
-    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--epochs", type=int, default=4, help="passes over the data per generation")
+    p.add_argument("--batch-size", type=int, default=512, help="positions per training step")
+    p.add_argument("--lr", type=float, default=1e-3, help="learning rate (AdamW)")
     p.add_argument("--schedule", choices=("constant", "onecycle"), default="constant",
                    help="learning rate within a generation: constant --lr, or one cycle peaking at --lr")
-    p.add_argument("--weight-decay", type=float, default=1e-4)
-    p.add_argument("--value-coef", type=float, default=1.0)
+    p.add_argument("--weight-decay", type=float, default=1e-4, help="AdamW weight decay")
+    p.add_argument("--value-coef", type=float, default=1.0, help="weight of the value loss beside the policy loss")
     p.add_argument("--eval-episodes", type=int, default=200, help="games per evaluation of the network alone")
     p.add_argument("--eval-search-episodes", type=int, default=100, help="games per evaluation of the guided search (0: skip)")
     p.add_argument("--eval-simulations", type=int, default=None,
                    help="the evaluated network_search's budget (default: its own, maquis.agents.DEFAULT_NETWORK_SEARCH)")
-    p.add_argument("--eval-seed", type=int, default=2025)
-    p.add_argument("--eval-difficulty", default="normal")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--eval-seed", type=int, default=2025, help="seed of the evaluation games (the same every generation)")
+    p.add_argument("--eval-difficulty", default="normal", help="the level of the evaluation games")
+    p.add_argument("--seed", type=int, default=1, help="seed of the self-play games and of torch")
     p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
 
 

@@ -15,7 +15,7 @@ pub use incremental::{update_observation, update_observation_with, Written};
 use encode::{encode, Writer};
 use incremental::Parts;
 use crate::maquis::state::State;
-use crate::obs_value::ObsValue;
+use crate::obs_value::{Divisor, ObsValue};
 use std::sync::OnceLock;
 
 /// The length of the observation vector (checked against the layout when it is first built).
@@ -50,24 +50,6 @@ pub fn observation_layout() -> &'static Layout {
 pub fn write_observation_as<T: ObsValue>(s: &State, out: &mut [T]) {
     let mut nothing = Written::NOTHING;
     update_observation(s, out, &mut nothing)
-}
-
-/// A value of the divisor row: what the encoder divides each count by.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Divisor(u8);
-
-impl ObsValue for Divisor {
-    const OFF: Divisor = Divisor(1);
-    const ON: Divisor = Divisor(1);
-    fn bit(_: u32) -> Divisor {
-        Divisor(1)
-    }
-    fn ratio(_: u8, d: u8) -> Divisor {
-        Divisor(d)
-    }
-    fn share(_: u8, _: u8) -> Divisor {
-        Divisor(0)
-    }
 }
 
 /// For each value of the observation, what its `u8` form is divided by to give its `f32` form

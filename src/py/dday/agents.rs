@@ -1,7 +1,7 @@
 //! `maquis._core.dday.Agent`: a bundled opponent (D1: random, heuristic, search) acting on a
 //! side's observation and the legal mask only (D3), with its own seeded stream.
 
-use super::super::errors::MaquisError;
+use crate::py::errors::MaquisError;
 use crate::dday::action::{Mask, NUM_ACTIONS};
 use crate::dday::agents::{Agent, AnyAgent};
 use crate::dday::observation::OBSERVATION_SIZE;

@@ -1,15 +1,17 @@
 //! Conversions shared by the D-Day classes: action indices, observation and mask arrays, reset
 //! options, the environment configuration from the constructor keywords.
 
-use super::super::errors::action_index_of;
+use crate::py::errors::action_index_of;
 use crate::dday::action::{Mask, NUM_ACTIONS};
-use crate::dday::env::{EnvConfig, Opponent, OpponentKind, Rewards, Setup};
+use crate::dday::env::EnvConfig;
 use crate::dday::ids::Side;
 use crate::dday::observation::{write_observation, OBSERVATION_SIZE};
 use crate::dday::state::State;
 use crate::env::IllegalPolicy;
 use crate::error::{Error, Result};
-use numpy::{PyArray1, PyArrayMethods};
+use crate::py::common::convert::new_array;
+use crate::py::common::versus;
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -33,21 +35,12 @@ pub fn options(json: Option<&str>) -> Result<Value> {
 
 /// `side`'s observation of `s` as a new float32 array.
 pub fn obs_array<'py>(py: Python<'py>, s: &State, side: Side) -> Bound<'py, PyArray1<f32>> {
-    let a = PyArray1::<f32>::zeros(py, OBSERVATION_SIZE, false);
-    // SAFETY: a new array, not yet shared with Python or borrowed elsewhere.
-    write_observation(s, side, unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
-    a
+    new_array(py, OBSERVATION_SIZE, |out| write_observation(s, side, out))
 }
 
 /// A mask as a new array of 0/1 (int8 or bool).
 pub fn mask_array<'py, T: numpy::Element + From<bool>>(py: Python<'py>, m: &Mask) -> Bound<'py, PyArray1<T>> {
-    let a = PyArray1::<T>::zeros(py, NUM_ACTIONS, false);
-    // SAFETY: as in obs_array.
-    let out = unsafe { a.as_slice_mut() }.expect("a new array is contiguous");
-    for (i, x) in out.iter_mut().enumerate() {
-        *x = T::from(m.get(i));
-    }
-    a
+    new_array(py, NUM_ACTIONS, |out: &mut [T]| out.iter_mut().enumerate().for_each(|(i, x)| *x = T::from(m.get(i))))
 }
 
 /// The configuration from the constructor keywords of `Env` and `VecEngine`. `reward`: a table
@@ -63,33 +56,6 @@ pub fn config(
     illegal_action: &str,
     external: bool,
 ) -> Result<EnvConfig> {
-    if budget == 0 {
-        return Err(Error::BadOption("budget must be a positive int".into()));
-    }
-    let setup = Setup {
-        side: side(side_id)?,
-        opponent: Opponent { kind: OpponentKind::parse(opponent, external)?, budget },
-        ..Setup::default()
-    };
-    let rewards = if vp_margin {
-        Rewards::VpMargin
-    } else {
-        let mut r = Rewards::default();
-        // Sorted, so that the first bad key named is the same on every run.
-        let mut entries: Vec<_> = reward.unwrap_or_default().into_iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        for (k, v) in entries {
-            r = r.with(&k, v)?;
-        }
-        r
-    };
-    EnvConfig::new(setup, rewards, IllegalPolicy::parse(illegal_action)?)
-}
-
-/// The reward table or "vp_margin", as Python sees it.
-pub fn rewards_repr(r: &Rewards) -> Option<HashMap<&'static str, f64>> {
-    match r {
-        Rewards::Table(t) => Some([("win", t[0]), ("draw", t[1]), ("loss", t[2])].into_iter().collect()),
-        Rewards::VpMargin => None,
-    }
+    let setup = versus::setup(side(side_id)?, opponent, budget, external)?;
+    EnvConfig::new(setup, versus::rewards(reward, vp_margin)?, IllegalPolicy::parse(illegal_action)?)
 }

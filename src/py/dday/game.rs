@@ -1,10 +1,12 @@
 //! `maquis._core.dday.Game`: the two-player game (both sides decide from outside), for the
 //! PettingZoo AEC env `maquis.dday.raw_env`.
 
-use super::super::env::json_to_py;
+use crate::py::common::convert::json_to_py;
 use super::convert::{action, mask_array, obs_array, options, side};
 use crate::dday::rules::{apply, legal_mask, new_game};
+use crate::dday::env::DDay;
 use crate::dday::save::{load_state, save_state};
+use crate::py::common::save::refusal;
 use crate::dday::scenario::Scenario;
 use crate::dday::state::State;
 use crate::dday::view::state_dict;
@@ -94,7 +96,7 @@ impl PyGame {
         legal_mask(&self.state).iter().collect()
     }
 
-    /// The full state as plain Python data (API.md `state_dict`).
+    /// The full state as plain Python data (`state_dict` of docs/api/dday1944.md).
     fn state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         json_to_py(py, &state_dict(&self.state))
     }
@@ -110,7 +112,8 @@ impl PyGame {
     ///     MaquisError: malformed or inconsistent JSON (the message names the field); nothing
     ///     changes then.
     fn load_state(&mut self, json: &str) -> PyResult<()> {
-        self.state = load_state(json)?;
+        // Another game's save is refused by name.
+        self.state = load_state(json).map_err(|e| refusal::<DDay>(json, e))?;
         Ok(())
     }
 

@@ -5,19 +5,43 @@
 //! |---|---|
 //! | `tables.rs` | the constants (ids, action names, observation layout), `valid_allocations` |
 //! | `game.rs` | `Game`: the two-player game, for the PettingZoo AEC env |
-//! | `env.rs` | `Env`: one learner against an opponent, for `DDayEnv` |
-//! | `vector.rs` | `VecEngine`: a batch of `Env`s, numpy outputs, GIL released |
+//! | `classes.rs` | `Env`: one learner against an opponent, for `DDayEnv`; `VecEngine`: a batch of them, numpy outputs, GIL released |
 //! | `agents.rs` | `Agent`: a bundled opponent acting on observations |
 //! | `convert.rs` | arrays, action indices, options |
 
 mod agents;
+mod classes;
 mod convert;
-mod env;
 mod game;
 mod tables;
-mod vector;
 
+use super::common::save::SaveKind;
+use super::common::versus::BindTwoPlayer;
+use crate::dday::env::{DDay1944, MATCH_FORMAT};
+use crate::dday::ids::Side;
+use crate::dday::save::FORMAT;
+use crate::dday::state::State;
 use pyo3::prelude::*;
+use serde_json::Value;
+
+impl BindTwoPlayer for DDay1944 {
+    const SAVES: &'static SaveKind = &SaveKind {
+        key: "dday",
+        title: "D-Day 1944",
+        loaded_with: "maquis.dday (DDayEnv, DDayVectorEnv)",
+        formats: &[FORMAT, MATCH_FORMAT, "dday1944-env"],
+    };
+    const REPR_PREFIX: &'static str = "dday.";
+    fn state_dict(s: &State) -> Value {
+        crate::dday::view::state_dict(s)
+    }
+    fn phase(s: &State) -> &'static str {
+        s.phase.as_str()
+    }
+    fn side_name(side: Side) -> &'static str {
+        side.as_str()
+    }
+}
 
 /// Adds the submodule `dday` to the extension `m` (importable as `maquis._core.dday`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -25,8 +49,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let sub = PyModule::new(py, "dday")?;
     tables::register(&sub)?;
     sub.add_class::<game::PyGame>()?;
-    sub.add_class::<env::PyDDayEnv>()?;
-    sub.add_class::<vector::PyDDayVecEngine>()?;
+    sub.add_class::<classes::PyDDayEnv>()?;
+    sub.add_class::<classes::PyDDayVecEngine>()?;
     sub.add_class::<agents::PyAgent>()?;
     m.add_submodule(&sub)?;
     // `import maquis._core.dday` finds it too.

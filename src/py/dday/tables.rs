@@ -1,10 +1,11 @@
-//! The constants of API.md "Identifiers" and the action-name conversions.
+//! The constants of docs/api/dday1944.md "Identifiers" and the action-name conversions.
 
 use super::convert::action;
 use crate::dday::action::{action_from_str as from_str, action_names, action_to_str as to_str, NUM_ACTIONS};
 use crate::dday::allocation::valid_allocations as allocations;
 use crate::dday::ids::{Kind, Phase, Unit, Zone, CHOICE_STATES};
-use crate::dday::observation::{observation_layout, OBSERVATION_SIZE};
+use crate::dday::observation::{observation_divisors, observation_layout, OBSERVATION_SIZE};
+use crate::py::common::convert::layout_tuple;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
@@ -56,11 +57,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NUM_ACTIONS", NUM_ACTIONS)?;
     m.add("OBSERVATION_SIZE", OBSERVATION_SIZE)?;
     m.add("ACTION_NAMES", PyTuple::new(py, action_names())?)?;
-    let layout = observation_layout()
-        .iter()
-        .map(|&(name, offset, len)| (name, offset, len).into_pyobject(py))
-        .collect::<PyResult<Vec<_>>>()?;
-    m.add("OBSERVATION_LAYOUT", PyTuple::new(py, layout)?)?;
+    m.add("OBSERVATION_LAYOUT", layout_tuple(py, observation_layout())?)?;
+    // Recorded by the encoder: what each uint8 value is divided by to give the float32 one.
+    m.add("OBSERVATION_DIVISOR", PyTuple::new(py, observation_divisors().iter())?)?;
     m.add_function(wrap_pyfunction!(action_to_str, m)?)?;
     m.add_function(wrap_pyfunction!(action_from_str, m)?)?;
     m.add_function(wrap_pyfunction!(valid_allocations, m)?)?;

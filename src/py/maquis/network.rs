@@ -2,9 +2,9 @@
 //! the `NetworkAgent` and `NetworkSearchAgent` players, `selfplay` (training data, GIL released)
 //! and `clairvoyant_games` (the measurement of `agents/clairvoyant.rs`).
 
-use super::agents::decode;
-use super::env::config;
-use super::errors::MaquisError;
+use super::agents::{decode, Actions, Masks, Observations};
+use super::classes::config;
+use crate::py::errors::MaquisError;
 use super::tables::read_only;
 use crate::action::NUM_ACTIONS;
 use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
@@ -182,12 +182,7 @@ impl PyNetworkAgent {
     }
 
     /// One action per observation: int64 (n,).
-    fn act_batch<'py>(
-        &self,
-        py: Python<'py>,
-        obs: PyReadonlyArray2<'py, f32>,
-        masks: PyReadonlyArray2<'py, bool>,
-    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn act_batch<'py>(&self, py: Python<'py>, obs: Observations<'py>, masks: Masks<'py>) -> Actions<'py> {
         let rows = input_rows(py, &self.net, &obs)?;
         let masks = masks_of(&masks, rows.nrows())?;
         let net = &self.net;
@@ -244,12 +239,7 @@ impl PyNetworkSearchAgent {
     }
 
     /// One action per observation: int64 (n,) (searches run in parallel).
-    fn act_batch<'py>(
-        &self,
-        py: Python<'py>,
-        obs: PyReadonlyArray2<'py, f32>,
-        masks: PyReadonlyArray2<'py, bool>,
-    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn act_batch<'py>(&self, py: Python<'py>, obs: Observations<'py>, masks: Masks<'py>) -> Actions<'py> {
         let states = decode(&obs, &masks, self.search.seed)?;
         let actions: Vec<i64> = py.detach(|| states.par_iter().map(|s| self.search.act(s) as i64).collect());
         Ok(actions.into_pyarray(py))
@@ -258,12 +248,7 @@ impl PyNetworkSearchAgent {
     /// The search's root statistics: a dict of `action` int64 (n,), `policy` float32
     /// (n, NUM_ACTIONS) (the improved policy), `value` float32 (n,) (the root value after the
     /// search) and `net_value` float32 (n,) (the network's).
-    fn search_batch<'py>(
-        &self,
-        py: Python<'py>,
-        obs: PyReadonlyArray2<'py, f32>,
-        masks: PyReadonlyArray2<'py, bool>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    fn search_batch<'py>(&self, py: Python<'py>, obs: Observations<'py>, masks: Masks<'py>) -> PyResult<Bound<'py, PyDict>> {
         let states = decode(&obs, &masks, self.search.seed)?;
         let stats: Vec<_> = py.detach(|| states.par_iter().map(|s| self.search.search(s)).collect());
         let n = stats.len();

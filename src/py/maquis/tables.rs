@@ -1,6 +1,6 @@
 //! The engine's rule tables for Python (`maquis._core.LOCATIONS`, `ROADS`, `PATROL_CARDS`, …), read
 //! from the const tables and functions the rules themselves use, so that the renderers and the
-//! command line never keep a copy of RULES.md. Ids are the spec's strings; sequences are tuples and
+//! command line never keep a copy of docs/rules/maquis.md. Ids are the spec's strings; sequences are tuples and
 //! mappings read-only (`types.MappingProxyType`), since every importer shares them.
 
 // The engine paths in one block: they move with the source layout, nothing below names a path.

@@ -3,7 +3,7 @@
 //! real one (`state_from_observation`, hidden deck drawn at random), so the agents never see the
 //! deck order. Batches are spread over rayon's pool with the GIL released.
 
-use super::errors::MaquisError;
+use crate::py::errors::MaquisError;
 use crate::action::NUM_ACTIONS;
 use crate::agents::heuristic::HeuristicAgent;
 use crate::agents::search::SearchAgent;
@@ -45,13 +45,14 @@ pub(super) fn decode(obs: &PyReadonlyArray2<'_, f32>, masks: &PyReadonlyArray2<'
         .collect()
 }
 
-fn act_all<'py, F: Fn(&State) -> usize + Sync>(
-    py: Python<'py>,
-    obs: PyReadonlyArray2<'py, f32>,
-    masks: PyReadonlyArray2<'py, bool>,
-    seed: u64,
-    act: F,
-) -> PyResult<Bound<'py, PyArray1<i64>>> {
+/// A batch of observations, float32 (n, OBS_SIZE).
+pub(super) type Observations<'py> = PyReadonlyArray2<'py, f32>;
+/// Their legal-action masks, bool (n, NUM_ACTIONS).
+pub(super) type Masks<'py> = PyReadonlyArray2<'py, bool>;
+/// One action per observation, int64 (n,).
+pub(super) type Actions<'py> = PyResult<Bound<'py, PyArray1<i64>>>;
+
+fn act_all<'py, F: Fn(&State) -> usize + Sync>(py: Python<'py>, obs: Observations<'py>, masks: Masks<'py>, seed: u64, act: F) -> Actions<'py> {
     let states = decode(&obs, &masks, seed)?;
     let actions: Vec<i64> = py.detach(|| states.par_iter().map(|s| act(s) as i64).collect());
     Ok(actions.into_pyarray(py))
@@ -79,12 +80,7 @@ impl PyHeuristicAgent {
     ///
     /// Returns:
     ///     int64 (n,) legal actions.
-    fn act_batch<'py>(
-        &self,
-        py: Python<'py>,
-        obs: PyReadonlyArray2<'py, f32>,
-        masks: PyReadonlyArray2<'py, bool>,
-    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn act_batch<'py>(&self, py: Python<'py>, obs: Observations<'py>, masks: Masks<'py>) -> Actions<'py> {
         act_all(py, obs, masks, self.agent.seed, |s| self.agent.act(s))
     }
 
@@ -151,12 +147,7 @@ impl PySearchAgent {
     ///
     /// Returns:
     ///     int64 (n,) legal actions.
-    fn act_batch<'py>(
-        &self,
-        py: Python<'py>,
-        obs: PyReadonlyArray2<'py, f32>,
-        masks: PyReadonlyArray2<'py, bool>,
-    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn act_batch<'py>(&self, py: Python<'py>, obs: Observations<'py>, masks: Masks<'py>) -> Actions<'py> {
         act_all(py, obs, masks, self.seed, |s| self.agent.act_info(s).chosen)
     }
 

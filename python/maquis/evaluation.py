@@ -2,7 +2,7 @@
 
 `evaluate(policy, difficulties, episodes, seed, ...)` plays `episodes` games per level on the
 vector environment and returns an `EvalResult`: outcome rates (win, major_win, draw, loss) with 95%
-Wilson intervals per difficulty level and per star total of the dealt missions (RULES.md D4), plus
+Wilson intervals per difficulty level and per star total of the dealt missions (docs/rules/maquis.md D4), plus
 mean days survived and missions completed. `maquis eval` is its command line.
 
 A policy is any of:
@@ -17,50 +17,25 @@ A policy is any of:
 
 from __future__ import annotations
 
-import json
-import math
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 import numpy as np
 
+from .common.cli import add_num_envs, add_threads, comma_list
+from .common.evaluation import (
+    Column, OutcomeRates, ResultTable, add_eval_arguments, count_outcomes, eval_agent_names, report, wilson_interval,
+)
+from .common.evaluation import plot as plot_rates
+from .common.progress import progress_bar
 from .tables import DEALS, DIFFICULTIES, MISSION_POOLS, OUTCOMES
 
-
-def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must be within 0..n, got {successes} of {n}")
-    p = successes / n
-    denom = 1.0 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-class OutcomeRates:
-    """Rates and Wilson intervals of a row's outcome `counts` over its `episodes`, for the
-    outcome names of its game (`outcomes`); shared by the Maquis and the D-Day tables."""
-
-    outcomes: ClassVar[tuple[str, ...]]
-    counts: dict[str, int]
-    episodes: int
-
-    def rate(self, outcome: str) -> float:
-        return self.counts[outcome] / self.episodes if self.episodes else 0.0
-
-    def interval(self, outcome: str) -> tuple[float, float]:
-        return wilson_interval(self.counts[outcome], self.episodes)
-
-    def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)  # type: ignore[call-overload]
-        d["rates"] = {o: self.rate(o) for o in self.outcomes}
-        d["ci95"] = {o: list(self.interval(o)) for o in self.outcomes}
-        return d
+__all__ = [
+    "CEILING_NAME", "DIFFICULTIES", "OUTCOMES", "EvalResult", "OutcomeRates", "Row", "add_arguments", "ceiling",
+    "decision_time", "evaluate", "plot", "run", "run_episodes", "wilson_interval",
+]
 
 
 @dataclass
@@ -79,12 +54,19 @@ class Row(OutcomeRates):
 
 
 @dataclass
-class EvalResult:
+class EvalResult(ResultTable):
     """The table of an evaluation: one row per (agent, difficulty) and per star total."""
 
-    rows: list[Row] = field(default_factory=list)
-    seed: int = 0
-    settings: dict[str, Any] = field(default_factory=dict)
+    outcomes: ClassVar[tuple[str, ...]] = OUTCOMES
+    key_columns: ClassVar[tuple[Column, ...]] = (
+        Column("agent", 12, lambda r: r.agent, left=True),
+        Column("difficulty", 10, lambda r: r.difficulty, left=True),
+        Column("stars", 5, lambda r: "all" if r.stars is None else str(r.stars)),
+    )
+    stat_columns: ClassVar[tuple[Column, ...]] = (
+        Column("days", 5, lambda r: f"{r.mean_days:.2f}"),
+        Column("missions", 8, lambda r: f"{r.mean_missions:.2f}"),
+    )
 
     def overall(self) -> list[Row]:
         return [r for r in self.rows if r.stars is None]
@@ -98,33 +80,9 @@ class EvalResult:
                 return r
         raise KeyError(f"no row for difficulty={difficulty!r}, agent={agent!r}, stars={stars!r}")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"seed": self.seed, "settings": self.settings, "rows": [r.as_dict() for r in self.rows]}
-
-    def to_json(self, **kw: Any) -> str:
-        return json.dumps(self.to_dict(), **kw)
-
-    def to_text(self, stars: bool = True) -> str:
-        head = f"{'agent':<12} {'difficulty':<10} {'stars':>5} {'games':>6}  " + "  ".join(
-            f"{o:>19}" for o in OUTCOMES
-        ) + f"  {'days':>5} {'missions':>8}"
-        lines = [head, "-" * len(head)]
-        rows = self.rows if stars else self.overall()
-        for r in rows:
-            cells = []
-            for o in OUTCOMES:
-                lo, hi = r.interval(o)
-                cells.append(f"{100 * r.rate(o):5.1f}% [{100 * lo:4.1f},{100 * hi:5.1f}]")
-            star = "all" if r.stars is None else str(r.stars)
-            lines.append(
-                f"{r.agent:<12} {r.difficulty:<10} {star:>5} {r.episodes:>6}  "
-                + "  ".join(f"{c:>19}" for c in cells)
-                + f"  {r.mean_days:5.2f} {r.mean_missions:8.2f}"
-            )
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.to_text()
+    def to_text(self, stars: bool = True) -> str:  # type: ignore[override]
+        """The table; `stars=False` leaves out the rows per star total (and the stars column)."""
+        return super().to_text(self.rows) if stars else super().to_text(self.overall(), hide=("stars",))
 
     def merge(self, other: "EvalResult") -> "EvalResult":
         return EvalResult(self.rows + other.rows, self.seed, {**self.settings, **other.settings})
@@ -248,7 +206,7 @@ def run_episodes(
 
 def _rows(agent: str, difficulty: str, records: list[tuple[str, int, int, int]]) -> list[Row]:
     def row(stars: int | None, recs: list[tuple[str, int, int, int]]) -> Row:
-        counts = {o: sum(1 for r in recs if r[0] == o) for o in OUTCOMES}
+        counts = count_outcomes([r[0] for r in recs], OUTCOMES)
         return Row(
             agent=agent,
             difficulty=difficulty,
@@ -291,21 +249,21 @@ def evaluate(
     for d in levels:
         if d not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {d!r}: expected one of {', '.join(DIFFICULTIES)}")
-    bar = _progress_bar(len(levels) * episodes) if progress else None
+    bar = progress_bar(len(levels) * episodes, enabled=progress)
     result = EvalResult(
         seed=seed,
         settings={"episodes": episodes, "missions": list(missions) if missions else None,
                   "mission_pool": mission_pool, "deal": deal},
     )
     for d in levels:
+        bar.set_description(d)
         name, records = run_episodes(
             policy, d, episodes, seed, missions=missions, mission_pool=mission_pool, deal=deal,
-            num_envs=num_envs, num_threads=num_threads, progress=bar.update if bar else None,
+            num_envs=num_envs, num_threads=num_threads, progress=bar.update,
             observation_dtype=observation_dtype,
         )
         result.rows.extend(_rows(name, d, records))
-    if bar:
-        bar.close()
+    bar.close()
     return result
 
 
@@ -375,102 +333,48 @@ def ceiling(
     return result
 
 
-class _progress_bar:
-    """A minimal stderr progress bar (tqdm is not a dependency)."""
-
-    def __init__(self, total: int) -> None:
-        self.total, self.n, self._last = total, 0, -1
-
-    def update(self, k: int = 1) -> None:
-        self.n += k
-        pct = 100 * self.n // max(1, self.total)
-        if pct != self._last:
-            self._last = pct
-            bar = "#" * (pct // 4)
-            sys.stderr.write(f"\r[{bar:<25}] {pct:3d}% {self.n}/{self.total} episodes")
-            sys.stderr.flush()
-
-    def close(self) -> None:
-        sys.stderr.write("\n")
-
-
 # -- Plot and command line -------------------------------------------------------------------------
 
 
 def plot(result: EvalResult, path: str) -> None:
-    """A bar chart of outcome rates per difficulty level, one group of bars per agent (PNG)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError as e:  # pragma: no cover - depends on the installation
-        raise RuntimeError("--plot needs matplotlib: pip install matplotlib (or maquis[plot])") from e
-    rows = result.overall()
-    agents = list(dict.fromkeys(r.agent for r in rows))
-    levels = list(dict.fromkeys(r.difficulty for r in rows))
-    colors = {"win": "#2e7d32", "major_win": "#1565c0", "draw": "#f9a825", "loss": "#c62828"}
-    fig, axes = plt.subplots(1, len(agents), figsize=(4.2 * len(agents) + 1, 4), sharey=True, squeeze=False)
-    for ax, agent in zip(axes[0], agents):
-        x = np.arange(len(levels))
-        width = 0.2
-        for k, o in enumerate(OUTCOMES):
-            rates, errs = [], [[], []]
-            for d in levels:
-                r = next((r for r in rows if r.agent == agent and r.difficulty == d), None)
-                rate = r.rate(o) if r else 0.0
-                lo, hi = r.interval(o) if r else (0.0, 0.0)
-                rates.append(rate)
-                errs[0].append(rate - lo)
-                errs[1].append(hi - rate)
-            ax.bar(x + (k - 1.5) * width, rates, width, yerr=errs, label=o, color=colors[o], capsize=2)
-        ax.set_xticks(x, levels, rotation=30, ha="right")
-        ax.set_title(agent)
-        ax.set_ylim(0, 1)
-        ax.grid(axis="y", alpha=0.3)
-    axes[0][0].set_ylabel("rate (95% Wilson CI)")
-    axes[0][-1].legend(loc="upper right", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    """A bar chart of outcome rates per difficulty level, one panel per agent (PNG)."""
+    plot_rates(result.overall(), OUTCOMES, lambda r: r.agent, lambda r: r.difficulty, path)
 
 
 def add_arguments(p: Any) -> None:
-    p.add_argument("--agents", default="random,heuristic",
-                   help="comma-separated bundled agents: random, heuristic, search, network, network_search")
-    p.add_argument("--policy", action="append", default=[], metavar="FILE", help="a saved policy file to evaluate (repeatable)")
-    p.add_argument("--difficulties", default="all", help="comma-separated levels, or 'all' (default)")
-    p.add_argument("--episodes", type=int, default=1000, help="games per agent and level (default 1000)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--pool", "--mission-pool", dest="pool", default="second_edition",
-                   choices=MISSION_POOLS)
-    p.add_argument("--deal", default="uniform", choices=DEALS)
-    p.add_argument("--missions", default=None, help="two fixed mission ids, comma-separated")
+    from maquis.agents import AGENT_NAMES
+
+    add_eval_arguments(p, AGENT_NAMES, "per agent and level")
+    p.add_argument("--difficulties", default="all", metavar="D,D", help="comma-separated levels, or 'all' (default)")
+    p.add_argument("--by-stars", action="store_true",
+                   help="also a row per star total of the dealt missions under each level (the JSON always has them)")
+    p.add_argument("--pool", "--mission-pool", dest="pool", default="second_edition", choices=MISSION_POOLS,
+                   help="the mission pool dealt from (default second_edition)")
+    p.add_argument("--deal", default="uniform", choices=DEALS, help="how the two missions are dealt (default uniform)")
+    p.add_argument("--missions", default=None, metavar="A,B", help="two fixed mission ids, comma-separated")
     p.add_argument("--simulations", type=int, default=None, help="search, network_search: simulations per move")
     p.add_argument("--network", default=None, metavar="NAME|FILE",
                    help="network, network_search: a shipped network's name or a .safetensors file (default: the shipped baseline)")
     p.add_argument("--ceiling", action="store_true",
-                   help="also print the clairvoyant ceiling (a measurement that sees the deck order, not an agent)")
+                   help="also the clairvoyant ceiling (a measurement that sees the deck order, not an agent)")
     p.add_argument("--ceiling-episodes", type=int, default=None, help="games per level for --ceiling (default: --episodes)")
-    p.add_argument("--num-envs", type=int, default=None)
-    p.add_argument("--threads", type=int, default=None)
+    add_num_envs(p)
+    add_threads(p)
     p.add_argument("--timing", type=int, default=0, metavar="N",
                    help="also time each agent on N decisions per level, one at a time (ms per decision)")
-    p.add_argument("--no-stars", action="store_true", help="omit the per-star-total rows")
-    p.add_argument("--json", action="store_true", help="print the table as JSON")
-    p.add_argument("--plot", metavar="PNG", default=None, help="write a bar chart of outcome rates")
-    p.add_argument("--no-progress", action="store_true")
 
 
 def run(args: Any) -> int:
     from maquis import agents
 
-    levels = list(DIFFICULTIES) if args.difficulties == "all" else [d.strip() for d in args.difficulties.split(",")]
+    levels = list(DIFFICULTIES) if args.difficulties == "all" else comma_list(args.difficulties)
     policies: list[Any] = []
-    for name in [a.strip() for a in args.agents.split(",") if a.strip()]:
-        if name not in agents.AGENT_NAMES:
-            print(f"maquis eval: unknown agent {name!r} (choose from {', '.join(agents.AGENT_NAMES)})", file=sys.stderr)
-            return 2
+    try:
+        names = eval_agent_names(args, agents.AGENT_NAMES)
+    except ValueError as e:
+        print(f"maquis eval: {e}", file=sys.stderr)
+        return 2
+    for name in names:
         kw: dict[str, Any] = {}
         if name in ("search", "network_search") and args.simulations:
             kw["simulations"] = args.simulations
@@ -487,17 +391,24 @@ def run(args: Any) -> int:
         except (OSError, ValueError) as e:
             print(f"maquis eval: cannot load policy {path!r}: {e}", file=sys.stderr)
             return 2
-    missions = [m.strip() for m in args.missions.split(",")] if args.missions else None
+    missions = comma_list(args.missions) if args.missions else None
     result = EvalResult(seed=args.seed)
     for pol in policies:
         try:
             r = evaluate(pol, levels, args.episodes, args.seed, missions, args.pool, deal=args.deal,
-                         num_envs=args.num_envs, num_threads=args.threads,
-                         progress=not args.no_progress and not args.json)
+                         num_envs=args.num_envs, num_threads=args.threads, progress=not args.no_progress)
         except ValueError as e:
             print(f"maquis eval: {e}", file=sys.stderr)
             return 2
         result = result.merge(r) if result.rows else r
+    notes: list[str] = []
+    if args.ceiling:
+        games = args.ceiling_episodes or args.episodes
+        r = ceiling(levels, games, args.seed, args.pool, num_threads=args.threads or 1)
+        result = result.merge(r) if result.rows else r
+        notes.append(f"{CEILING_NAME}: a measurement, not an agent: it sees the hidden deck order (and its own "
+                     f"deals: game seeds {args.seed}..{args.seed + games - 1})")
+    notes.append(result.to_text(stars=args.by_stars))
     if args.timing:
         times: dict[str, dict[str, float]] = {}
         for pol in policies:
@@ -505,20 +416,8 @@ def run(args: Any) -> int:
             times[name] = {d: decision_time(pol, d, args.timing, args.seed) for d in levels}
         result.settings["ms_per_decision"] = times
         result.settings["timing_positions"] = args.timing
-    if args.ceiling:
-        r = ceiling(levels, args.ceiling_episodes or args.episodes, args.seed, args.pool, num_threads=args.threads or 1)
-        result = result.merge(r) if result.rows else r
-        if not args.json:
-            print(f"{CEILING_NAME}: a measurement, not an agent: it sees the hidden deck order (and its own deals: "
-                  f"game seeds {args.seed}..{args.seed + (args.ceiling_episodes or args.episodes) - 1})")
-    print(result.to_json(indent=2) if args.json else result.to_text(stars=not args.no_stars))
-    if args.timing and not args.json:
-        print(f"ms per decision (one at a time, {args.timing} decisions with more than one legal action "
-              "from heuristic games per level):")
-        for name, per in result.settings["ms_per_decision"].items():
-            print(f"  {name:<14} " + "  ".join(f"{d} {ms:.3f}" for d, ms in per.items()))
-    if args.plot:
-        plot(result, args.plot)
-        if not args.json:
-            print(f"wrote {args.plot}")
+        notes.append(f"ms per decision (one at a time, {args.timing} decisions with more than one legal action "
+                     "from heuristic games per level):")
+        notes += [f"  {name:<14} " + "  ".join(f"{d} {ms:.3f}" for d, ms in per.items()) for name, per in times.items()]
+    report(args, result, "\n".join(notes), lambda path: plot(result, path))
     return 0

@@ -1,0 +1,488 @@
+"""The masked-PPO core of the training examples (`train_ppo.py`, `dday_ppo.py`), in one place.
+
+An example imports it as `masked_ppo` (examples run as `python examples/x.py`, so this folder is on
+`sys.path`) and adds its own game: the vector env, the expert, the statistics, the curve. Torch is
+imported inside the functions, so that `--help` and the numpy-only parts work without it.
+
+* Masking: the logits of illegal actions are replaced by -1e8 before the categorical, so illegal
+  actions are never sampled, get no probability mass, and the entropy is over legal actions only.
+* Autoreset (Gymnasium `NEXT_STEP`): the step after the end of a game is no decision of the agent:
+  it is stored with `valid = 0` and left out of the losses; the step that ended the game is
+  terminal in GAE (no bootstrapping through it).
+* Imitation (DAgger): the expert labels the states the mixed policy visits, the actor is fitted to
+  the aggregated labels; PPO then adds a cross-entropy term to the expert of decaying weight.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import random
+import time
+from pathlib import Path
+
+import numpy as np
+
+from maquis.policy import save_policy
+
+
+# --------------------------------------------------------------------------------------------
+# The command line: the options this core reads, with each example's defaults
+# --------------------------------------------------------------------------------------------
+
+
+def add_ppo_arguments(p, num_envs, gamma, epochs, ent_coef):
+    """The `PPO` group (the example may add to it)."""
+    g = p.add_argument_group("PPO")
+    g.add_argument("--num-envs", type=int, default=num_envs, help="games stepped together in Rust")
+    g.add_argument("--num-steps", type=int, default=128, help="steps per env per rollout")
+    g.add_argument("--lr", type=float, default=3e-4, help="Adam's learning rate")
+    g.add_argument("--anneal-lr", type=int, default=1, help="1: linear decay over the budget")
+    g.add_argument("--gamma", type=float, default=gamma, help="discount")
+    g.add_argument("--gae-lambda", type=float, default=0.95, help="GAE's lambda")
+    g.add_argument("--minibatches", type=int, default=4, help="minibatches per epoch")
+    g.add_argument("--epochs", type=int, default=epochs, help="passes over each rollout")
+    g.add_argument("--clip", type=float, default=0.2, help="PPO's ratio clip (and the value clip)")
+    g.add_argument("--ent-coef", type=float, default=ent_coef, help="weight of the entropy bonus")
+    g.add_argument("--vf-coef", type=float, default=0.5, help="weight of the value loss")
+    g.add_argument("--max-grad-norm", type=float, default=0.5, help="gradient norm clip")
+    g.add_argument("--hidden", type=int, default=256, help="width of the hidden layers")
+    g.add_argument("--layers", type=int, default=2, help="hidden layers of the actor and of the critic")
+    return g
+
+
+def add_imitation_arguments(p, minutes, steps, minibatch, buffer, bc_decay_minutes, **imitate):
+    """The `imitation warm start` group; `imitate`: the keywords of `--imitate` (choices, help)."""
+    g = p.add_argument_group("imitation warm start (optional)")
+    g.add_argument("--imitate", default=None, **imitate)
+    g.add_argument("--imitate-minutes", type=float, default=minutes, help="length of the imitation phase")
+    g.add_argument("--imitate-beta-end", type=float, default=0.3,
+                   help="share of expert actions in the rollouts at the end of the imitation phase (from 1)")
+    g.add_argument("--imitate-steps", type=int, default=steps,
+                   help="gradient steps per rollout on the aggregated (DAgger) data set during imitation")
+    g.add_argument("--imitate-lr", type=float, default=1e-3, help="the learning rate while imitating")
+    g.add_argument("--imitate-minibatch", type=int, default=minibatch, help="samples per imitation step")
+    g.add_argument("--imitate-buffer", type=int, default=buffer, help="samples kept in the aggregated data set")
+    g.add_argument("--bc-coef", type=float, default=0.5,
+                   help="after imitation: weight of the cross-entropy to the expert in the PPO loss, decaying to 0")
+    g.add_argument("--bc-decay-minutes", type=float, default=bc_decay_minutes, help="PPO minutes over which --bc-coef decays")
+    return g
+
+
+def add_evaluation_arguments(p, episodes=500, seed=12345, every=None, final=None):
+    """The `evaluation` group: greedy play on fixed seeds; with `every`, during the training too,
+    with `final`, at the end against the bundled agents as baselines."""
+    g = p.add_argument_group("evaluation")
+    if every is not None:
+        g.add_argument("--eval-every", type=int, default=every, help="updates between evaluations (0: only at the end)")
+    g.add_argument("--eval-episodes", type=int, default=episodes, help="games of each evaluation")
+    g.add_argument("--eval-seed", type=int, default=seed, help="seed of the evaluation games")
+    if final is not None:
+        g.add_argument("--final-eval-episodes", type=int, default=final, help="games of the final evaluation")
+        g.add_argument("--baselines", default="random,heuristic",
+                       help="bundled agents evaluated on the final seeds ('' for none)")
+    return g
+
+
+def add_shaping_switch(p, gamma):
+    """`--shaping` of the examples that train with a library's PPO at a fixed discount."""
+    p.add_argument("--shaping", action="store_true",
+                   help=f"the env's potential-based shaping (maquis.shaping) with the PPO discount ({gamma})")
+
+
+# --------------------------------------------------------------------------------------------
+# The network and the saved policy
+# --------------------------------------------------------------------------------------------
+
+
+def build_agent(obs_size, n_actions, hidden, layers, activation="tanh"):
+    """The actor-critic: two MLPs over the observation, the actor's logits masked to legal actions."""
+    import torch
+    import torch.nn as nn
+
+    def layer(i, o, std=math.sqrt(2)):
+        lin = nn.Linear(i, o)
+        nn.init.orthogonal_(lin.weight, std)
+        nn.init.constant_(lin.bias, 0.0)
+        return lin
+
+    Act = nn.Tanh if activation == "tanh" else nn.ReLU
+
+    def mlp(out_dim, out_std):
+        mods, d = [], obs_size
+        for _ in range(layers):
+            mods += [layer(d, hidden), Act()]
+            d = hidden
+        mods.append(layer(d, out_dim, out_std))
+        return nn.Sequential(*mods)
+
+    class Agent(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.actor = mlp(n_actions, 0.01)
+            self.critic = mlp(1, 1.0)
+
+        def value(self, x):
+            return self.critic(x).squeeze(-1)
+
+        def act(self, x, mask, action=None, expert_action=None):
+            logits = self.actor(x)
+            logits = torch.where(mask, logits, torch.full_like(logits, -1e8))
+            dist = torch.distributions.Categorical(logits=logits)
+            if action is None:
+                action = dist.sample()
+            # entropy over the legal actions only (masked probabilities are exactly 0)
+            p = dist.probs
+            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
+            if expert_action is not None:
+                return action, dist.log_prob(action), ent, self.value(x), dist.log_prob(expert_action)
+            return action, dist.log_prob(action), ent, self.value(x)
+
+        def expert_logp(self, x, mask, target):
+            logits = torch.where(mask, self.actor(x), torch.full((1,), -1e8))
+            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+
+    return Agent()
+
+
+def actor_weights(agent):
+    """The actor's layers as numpy (w of shape (in, out), b), as `maquis-mlp-v1` stores them."""
+    import torch.nn as nn
+
+    lins = [m for m in agent.actor if isinstance(m, nn.Linear)]
+    return ([m.weight.detach().cpu().numpy().T.copy() for m in lins], [m.bias.detach().cpu().numpy().copy() for m in lins])
+
+
+def export_policy(agent, path, activation, meta):
+    """The actor as `maquis-mlp-v1` (numpy only to read); `meta` first, then when and with what."""
+    import torch
+
+    import maquis
+
+    ws, bs = actor_weights(agent)
+    meta = {
+        **meta,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "maquis_version": getattr(maquis, "__version__", "?"),
+        "torch_version": torch.__version__,
+    }
+    save_policy(path, ws, bs, activation, meta)
+
+
+def prepare_run(args):
+    """Seeds, torch threads, the output directory with args.json."""
+    import torch
+
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "args.json").write_text(json.dumps(vars(args), indent=2))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Experience
+# --------------------------------------------------------------------------------------------
+
+
+class Rollout:
+    """One rollout, (T, B) per field: what the agent saw and did, and what came of it; `valid` is 0
+    for the autoreset steps (no decision), `expert` holds the expert's actions when one is asked."""
+
+    def __init__(self, T, B, obs_size, n_actions):
+        import torch
+
+        self.obs = torch.zeros((T, B, obs_size))
+        self.mask = torch.zeros((T, B, n_actions), dtype=torch.bool)
+        self.act = torch.zeros((T, B), dtype=torch.long)
+        self.logp = torch.zeros((T, B))
+        self.val = torch.zeros((T, B))
+        self.rew = torch.zeros((T, B))
+        self.done = torch.zeros((T, B))
+        self.valid = torch.zeros((T, B))
+        self.expert = torch.zeros((T, B), dtype=torch.long)
+
+
+class Phase:
+    """What this rollout does: imitate the expert (DAgger; `beta` is the share of expert actions)
+    or PPO (with a decaying BC term of weight `bc_coef`), and at which learning rate."""
+
+    def __init__(self, imitating, beta, bc_coef, lr):
+        self.imitating, self.beta, self.bc_coef, self.lr = imitating, beta, bc_coef, lr
+
+    @property
+    def need_expert(self):
+        return self.imitating or self.bc_coef > 0
+
+
+def phase_at(args, run_s, frac, imitate_s, has_expert):
+    """The phase after `run_s` seconds of training, `frac` of the budget done: imitation for the
+    first `imitate_s` seconds (the expert's share falling from 1 to --imitate-beta-end), then PPO
+    with the BC weight decaying from --bc-coef to 0 over --bc-decay-minutes; the learning rate
+    annealed linearly with `frac` (--anneal-lr)."""
+    lr = args.lr * (1.0 - min(frac, 0.95)) if args.anneal_lr else args.lr
+    imitating = has_expert and run_s < imitate_s
+    beta = 1.0 - (1.0 - args.imitate_beta_end) * min(1.0, run_s / max(imitate_s, 1e-9)) if imitating else 0.0
+    bc_coef = 0.0
+    if has_expert and not imitating and args.bc_coef > 0:
+        bc_coef = args.bc_coef * max(0.0, 1.0 - (run_s - imitate_s) / max(60 * args.bc_decay_minutes, 1e-9))
+    return Phase(imitating, beta, bc_coef, args.imitate_lr if imitating else lr)
+
+
+def batch_expert(agent):
+    """`expert(obs, masks, valid) -> actions` from a bundled agent's `act_batch`, 0 where no decision."""
+
+    def expert(obs, masks, valid):
+        out = np.zeros(len(obs), np.int64)
+        idx = np.flatnonzero(valid & masks.any(axis=1))
+        if len(idx):
+            out[idx] = agent.act_batch(obs[idx], masks[idx])
+        return out
+
+    return expert
+
+
+class Collector:
+    """Steps the vector env with the agent (or the expert) and fills a `Rollout`."""
+
+    def __init__(self, env, seed, record):
+        import torch
+
+        self.env = env
+        self.record = record  # record(obs, rew, valid, done, term, info) after every step: the example's statistics
+        self.obs_np, _ = env.reset(seed=seed)
+        self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
+        self.pending_reset = np.zeros(env.num_envs, bool)  # the env's next step() is its autoreset
+
+    def collect(self, agent, buf, expert, phase):
+        """Fills `buf` with one rollout and returns the value of the observation after it."""
+        import torch
+
+        T, B = buf.act.shape
+        with torch.no_grad():
+            for t in range(T):
+                masks_np = np.asarray(self.env.action_masks(), dtype=bool)
+                valid = ~self.pending_reset
+                safe = masks_np.copy()
+                safe[~safe.any(axis=1)] = True  # terminal / reset rows: any action, it is ignored
+                mask_t = torch.as_tensor(safe)
+                action, logp, _, value = agent.act(self.next_obs, mask_t)
+                if phase.need_expert:
+                    ex = torch.as_tensor(np.where(valid, expert(self.obs_np, masks_np, valid), 0), dtype=torch.long)
+                    buf.expert[t] = ex
+                    if phase.imitating:
+                        use = torch.as_tensor(np.random.random(B) < phase.beta)
+                        action = torch.where(use, ex, action)
+                        logp = agent.act(self.next_obs, mask_t, action)[1]
+                buf.obs[t] = self.next_obs
+                buf.mask[t] = mask_t
+                buf.act[t] = action
+                buf.logp[t] = logp
+                buf.val[t] = value
+                buf.valid[t] = torch.as_tensor(valid, dtype=torch.float32)
+                self.obs_np, rew, term, trunc, info = self.env.step(action.numpy())
+                done = (np.asarray(term) | np.asarray(trunc)) & valid
+                rew = np.asarray(rew, dtype=np.float64) * valid
+                buf.rew[t] = torch.as_tensor(rew, dtype=torch.float32)
+                buf.done[t] = torch.as_tensor(done, dtype=torch.float32)
+                self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
+                self.record(self.obs_np, rew, valid, done, term, info)
+                self.pending_reset = done
+            return agent.value(self.next_obs)
+
+
+def gae(buf, next_value, gamma, lam):
+    """Advantages and returns; a transition with done=1 does not bootstrap, invalid (reset) steps get 0."""
+    import torch
+
+    T, B = buf.rew.shape
+    with torch.no_grad():
+        adv = torch.zeros((T, B))
+        last = torch.zeros(B)
+        for t in reversed(range(T)):
+            nv = next_value if t == T - 1 else buf.val[t + 1]
+            nonterm = 1.0 - buf.done[t]
+            delta = buf.rew[t] + gamma * nv * nonterm - buf.val[t]
+            last = (delta + gamma * lam * nonterm * last) * buf.valid[t]
+            adv[t] = last
+        return adv, adv + buf.val
+
+
+# --------------------------------------------------------------------------------------------
+# Learning
+# --------------------------------------------------------------------------------------------
+
+
+class Batch:
+    """A rollout flattened to T * B samples, with the indices of the valid ones."""
+
+    def __init__(self, buf, adv, ret):
+        import torch
+
+        T, B, obs_size = buf.obs.shape
+        self.obs = buf.obs.reshape(T * B, obs_size)
+        self.mask = buf.mask.reshape(T * B, -1)
+        self.act, self.logp, self.val = buf.act.reshape(-1), buf.logp.reshape(-1), buf.val.reshape(-1)
+        self.adv, self.ret, self.expert = adv.reshape(-1), ret.reshape(-1), buf.expert.reshape(-1)
+        self.idx_valid = torch.nonzero(buf.valid.reshape(-1) > 0).squeeze(1)
+
+
+class DaggerSet:
+    """The aggregated imitation data set (DAgger): observations, masks and the expert's actions."""
+
+    def __init__(self, cap, obs_size, n_actions):
+        import torch
+
+        self.cap = cap
+        self.obs = torch.zeros((cap, obs_size))
+        self.mask = torch.zeros((cap, n_actions), dtype=torch.bool)
+        self.act = torch.zeros(cap, dtype=torch.long)
+        self.n, self.at = 0, 0
+
+    def add(self, batch):
+        """The expert's labels of the states this rollout visited (a random subset when over cap)."""
+        import torch
+
+        nb = len(batch.idx_valid)
+        k = min(nb, self.cap)
+        pos = (self.at + torch.arange(k)) % self.cap
+        sel = batch.idx_valid[torch.randperm(nb)[:k]]
+        self.obs[pos], self.mask[pos], self.act[pos] = batch.obs[sel], batch.mask[sel], batch.expert[sel]
+        self.at, self.n = int((self.at + k) % self.cap), min(self.cap, self.n + k)
+
+
+def imitation_update(agent, opt, data, batch, args):
+    """DAgger: fit the actor to the aggregated expert labels by cross-entropy, the critic to this
+    rollout's returns. Returns the losses of the last step."""
+    import torch
+    import torch.nn as nn
+
+    data.add(batch)
+    nb = len(batch.idx_valid)
+    for _ in range(args.imitate_steps):
+        j = torch.randint(0, data.n, (args.imitate_minibatch,))
+        bc = -agent.expert_logp(data.obs[j], data.mask[j], data.act[j]).mean()
+        i = batch.idx_valid[torch.randint(0, nb, (args.imitate_minibatch,))]
+        vl = 0.5 * ((agent.value(batch.obs[i]) - batch.ret[i]) ** 2).mean()
+        loss = bc + args.vf_coef * vl
+        opt.zero_grad()
+        loss.backward()
+        nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm * 4)
+        opt.step()
+    # no policy-gradient step while imitating
+    return {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": float(vl.item()), "bc_loss": float(bc.item()),
+            "approx_kl": 0.0, "clipfrac": 0.0}
+
+
+def ppo_update(agent, opt, batch, args, bc_coef):
+    """Clipped PPO epochs over minibatches of the valid samples, plus `bc_coef` times the
+    cross-entropy to the expert. Returns the losses of the last minibatch."""
+    import torch
+    import torch.nn as nn
+
+    target_kl = getattr(args, "target_kl", None)  # an option of some examples only
+    nb = len(batch.idx_valid)
+    mbs = max(1, nb // args.minibatches)
+    clipfracs, kl = [], 0.0
+    for _ in range(args.epochs):
+        perm = batch.idx_valid[torch.randperm(nb)]
+        for s in range(0, nb - mbs + 1, mbs):
+            i = perm[s:s + mbs]
+            if bc_coef > 0:
+                _, newlogp, ent, newv, explogp = agent.act(batch.obs[i], batch.mask[i], batch.act[i], batch.expert[i])
+                bc = -explogp.mean()
+            else:
+                _, newlogp, ent, newv = agent.act(batch.obs[i], batch.mask[i], batch.act[i])
+                bc = torch.zeros(())
+            logratio = newlogp - batch.logp[i]
+            ratio = logratio.exp()
+            with torch.no_grad():
+                kl = ((ratio - 1) - logratio).mean().item()
+                clipfracs.append(((ratio - 1.0).abs() > args.clip).float().mean().item())
+            a = batch.adv[i]
+            a = (a - a.mean()) / (a.std() + 1e-8)
+            pg = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip, 1 + args.clip)).mean()
+            v_clipped = batch.val[i] + (newv - batch.val[i]).clamp(-args.clip, args.clip)
+            vl = 0.5 * torch.max((newv - batch.ret[i]) ** 2, (v_clipped - batch.ret[i]) ** 2).mean()
+            loss = pg - args.ent_coef * ent.mean() + args.vf_coef * vl + bc_coef * bc
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
+            opt.step()
+        if target_kl is not None and kl > target_kl:
+            break
+    return {"entropy": float(ent.mean().item()), "pg_loss": float(pg.item()), "v_loss": float(vl.item()),
+            "bc_loss": float(bc.item()), "approx_kl": kl, "clipfrac": float(np.mean(clipfracs)) if clipfracs else 0.0}
+
+
+# --------------------------------------------------------------------------------------------
+# The learning curve
+# --------------------------------------------------------------------------------------------
+
+
+class CurvePlot:
+    """curve.png from curve.csv: on the left the evaluation's rates (`eval_<key>`, with their 95 %
+    bands) over the env steps, on the right the training statistics over wall-clock minutes. The
+    example adds its own lines to `left` and `right`, then `save`s."""
+
+    COLORS = {"win": "tab:green", "draw": "tab:orange", "loss": "tab:red"}
+    BASELINE_STYLES = {"random": ":", "heuristic": "--", "search": "-."}
+
+    @classmethod
+    def read(cls, csv_path, rates):
+        """The figure of `csv_path` with the `rates` drawn; None without matplotlib or rows."""
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            return None
+        rows = list(csv.DictReader(open(csv_path)))
+        return cls(plt, rows, rates) if rows else None
+
+    def __init__(self, plt, rows, rates):
+        self.plt, self.rows = plt, rows
+        self.steps = np.array([float(r["env_steps"]) for r in rows]) / 1e6
+        self.minutes = np.array([float(r["minutes"]) for r in rows])
+        self.fig, (self.left, self.right) = plt.subplots(1, 2, figsize=(12, 4.5))
+        for key in rates:
+            y = np.array([float(r[f"eval_{key}"]) for r in rows])
+            lo = np.array([float(r[f"eval_{key}_lo"]) for r in rows])
+            hi = np.array([float(r[f"eval_{key}_hi"]) for r in rows])
+            self.left.plot(self.steps, y, "-o", ms=3, color=self.COLORS[key], label=f"PPO {key}")
+            self.left.fill_between(self.steps, lo, hi, color=self.COLORS[key], alpha=0.15)
+
+    def baseline(self, name, rate, color, label):
+        """A bundled agent's rate, as a level line in the style of its name."""
+        self.left.axhline(rate, color=color, ls=self.BASELINE_STYLES.get(name, "--"), lw=1, label=label)
+
+    def training(self, key, label, scale=1.0):
+        """The column `key` of the curve over wall-clock minutes, divided by `scale`."""
+        self.right.plot(self.minutes, [float(r[key]) / scale for r in self.rows], label=label)
+
+    def save(self, png_path, steps_label, title, legend_columns=1):
+        """Marks the end of imitation, labels both panels, writes the picture; returns True."""
+        phases = [r.get("phase", "ppo") for r in self.rows]
+        if "imitate" in phases and "ppo" in phases:
+            x = self.steps[max(phases.index("ppo") - 1, 0)]
+            self.left.axvline(x, color="gray", lw=1, ls=":")
+            self.left.text(x, 0.97, " imitation | PPO", fontsize=7, va="top", color="gray")
+        self.left.set_xlabel(steps_label)
+        self.left.set_ylabel("rate (greedy policy, fixed eval seeds; 95% CI)")
+        self.left.set_ylim(0, 1)
+        self.left.grid(alpha=0.3)
+        self.left.legend(fontsize=7, ncol=legend_columns)
+        self.left.set_title(title)
+        self.right.set_xlabel("wall-clock minutes")
+        self.right.grid(alpha=0.3)
+        self.right.legend(fontsize=7)
+        self.right.set_title("training")
+        self.fig.tight_layout()
+        self.fig.savefig(png_path, dpi=110)
+        self.plt.close(self.fig)
+        return True

@@ -1,0 +1,1 @@
+"""Pieces shared by every game of the package: environments, command line, evaluation, docs."""

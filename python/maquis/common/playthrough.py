@@ -1,0 +1,181 @@
+"""Golden playthroughs of any game: readable text traces of whole games, diffed by the tests.
+
+A game supplies its `Scenario`s and a function from a scenario to its trace, which it builds with
+`format_trace` from `Decision`s (what the state shows, the legal action names, the action, what
+happened) and its own narration. `Playthroughs` plays, writes and checks a set of them and is the
+`playthrough` command of the game (`maquis.playthrough`, `maquis.dday.playthrough`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+import textwrap
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+__all__ = ["WIDTH", "Decision", "Playthroughs", "Scenario", "format_trace", "reset_words", "wrapped"]
+
+WIDTH = 100
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game, as the trace shows it."""
+
+    status: Sequence[str]  # what the state shows before the decision
+    legal: Sequence[str]  # the legal action names, in index order
+    action: str  # the name of the action taken
+    events: Sequence[str]  # what happened, in words
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One golden game: the environment's keywords, the reset's seed and options, the agent."""
+
+    name: str
+    env: Mapping[str, Any]
+    seed: int
+    agent: str  # a bundled agent id
+    agent_seed: int = 0
+    options: Mapping[str, Any] | None = None
+    game: str = "maquis"
+    notes: str = ""
+
+
+def wrapped(prefix: str, words: Sequence[str]) -> list[str]:
+    """`prefix` and the words, wrapped at `WIDTH` under the prefix; `(none)` for no words."""
+    text = " ".join(words) if words else "(none)"
+    return textwrap.wrap(
+        text, WIDTH, initial_indent=prefix, subsequent_indent=" " * len(prefix), break_on_hyphens=False
+    ) or [prefix.rstrip()]
+
+
+def reset_words(scenario: Scenario) -> str:
+    """The reset of a scenario, as its header shows it."""
+    options = f", options={dict(scenario.options)!r}" if scenario.options else ""
+    return f"seed={scenario.seed}{options}"
+
+
+def format_trace(
+    header: Mapping[str, Any], decisions: Iterable[Decision], ending: Sequence[str]
+) -> str:
+    """The text of a playthrough: the header (`key: value` lines), each decision, the ending."""
+    lines = [f"{key}: {value}" for key, value in header.items()]
+    for n, d in enumerate(decisions, 1):
+        lines.append("")
+        lines.append(f"## decision {n}")
+        lines.extend(d.status)
+        lines.extend(wrapped(f"legal ({len(d.legal)}): ", d.legal))
+        lines.append(f"action: {d.action}")
+        lines.extend(f"  > {e}" for e in d.events)
+    lines.append("")
+    lines.append("## end")
+    lines.extend(ending)
+    return "\n".join(lines) + "\n"
+
+
+class Playthroughs:
+    """A set of golden games, each traced by its game's function, kept as `<dir>/<name>.txt`."""
+
+    def __init__(
+        self,
+        scenarios: Iterable[Scenario],
+        traces: Mapping[str, Callable[[Scenario], str]],
+        command: str,
+    ) -> None:
+        self.scenarios: dict[str, Scenario] = {s.name: s for s in scenarios}
+        self.traces = dict(traces)  # game -> the function from a scenario to its text
+        self.command = command  # how the user calls it, for messages: "maquis playthrough"
+
+    def __add__(self, other: Playthroughs) -> Playthroughs:
+        """Both sets, as one command (the golden folder holds every game's files)."""
+        return Playthroughs(
+            [*self.scenarios.values(), *other.scenarios.values()], {**self.traces, **other.traces}, self.command
+        )
+
+    def generate(self, name: str) -> str:
+        """The text of the playthrough `name`, played now."""
+        try:
+            scenario = self.scenarios[name]
+        except KeyError:
+            raise ValueError(
+                f"unknown playthrough {name!r}: expected one of {', '.join(self.scenarios)}"
+            ) from None
+        return self.traces[scenario.game](scenario)
+
+    def regenerate(self, directory: str | Path) -> list[Path]:
+        """Write every playthrough into `directory` (`<name>.txt`); returns the files written."""
+        Path(directory).mkdir(parents=True, exist_ok=True)
+        written = []
+        for name in self.scenarios:
+            path = _path(directory, name)
+            path.write_text(self.generate(name))
+            written.append(path)
+        return written
+
+    def diff(self, name: str, directory: str | Path) -> str:
+        """A unified diff from the file of playthrough `name` to the game played now ("" if equal)."""
+        path = _path(directory, name)
+        try:
+            expected = path.read_text()
+        except FileNotFoundError:
+            expected = ""
+        actual = self.generate(name)
+        if actual == expected:
+            return ""
+        return "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                actual.splitlines(keepends=True),
+                fromfile=str(path),
+                tofile=f"{name} (played now)",
+            )
+        )
+
+    def check(self, directory: str | Path) -> dict[str, str]:
+        """The diff of every playthrough whose file differs from the game played now."""
+        return {name: d for name in self.scenarios if (d := self.diff(name, directory))}
+
+    # -----------------------------------------------------------------------------------------
+    # <game> playthrough
+    # -----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def add_arguments(p: argparse.ArgumentParser) -> None:
+        p.add_argument("names", nargs="*", metavar="NAME", help="print these playthroughs (default: list them)")
+        group = p.add_mutually_exclusive_group()
+        group.add_argument("-o", "--output", "--regenerate", dest="regenerate", metavar="DIR",
+                           help="write every playthrough into DIR as NAME.txt")
+        group.add_argument("--check", metavar="DIR", help="diff every playthrough against DIR/NAME.txt")
+
+    def run(self, args: argparse.Namespace) -> int:
+        if args.regenerate:
+            for path in self.regenerate(args.regenerate):
+                print(f"wrote {path} ({path.stat().st_size} bytes)")
+            return 0
+        total = len(self.scenarios)
+        if args.check:
+            diffs = self.check(args.check)
+            for text in diffs.values():
+                sys.stdout.write(text)
+            print(f"{total - len(diffs)} of {total} playthroughs unchanged", file=sys.stderr)
+            return 1 if diffs else 0
+        if not args.names:
+            for name, s in self.scenarios.items():
+                print(f"{name}: {s.game}, {dict(s.env)}, seed {s.seed}, agent {s.agent}")
+            return 0
+        for name in args.names:
+            try:
+                sys.stdout.write(self.generate(name))
+            except ValueError as err:
+                print(f"{self.command}: {err}", file=sys.stderr)
+                return 2
+        return 0
+
+
+def _path(directory: str | Path, name: str) -> Path:
+    return Path(directory) / f"{name}.txt"

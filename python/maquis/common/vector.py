@@ -1,0 +1,338 @@
+"""`GameVectorEnv`: the base of every game's native `gymnasium.vector.VectorEnv`, over the game's
+Rust `VecEngine` (`_core.VecEngine`, `_core.dday.VecEngine`, …). Rust writes observations, masks,
+rewards and flags into numpy arrays allocated once, with the GIL released; this layer checks the
+counts, seeds, builds the spaces and the vector infos. A game's subclass builds its engine from
+its keywords and supplies its tables and rendering."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from .. import _core
+from .single import check_options, check_render_mode, check_seed, options_json, stream_seed, warn_no_render_mode
+
+_INT64 = np.dtype(np.int64)
+
+#: The engines' names of the autoreset modes.
+MODES = {
+    AutoresetMode.NEXT_STEP: "next_step",
+    AutoresetMode.SAME_STEP: "same_step",
+    AutoresetMode.DISABLED: "disabled",
+}
+
+#: Bounds of the constructor's counts: past them the preallocated arrays would not fit in memory
+#: (a failed allocation aborts the process instead of raising), or threads would only contend.
+MAX_ENVS = 1 << 20
+MAX_THREADS = 256
+
+
+def parse_autoreset_mode(mode: AutoresetMode | str) -> AutoresetMode:
+    """An `AutoresetMode`, given as one or by its value or name."""
+    if isinstance(mode, AutoresetMode):
+        return mode
+    if isinstance(mode, str):
+        for m, name in MODES.items():
+            if mode in (m.value, name, m.name):
+                return m
+    raise ValueError(f"autoreset_mode must be an AutoresetMode (NEXT_STEP, SAME_STEP, DISABLED), got {mode!r}")
+
+
+def check_counts(num_envs: Any, num_threads: Any) -> None:
+    """`num_envs` and `num_threads` (None: one thread per core) as the engines accept them."""
+    for name, value, limit in (("num_envs", num_envs, MAX_ENVS), ("num_threads", num_threads, MAX_THREADS)):
+        if value is None and name == "num_threads":
+            continue
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+            raise TypeError(f"{name} must be a positive int, got {type(value).__name__} {value!r:.80}")
+        if not 1 <= value <= limit:
+            raise ValueError(f"{name} must be an int from 1 to {limit} (num_threads None: one per core), got {value!r}")
+
+
+def check_bundled_opponent(opponent: Any, single_env: str) -> None:
+    """A vector env's opponent plays in Rust: a bundled id, never a Python object (those play in
+    the game's single env, `single_env`)."""
+    if not isinstance(opponent, str):
+        raise ValueError(
+            f"the vector env's opponent must be a bundled id ('random', 'heuristic', 'search'), not a "
+            f"{type(opponent).__name__}: Python objects can only play in {single_env}"
+        )
+
+
+class GameVectorEnv(VectorEnv):
+    """`num_envs` games stepped together in Rust (see the subclasses for each game's contract).
+
+    A subclass's constructor checks its keywords (`check_counts`, `_check_render_mode`,
+    `parse_autoreset_mode`), builds its engine (`MODES[mode]` is the engine's name of the mode) and
+    calls `_setup`. Class attributes: `_tables` (the game's module of the extension), `metadata`,
+    `_observation_space(dtype, shape)` and `_render_state(state_dict, mode)`.
+    """
+
+    _tables: ClassVar[Any]
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 1,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    @staticmethod
+    def _observation_space(dtype: str, shape: tuple[int, ...]) -> spaces.Box:
+        """The game's observation Box of `dtype` and `shape` (by default one observation's)."""
+        raise NotImplementedError
+
+    def _check_render_mode(self, render_mode: Any) -> Any:
+        return check_render_mode(render_mode, self.metadata["render_modes"])
+
+    def _setup(
+        self,
+        core: Any,
+        mode: AutoresetMode,
+        *,
+        render_mode: str | None,
+        observation_dtype: str = "float32",
+        copy: bool = True,
+    ) -> None:
+        """Binds the constructed engine `core`, builds the spaces and takes its arrays."""
+        self._core = core
+        if observation_dtype != "float32":  # every engine's default
+            core.observation_dtype = observation_dtype
+        self.observation_dtype = observation_dtype
+        self.num_envs = n = int(core.num_envs)
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
+        self.render_mode = render_mode
+        self.single_observation_space = self._observation_space(observation_dtype)
+        self.single_action_space = spaces.Discrete(self._tables.NUM_ACTIONS)
+        # Equal to batch_space(single_observation_space, num_envs), built without its tiling (slow for
+        # thousands of environments).
+        self.observation_space = self._observation_space(observation_dtype, (n, *self.single_observation_space.shape))
+        self.action_space = batch_space(self.single_action_space, n)
+        # The arrays Rust writes (allocated once by the engine).
+        self._obs = core.observations
+        self._masks = core.masks
+        self._masks_i8 = self._masks.view(np.int8)  # the same bytes: bool is 0/1 in one byte
+        self._rewards = core.rewards
+        self._terminated = core.terminated
+        self._truncated = core.truncated
+        self._outcomes = core.outcomes
+        self._illegal = core.illegal
+        self._final_obs = core.final_observations
+        self._all_true = np.ones(n, dtype=bool)
+        self._all_true.flags.writeable = False
+        # The infos' outcome array, kept and updated in place by Rust on the steps that end
+        # episodes (building an object array here on every step would cost more than the step).
+        self._outcome_info = core.outcome_info
+        self._same_step = mode == AutoresetMode.SAME_STEP
+        self._seeded = np.zeros(n, dtype=bool)  # streams seeded by a reset
+        self._ready = False  # every environment has been reset at least once
+        # What `step` takes without converting or checking it again (the engine checks ranges).
+        self._action_shape = (n,)
+        # copy=False without same-step autoreset: `_core.step_plain` returns the whole step (arrays
+        # and infos), which saves this method's own work.
+        self._step_plain = core.step_plain
+        # copy=True: copies made by Rust's worker threads as they write each row (no second pass).
+        self._step_copy = core.step_copy
+        self.copy = copy
+
+    @property
+    def copy(self) -> bool:
+        """Whether `reset` and `step` return copies of the arrays Rust writes (else the arrays)."""
+        return self._copy
+
+    @copy.setter
+    def copy(self, value: bool) -> None:
+        self._copy = bool(value)
+        plain = not self._copy and not self._same_step
+        self._core.set_plain_outputs((self._obs, self._masks_i8, self._all_true) if plain else None)
+
+    @property
+    def num_threads(self) -> int:
+        """The worker threads stepping the environments."""
+        return self._core.num_threads
+
+    # -- Gymnasium API -----------------------------------------------------------------------------
+
+    def _stream_seeds(self, seed: Any, mask: np.ndarray | None) -> list[int | None] | None:
+        """Per environment, the stream seed to restart its streams from before this reset, or None
+        (keep its streams: the next episode of the same streams)."""
+        n = self.num_envs
+        targets = np.ones(n, dtype=bool) if mask is None else mask
+        if seed is None:
+            seeds: list[Any] = [None] * n
+        elif isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+            seed = check_seed(seed)
+            self._np_random, self._np_random_seed = seeding.np_random(seed)
+            seeds = [seed + i for i in range(n)]
+        elif isinstance(seed, (list, tuple)):
+            if len(seed) != n:
+                raise ValueError(f"seed as a list must hold num_envs={n} entries, got {len(seed)}")
+            seeds = [check_seed(s, f"seed[{i}]") for i, s in enumerate(seed)]
+        else:
+            raise TypeError(f"seed must be None, an int or a list of num_envs ints/None, got {type(seed).__name__}")
+        # The stream seed the single env's reset(seed=s) would draw, so that env i matches it.
+        streams: list[int | None] = [
+            None if s is None or not targets[i] else stream_seed(seeding.np_random(int(s))[0])
+            for i, s in enumerate(seeds)
+        ]
+        # Environments never seeded and given no seed: a stream seed from np_random.
+        fresh = [i for i in range(n) if streams[i] is None and targets[i] and not self._seeded[i]]
+        if fresh:
+            draws = self.np_random.integers(0, 2**64, size=len(fresh), dtype=np.uint64)
+            for i, d in zip(fresh, draws):
+                streams[i] = int(d)
+        return None if all(s is None for s in streams) else streams
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        options = check_options(options)
+        mask = options.pop("reset_mask", None)
+        if mask is not None:
+            if not isinstance(mask, np.ndarray):
+                raise TypeError(f"options['reset_mask'] must be a numpy array, got {type(mask).__name__}")
+            if mask.dtype != np.bool_:
+                raise TypeError(f"options['reset_mask'] must have dtype np.bool_, got {mask.dtype}")
+            if mask.shape != (self.num_envs,):
+                raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},), got {mask.shape}")
+            if not mask.any():
+                raise ValueError("options['reset_mask'] must select at least one environment")
+        opts = options_json(options) if options else None
+        before = self._np_random, self._np_random_seed
+        try:
+            seeds = self._stream_seeds(seed, mask)
+            self._core.reset(seeds, mask, opts)
+        except BaseException:
+            self._np_random, self._np_random_seed = before  # a refused reset changes nothing
+            raise
+        if seeds is not None:
+            self._seeded |= np.array([s is not None for s in seeds])
+            self._ready = self._core.ready = bool(self._seeded.all())
+        masks = self._masks_i8.copy()
+        if mask is not None:
+            masks[~mask] = 0  # vector infos hold only the environments reset
+        infos = {"action_mask": masks, "_action_mask": np.ones(self.num_envs, bool) if mask is None else mask.copy()}
+        return (self._obs.copy() if self.copy else self._obs), infos
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        out = self._step_plain(actions)
+        if out is not None:
+            return out
+        a = actions
+        # `sample_actions()` or a policy's int64 array is passed on as it is (the engine copies
+        # it, strided or not, and checks the range); anything else is checked and converted,
+        # after which a plain step takes it.
+        if not (type(a) is np.ndarray and a.dtype is _INT64 and a.shape == self._action_shape and self._ready):
+            a = self._checked_actions(actions)
+            out = self._step_plain(a)
+            if out is not None:
+                return out
+        if self.copy:
+            obs, masks, ended, illegal = self._step_copy(a)
+            return (
+                obs,
+                self._rewards.copy(),
+                self._terminated.copy(),
+                self._truncated.copy(),
+                self._step_infos(ended, illegal, masks.view(np.int8)),
+            )
+        ended, illegal = self._core.step(a)
+        return self._obs, self._rewards, self._terminated, self._truncated, self._step_infos(ended, illegal)
+
+    def _checked_actions(self, actions: Any) -> np.ndarray:
+        """`actions` as a contiguous int64 (num_envs,) array, or the error that says what is wrong."""
+        a = np.asarray(actions)
+        if a.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integer action indices, got an array of dtype {a.dtype}")
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"actions must have shape ({self.num_envs},), got {a.shape}")
+        if not self._ready:
+            never = np.flatnonzero(~self._seeded).tolist()
+            raise _core.MaquisError(f"environments {never} were never reset: call reset() before step()")
+        return np.ascontiguousarray(a, dtype=np.int64)
+
+    def _step_infos(self, num_ended: int, num_illegal: int, masks: np.ndarray | None = None) -> dict[str, Any]:
+        """The step's infos; `num_ended` / `num_illegal`: episodes that ended on this step, on an
+        illegal action (counted by Rust, so that most steps skip the end-of-episode entries);
+        `masks`: the step's own copy of the masks as int8 (`_core.step_copy`), else copied here."""
+        n = self.num_envs
+        infos: dict[str, Any] = {
+            "action_mask": masks if masks is not None else self._masks_i8.copy() if self.copy else self._masks_i8,
+            # Every environment has a mask. copy=False: one read-only array, made once.
+            "_action_mask": self._all_true if not self.copy else np.ones(n, dtype=bool),
+        }
+        if not num_ended:
+            return infos
+        # Copies (copy=True, or SAME_STEP's final infos); plain steps (`_core.step_plain`) hand
+        # out the internal arrays.
+        end: dict[str, Any] = {}
+        ended, outcome = self._terminated.copy(), self._outcome_info.copy()
+        end["outcome"], end["_outcome"] = outcome, ended
+        if num_illegal:
+            end["illegal_action"], end["_illegal_action"] = self._illegal.copy(), self._illegal.copy()
+        if not self._same_step:
+            infos.update(end)
+            return infos
+        # SAME_STEP: the ended environments already hold their next episode; what they returned
+        # at the end goes to final_obs / final_info (as gymnasium.vector.SyncVectorEnv does).
+        final_obs = np.full(n, None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_obs[i] = self._final_obs[i].copy()
+        final_info = {"action_mask": np.zeros(self._masks.shape, dtype=np.int8), "_action_mask": ended.copy(), **end}
+        infos["final_obs"], infos["_final_obs"] = final_obs, ended.copy()
+        infos["final_info"], infos["_final_info"] = final_info, ended.copy()
+        return infos
+
+    def render(self) -> tuple[Any, ...] | None:
+        """One render per environment (see the single env's `render`)."""
+        if self.render_mode is None:
+            warn_no_render_mode()
+            return None
+        return tuple(self._render_state(self._core.state_dict(i), self.render_mode) for i in range(self.num_envs))
+
+    def _render_state(self, state_dict: dict[str, Any], mode: str) -> Any:
+        """The picture of a `state_dict(i)` in render mode `mode`."""
+        raise NotImplementedError
+
+    # -- Masks and state ---------------------------------------------------------------------------
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every environment, np.bool_ (num_envs, NUM_ACTIONS)."""
+        return self._masks.copy()
+
+    def sample_actions(self) -> np.ndarray:
+        """One uniformly random legal action per environment, np.int64 (num_envs,), drawn in Rust
+        from each environment's seeded stream (0 for an environment whose episode ended)."""
+        return self._core.sample_actions()
+
+    def _index(self, index: Any) -> int:
+        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+            raise TypeError(f"env index must be an int, got {type(index).__name__}")
+        if not 0 <= index < self.num_envs:
+            raise IndexError(f"env index {index} is out of range for {self.num_envs} environments")
+        return int(index)
+
+    def state_dict(self, index: int) -> dict[str, Any]:
+        """The full state of environment `index` as plain Python data (as the single env's
+        `state_dict`). An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
+        return self._core.state_dict(self._index(index))
+
+    def load_state(self, index: int, state: str) -> None:
+        """Continue environment `index` from a `save_state()` string (of the single or the vector
+        env); its observation and mask rows are rewritten, its reward, flags and outcome cleared,
+        and the other environments and every stream are untouched. The episode is over iff that
+        game is (the next step then resets it under next_step autoreset). Malformed or
+        inconsistent input raises `maquis.MaquisError` (a ValueError), a bad index IndexError /
+        TypeError, a non-str state TypeError; nothing changes then."""
+        i = self._index(index)
+        if not isinstance(state, str):
+            raise TypeError(f"load_state expects the str of save_state(), got {type(state).__name__}")
+        self._core.load_state(i, state)
+
+    def save_state(self, index: int) -> str:
+        """The game of environment `index` as versioned JSON (the single env's `load_state` reads
+        it). An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
+        return self._core.save_state(self._index(index))

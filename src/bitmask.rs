@@ -1,0 +1,74 @@
+//! A set of action indices as bits (the legal mask of the games whose masks need no SIMD path):
+//! `BitMask<WORDS, BITS>` holds `BITS` actions in `WORDS` 64-bit words.
+
+/// The legal actions of a state, `BITS` of them, as bits in `WORDS` words (`WORDS` = ⌈BITS/64⌉).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitMask<const WORDS: usize, const BITS: usize>(pub [u64; WORDS]);
+
+impl<const WORDS: usize, const BITS: usize> Default for BitMask<WORDS, BITS> {
+    fn default() -> Self {
+        BitMask([0; WORDS])
+    }
+}
+
+impl<const WORDS: usize, const BITS: usize> BitMask<WORDS, BITS> {
+    pub fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    pub fn get(&self, i: usize) -> bool {
+        i < BITS && self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// The set indices in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(w * 64 + b)
+            })
+        })
+    }
+    /// The k-th set index (k < count).
+    pub fn nth(&self, k: u32) -> Option<usize> {
+        self.iter().nth(k as usize)
+    }
+    /// The mask as 0/1 bytes, index order (`out.len()` ≥ `BITS`).
+    pub fn write_bytes(&self, out: &mut [u8]) {
+        for (i, o) in out.iter_mut().take(BITS).enumerate() {
+            *o = self.get(i) as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BitMask;
+
+    #[test]
+    fn set_get_count_iter_nth_and_bytes_agree() {
+        let mut m = BitMask::<3, 191>::default();
+        assert!(m.is_empty() && m.iter().next().is_none() && m.nth(0).is_none());
+        for i in [0, 63, 64, 127, 128, 190] {
+            m.set(i);
+        }
+        assert_eq!(m.count(), 6);
+        assert_eq!(m.iter().collect::<Vec<_>>(), vec![0, 63, 64, 127, 128, 190]);
+        assert_eq!(m.nth(3), Some(127));
+        assert_eq!(m.nth(6), None);
+        assert!(m.get(190) && !m.get(189) && !m.get(191) && !m.get(1000));
+        let mut bytes = [9u8; 191];
+        m.write_bytes(&mut bytes);
+        assert_eq!(bytes.iter().map(|&b| b as u32).sum::<u32>(), 6);
+        assert_eq!((bytes[64], bytes[65]), (1, 0));
+    }
+}

@@ -1,0 +1,458 @@
+//! A two-player zero-sum game played by one learner against an opponent, as a `Game` of the
+//! shared environment machinery (`Slot`, `vector::Engine`), written once for every such game
+//! (D-Day 1944, Maurice Lite). The opponent — a bundled agent, or one played from outside —
+//! decides inside `apply_legal` (its turns, and its decisions during the learner's turns, with
+//! chance and single-option steps run by the game), so that every state handed back is one where
+//! the learner decides or the game is over.
+//!
+//! Seeding: the environment's episode stream gives each episode one game seed `g`; the game's
+//! own streams are seeded from `g`, the opponent's with `TwoPlayer::opponent_seed(g)`. The
+//! opponent's draws never touch the game's, and `sample()` uses the environment's sampling stream.
+
+use crate::draw;
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::obs_value::Observes;
+use crate::simd::Simd;
+use rand_chacha::ChaCha8Rng;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+/// What a two-player game supplies to be played against an opponent. The implementing type is
+/// a marker, like `Game`'s.
+pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
+    /// The game's short name (its environment snapshots are `<NAME>-env`).
+    const NAME: &'static str;
+    /// The game's name in messages ("D-Day 1944").
+    const TITLE: &'static str;
+    /// The format tag of a match save (the game's save, the learner and the opponent).
+    const MATCH_FORMAT: &'static str;
+    const NUM_ACTIONS: usize;
+    const OBSERVATION_SIZE: usize;
+    /// The learner's side when none is given.
+    const DEFAULT_SIDE: Self::Side;
+    /// The search opponent's simulations per decision when none is given.
+    const DEFAULT_BUDGET: u32;
+
+    type Side: Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync;
+    /// Everything that decides a new game besides its seed and the sides (the reset options).
+    type Scenario: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type State: Clone + Debug + PartialEq + Send + Sync;
+    type Action: Copy;
+    type Mask: Clone + Debug + Default + PartialEq + Send + Sync;
+    /// A bundled opponent with its own stream (saved with the match).
+    type Agent: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A buffer of `OBSERVATION_SIZE` floats the opponent observes into (an array on the stack).
+    type ObservationBuffer: AsMut<[f32]> + AsRef<[f32]>;
+
+    fn other(side: Self::Side) -> Self::Side;
+    /// The side with this id, or an error that lists the sides.
+    fn parse_side(id: &str) -> Result<Self::Side>;
+
+    /// A new game of `scenario` with game seed `seed`.
+    fn new_game(seed: u64, scenario: &Self::Scenario) -> Result<Self::State>;
+    /// Checks that `scenario` makes a game.
+    fn check_scenario(scenario: &Self::Scenario) -> Result<()>;
+    /// The scenario of the reset options (a mapping without `side` and `opponent`).
+    fn scenario_from_options(options: &Value) -> Result<Self::Scenario>;
+
+    /// The side to decide now (None once the game is over).
+    fn to_move(s: &Self::State) -> Option<Self::Side>;
+    fn is_over(s: &Self::State) -> bool;
+    /// None while the game goes on; then `Some(None)` for a draw, `Some(Some(side))` for a win.
+    fn result(s: &Self::State) -> Option<Option<Self::Side>>;
+    /// `side`'s margin reward at the end of a game (in [-1, 1]).
+    fn margin(s: &Self::State, side: Self::Side) -> f64;
+
+    fn decode(action: i64) -> Result<Self::Action>;
+    fn legal_mask(s: &Self::State) -> Self::Mask;
+    fn mask_get(mask: &Self::Mask, i: usize) -> bool;
+    fn mask_count(mask: &Self::Mask) -> u32;
+    /// The `k`-th legal action of `mask` in index order.
+    fn mask_nth(mask: &Self::Mask, k: u32) -> Option<usize>;
+    fn write_mask_bytes(mask: &Self::Mask, out: &mut [u8]);
+    /// Applies an action, or says why it cannot be applied (nothing changes then).
+    fn apply(s: &mut Self::State, a: Self::Action) -> Result<()>;
+    /// What `side` may see of `s`, `OBSERVATION_SIZE` floats.
+    fn write_observation(s: &Self::State, side: Self::Side, out: &mut [f32]);
+    /// The same as bytes: each value's count, the float times its divisor (`obs_value`).
+    fn write_observation_bytes(s: &Self::State, side: Self::Side, out: &mut [u8]);
+    fn observation_buffer() -> Self::ObservationBuffer;
+
+    /// The game's own save, and back.
+    fn save(s: &Self::State) -> String;
+    fn load(json: &str) -> Result<Self::State>;
+
+    /// The stream seed of the opponent for game seed `g` (a fixed rule of the game's API).
+    fn opponent_seed(g: u64) -> u64;
+    /// The bundled opponent of `kind` (never `External`), seeded.
+    fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<Self::Agent>;
+    /// The opponent's decision from its observation and the (non-empty) mask.
+    fn act(agent: &mut Self::Agent, obs: &[f32], mask: &Self::Mask) -> usize;
+}
+
+/// Who plays the learner's opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpponentKind {
+    Random,
+    Heuristic,
+    Search,
+    /// Played outside the engine (a Python object of the single env): `apply_legal` stops when
+    /// it is to move, and the caller applies its decisions with `Match::apply_opponent`.
+    External,
+}
+
+impl OpponentKind {
+    /// A bundled id (`random`, `heuristic`, `search`), or `external` when `external` is allowed.
+    pub fn parse(id: &str, external: bool) -> Result<OpponentKind> {
+        Ok(match id {
+            "random" => OpponentKind::Random,
+            "heuristic" => OpponentKind::Heuristic,
+            "search" => OpponentKind::Search,
+            "external" if external => OpponentKind::External,
+            _ => {
+                return Err(Error::BadOption(format!(
+                    "opponent must be 'random', 'heuristic' or 'search', got '{id}'"
+                )))
+            }
+        })
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OpponentKind::Random => "random",
+            OpponentKind::Heuristic => "heuristic",
+            OpponentKind::Search => "search",
+            OpponentKind::External => "external",
+        }
+    }
+}
+
+/// The opponent of an environment: its kind and the search budget (ignored by the others).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Opponent {
+    pub kind: OpponentKind,
+    pub budget: u32,
+}
+
+impl Opponent {
+    fn agent<T: TwoPlayer>(self, seed: u64) -> Option<T::Agent> {
+        match self.kind {
+            OpponentKind::External => None,
+            kind => T::bundled_opponent(kind, self.budget, seed).ok(),
+        }
+    }
+}
+
+/// Everything that decides a new episode besides its seed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound(serialize = "", deserialize = ""))]
+pub struct Setup<T: TwoPlayer> {
+    pub scenario: T::Scenario,
+    pub side: T::Side,
+    pub opponent: Opponent,
+}
+
+impl<T: TwoPlayer> Default for Setup<T> {
+    fn default() -> Setup<T> {
+        Setup {
+            scenario: T::Scenario::default(),
+            side: T::DEFAULT_SIDE,
+            opponent: Opponent { kind: OpponentKind::Heuristic, budget: T::DEFAULT_BUDGET },
+        }
+    }
+}
+
+impl<T: TwoPlayer> Setup<T> {
+    /// This setup with the game's reset options applied (its scenario keys; with
+    /// `side_and_opponent`, also `side` and `opponent`). Unknown keys and bad values are errors.
+    pub fn with_options(&self, options: &Value, side_and_opponent: bool) -> Result<Setup<T>> {
+        let mut out = self.clone();
+        let obj = match options {
+            Value::Null => return Ok(out),
+            Value::Object(o) => o,
+            _ => return Err(Error::BadOption("options must be a mapping".into())),
+        };
+        let mut scenario = serde_json::Map::new();
+        for (k, v) in obj {
+            match k.as_str() {
+                "side" | "opponent" if side_and_opponent => {
+                    let id = v.as_str().ok_or_else(|| Error::BadOption(format!("{k}: {v} is not an id")))?;
+                    if k == "side" {
+                        out.side = T::parse_side(id)?;
+                    } else {
+                        out.opponent.kind = OpponentKind::parse(id, true)?;
+                    }
+                }
+                _ => {
+                    scenario.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        out.scenario = T::scenario_from_options(&Value::Object(scenario))?;
+        Ok(out)
+    }
+}
+
+/// A game in progress against the opponent: the two-player state, the learner's side, and the
+/// opponent with its own stream (None when it plays from outside).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match<T: TwoPlayer> {
+    pub game: T::State,
+    pub learner: T::Side,
+    pub opponent: Option<T::Agent>,
+}
+
+impl<T: TwoPlayer> Match<T> {
+    /// A new game of `setup` with game seed `g`, run up to the learner's first decision.
+    pub fn new(setup: &Setup<T>, g: u64) -> Result<Match<T>> {
+        let game = T::new_game(g, &setup.scenario)?;
+        let mut m = Match { game, learner: setup.side, opponent: setup.opponent.agent::<T>(T::opponent_seed(g)) };
+        m.advance();
+        Ok(m)
+    }
+
+    /// The side to decide now (None once the game is over).
+    pub fn to_move(&self) -> Option<T::Side> {
+        T::to_move(&self.game)
+    }
+
+    /// Lets the bundled opponent decide until the learner is to move or the game is over.
+    pub fn advance(&mut self) {
+        let Some(agent) = self.opponent.as_mut() else { return };
+        let mut obs = T::observation_buffer();
+        while let Some(side) = T::to_move(&self.game) {
+            if side == self.learner {
+                return;
+            }
+            let mask = T::legal_mask(&self.game);
+            T::write_observation(&self.game, side, obs.as_mut());
+            let a = T::act(agent, obs.as_ref(), &mask);
+            // The bundled agents pick from the mask; should one ever not, the game still goes on.
+            let a = if T::mask_get(&mask, a) { a } else { T::mask_nth(&mask, 0).unwrap_or(0) };
+            if let Ok(action) = T::decode(a as i64) {
+                let _ = T::apply(&mut self.game, action);
+            }
+        }
+    }
+
+    /// A decision of an external opponent (`OpponentKind::External`) while it is to move.
+    pub fn apply_opponent(&mut self, action: i64) -> Result<()> {
+        match T::to_move(&self.game) {
+            Some(side) if side != self.learner => T::apply(&mut self.game, T::decode(action)?),
+            Some(_) => Err(Error::BadOption("the opponent is not to move: the learner decides now".into())),
+            None => Err(Error::GameOver),
+        }
+    }
+
+    /// The learner's result, once the game is over.
+    pub fn outcome(&self) -> Option<LearnerOutcome> {
+        Some(match T::result(&self.game)? {
+            None => LearnerOutcome::Draw,
+            Some(winner) if winner == self.learner => LearnerOutcome::Win,
+            Some(_) => LearnerOutcome::Loss,
+        })
+    }
+}
+
+/// A finished episode from the learner's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LearnerOutcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl LearnerOutcome {
+    pub const ALL: [LearnerOutcome; 3] = [LearnerOutcome::Win, LearnerOutcome::Draw, LearnerOutcome::Loss];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LearnerOutcome::Win => "win",
+            LearnerOutcome::Draw => "draw",
+            LearnerOutcome::Loss => "loss",
+        }
+    }
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+}
+
+/// What a finished episode is worth to the learner: an outcome table, or the game's margin.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rewards {
+    /// win, draw, loss.
+    Table([f64; 3]),
+    /// The game's margin (`TwoPlayer::margin`); an illegal action (`terminate`) gives −1, the
+    /// margin's floor.
+    #[serde(alias = "vp_margin")]
+    Margin,
+}
+
+impl Default for Rewards {
+    fn default() -> Rewards {
+        Rewards::Table([1.0, 0.0, -1.0])
+    }
+}
+
+impl Rewards {
+    /// The default table with the entry of `outcome` (`win`, `draw`, `loss`) replaced.
+    pub fn with(self, outcome: &str, value: f64) -> Result<Rewards> {
+        let Rewards::Table(mut t) = self else {
+            return Err(Error::BadOption("reward: a table and a margin cannot be mixed".into()));
+        };
+        let k = LearnerOutcome::ALL.iter().position(|o| o.as_str() == outcome).ok_or_else(|| {
+            Error::BadOption(format!("reward keys are 'win', 'draw' and 'loss', got '{outcome}'"))
+        })?;
+        if !value.is_finite() {
+            return Err(Error::BadOption(format!("reward for '{outcome}' must be a finite number, got {value}")));
+        }
+        t[k] = value;
+        Ok(Rewards::Table(t))
+    }
+
+    /// The learner's reward at the end of `m`.
+    pub fn of<T: TwoPlayer>(&self, m: &Match<T>, outcome: LearnerOutcome, illegal: bool) -> f64 {
+        match self {
+            Rewards::Table(t) => t[outcome.idx()],
+            Rewards::Margin if illegal => -1.0,
+            Rewards::Margin => T::margin(&m.game, m.learner),
+        }
+    }
+}
+
+/// A match as versioned JSON (the game's save, the learner's side, the opponent and its stream).
+pub fn save_match<T: TwoPlayer>(m: &Match<T>) -> String {
+    let game: Value = serde_json::from_str(&T::save(&m.game)).expect("a save is JSON");
+    json!({"format": T::MATCH_FORMAT, "version": 1, "learner": m.learner, "opponent": m.opponent, "game": game})
+        .to_string()
+}
+
+/// A match from `save_match`'s JSON.
+pub fn load_match<T: TwoPlayer>(text: &str) -> Result<Match<T>> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields, bound = "")]
+    struct Saved<T: TwoPlayer> {
+        format: String,
+        version: u32,
+        learner: T::Side,
+        opponent: Option<T::Agent>,
+        game: Value,
+    }
+    let s: Saved<T> =
+        serde_json::from_str(text).map_err(|e| Error::BadSave(format!("not a {} match save: {e}", T::TITLE)))?;
+    if s.format != T::MATCH_FORMAT || s.version != 1 {
+        return Err(Error::BadSave(format!(
+            "format: '{}' version {} is not '{}' version 1",
+            s.format,
+            s.version,
+            T::MATCH_FORMAT
+        )));
+    }
+    Ok(Match { game: T::load(&s.game.to_string())?, learner: s.learner, opponent: s.opponent })
+}
+
+/// The two-player game `T` played by one learner against an opponent, for `env::Slot` and
+/// `vector::Engine`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Versus<T>(PhantomData<T>);
+
+impl<T: TwoPlayer> Game for Versus<T> {
+    const NAME: &'static str = T::NAME;
+    const NUM_ACTIONS: usize = T::NUM_ACTIONS;
+    type Setup = Setup<T>;
+    type State = Match<T>;
+    type Action = T::Action;
+    type Mask = T::Mask;
+    type Outcome = LearnerOutcome;
+    type Rewards = Rewards;
+    type Written = ();
+
+    fn obs_size() -> usize {
+        T::OBSERVATION_SIZE
+    }
+    fn check_setup(setup: &Setup<T>) -> Result<()> {
+        T::check_scenario(&setup.scenario)
+    }
+    fn new_game_into(setup: &Setup<T>, seed: u64, out: &mut Match<T>) -> Result<()> {
+        *out = Match::new(setup, seed)?;
+        Ok(())
+    }
+    fn placeholder() -> Match<T> {
+        Match {
+            game: T::new_game(0, &T::Scenario::default()).expect("the default game starts"),
+            learner: T::DEFAULT_SIDE,
+            opponent: None,
+        }
+    }
+    fn decode(action: i64) -> Result<T::Action> {
+        T::decode(action)
+    }
+    fn legal_mask(s: &Match<T>) -> T::Mask {
+        T::legal_mask(&s.game)
+    }
+    fn is_legal(mask: &T::Mask, i: usize) -> bool {
+        T::mask_get(mask, i)
+    }
+    fn apply_legal(s: &mut Match<T>, a: T::Action) {
+        if T::apply(&mut s.game, a).is_ok() {
+            s.advance();
+        }
+    }
+    fn refusal(s: &Match<T>, action: i64) -> Error {
+        let mut probe = s.game.clone();
+        match T::decode(action).and_then(|a| T::apply(&mut probe, a)) {
+            Err(e) => e,
+            Ok(()) => Error::BadOption(format!("action {action} is legal here")),
+        }
+    }
+    fn sample(mask: &T::Mask, rng: &mut ChaCha8Rng) -> Option<usize> {
+        let n = T::mask_count(mask);
+        if n == 0 {
+            return None;
+        }
+        T::mask_nth(mask, draw::below(rng, n))
+    }
+    fn is_over(s: &Match<T>) -> bool {
+        T::is_over(&s.game)
+    }
+    fn outcome(s: &Match<T>) -> Option<LearnerOutcome> {
+        s.outcome()
+    }
+    fn illegal_outcome() -> LearnerOutcome {
+        LearnerOutcome::Loss
+    }
+    fn outcome_code(o: LearnerOutcome) -> i8 {
+        o.idx() as i8
+    }
+    fn terminal_reward(rewards: &Rewards, s: &Match<T>, outcome: LearnerOutcome, illegal: bool) -> f64 {
+        rewards.of(s, outcome, illegal)
+    }
+    fn write_observation(s: &Match<T>, out: &mut [f32]) {
+        T::write_observation(&s.game, s.learner, out)
+    }
+    const NOTHING_WRITTEN: () = ();
+    fn write_mask_bytes(_: Simd, mask: &T::Mask, out: &mut [u8]) {
+        T::write_mask_bytes(mask, out)
+    }
+    fn save(s: &Match<T>) -> String {
+        save_match(s)
+    }
+    fn load(json: &str) -> Result<Match<T>> {
+        load_match(json)
+    }
+}
+
+/// Every two-player game also writes its rows as bytes, whole (no incremental writer).
+impl<T: TwoPlayer> Observes<u8> for Versus<T> {
+    fn write_observation_as(s: &Match<T>, out: &mut [u8]) {
+        T::write_observation_bytes(&s.game, s.learner, out)
+    }
+    fn update_observation_as(_: Simd, s: &Match<T>, row: &mut [u8], _: &mut ()) {
+        T::write_observation_bytes(&s.game, s.learner, row)
+    }
+}

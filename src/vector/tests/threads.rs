@@ -1,0 +1,126 @@
+//! The thread pool and its shares: every part once, a stalled or late share taken over.
+
+use super::*;
+
+#[test]
+fn balanced_threads_run_every_part_once_and_take_over_a_stalled_share() {
+    use std::sync::atomic::AtomicUsize;
+    use std::time::{Duration, Instant};
+    for threads in 1..=3 {
+        let pool = Pool::new(threads).unwrap();
+        for n in [0, 1, 2, 5, 16, 37] {
+            let hits: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+            on_threads(&pool, (0..n).collect(), |i: usize| {
+                hits[i].fetch_add(1, Ordering::Relaxed);
+            });
+            assert!(hits.iter().all(|h| h.load(Ordering::Relaxed) == 1), "{threads} threads, {n} parts");
+        }
+    }
+    // Part 0 (the caller's share) waits until every other part is done: only if the worker
+    // takes over the rest of the caller's share does it finish.
+    let pool = Pool::new(2).unwrap();
+    let (n, done) = (16, AtomicUsize::new(0));
+    let start = Instant::now();
+    on_threads(&pool, (0..n).collect(), |i: usize| {
+        if i == 0 {
+            while done.load(Ordering::Acquire) < n - 1 && start.elapsed() < Duration::from_secs(20) {
+                std::thread::yield_now();
+            }
+        }
+        done.fetch_add(1, Ordering::Release);
+    });
+    assert_eq!(done.load(Ordering::Relaxed), n);
+    assert!(start.elapsed() < Duration::from_secs(20), "the stalled share was not taken over");
+}
+
+#[test]
+fn a_late_owner_s_last_block_is_taken_over_by_another_thread() {
+    use std::time::Duration;
+    let (n, per) = (16, 8);
+    let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
+    let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
+    let mut b = OutputBuffers::new(n);
+    let mut out = b.out();
+    let shares = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), per, true, Simd::detect());
+    let by: Vec<Mutex<Vec<usize>>> = (0..n).map(|_| Mutex::new(Vec::new())).collect();
+    let started = AtomicUsize::new(0);
+    let pool = Pool::new(2).unwrap();
+    pool.run(&|t| {
+        if t == 0 {
+            // Until the worker holds the first block of its share.
+            while started.load(Ordering::Acquire) == 0 {
+                std::hint::spin_loop();
+            }
+        }
+        work_shares(t, &shares, 4, |c| {
+            for env in &by[c.first..c.first + c.len()] {
+                env.lock().unwrap().push(t);
+            }
+            if t == 1 && c.first == per {
+                started.store(1, Ordering::Release);
+                // Stopped by the machine with its last block untaken.
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+    });
+    let by: Vec<Vec<usize>> = by.into_iter().map(|m| m.into_inner().unwrap()).collect();
+    let expected: Vec<Vec<usize>> = (0..n).map(|i| vec![if (8..12).contains(&i) { 1 } else { 0 }]).collect();
+    assert_eq!(by, expected, "each environment once; the late worker's last block by the caller");
+}
+
+/// `$share`: the one share of `$n` new environments and their rows (the locals it borrows
+/// are declared beside it, out of the caller's sight).
+macro_rules! one_share {
+    ($share:ident, $n:expr) => {
+        let mut slots: Vec<EnvSlot> = (0..$n).map(|i| EnvSlot::new(i as u64)).collect();
+        let (actions, mut presampled, mut b) = (vec![0i64; $n], vec![UNSAMPLED; $n], OutputBuffers::new($n));
+        let mut out = b.out();
+        let $share = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), $n, true, Simd::detect()).remove(0);
+    };
+}
+
+#[test]
+fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its_last_block_unless_late() {
+    let n = 20;
+    let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
+    let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
+    let mut b = OutputBuffers::new(n);
+    let mut out = b.out();
+    let first_obs = out.obs.as_ptr();
+    let share = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), n, true, Simd::detect()).remove(0);
+    // Rows of a chunk: where its observation rows start, and how many; the index it gives its
+    // first environment (`Ends`) is where its rows start.
+    let rows = |c: &Chunk<Maquis>| {
+        let start = (c.obs.as_ptr() as usize - first_obs as usize) / (4 * obs_size());
+        assert_eq!(c.first, start);
+        (start, c.len())
+    };
+    let mine = share.next(4, false).unwrap();
+    assert_eq!(rows(&mine), (0, 4));
+    assert_eq!(mine.masks.len(), 4 * NUM_ACTIONS);
+    let taken = share.next(4, true).unwrap();
+    assert_eq!(rows(&taken), (16, 4));
+    assert_eq!((taken.actions.len(), taken.presampled.len(), taken.final_obs.len()), (4, 4, 4 * obs_size()));
+    for (start, len) in [(4, 4), (8, 4)] {
+        assert_eq!(rows(&share.next(4, false).unwrap()), (start, len));
+    }
+    // Four left, one block: the owner's, unless it is late; then others take it from the
+    // back too, a piece at a time.
+    assert!(share.next(4, true).is_none());
+    assert!(!share.all_taken());
+    assert_eq!(rows(&share.next_late(3).unwrap()), (13, 3));
+    assert_eq!(rows(&share.next(4, false).unwrap()), (12, 1));
+    assert!(share.all_taken());
+    assert!(share.next(4, false).is_none() && share.next_late(3).is_none());
+    // With more than a block left, another thread leaves the owner a whole block.
+    one_share!(share, 10);
+    assert_eq!(share.next(4, true).unwrap().len(), 4);
+    assert_eq!(share.next(4, true).unwrap().len(), 2);
+    assert!(share.next(4, true).is_none());
+    assert_eq!(share.next(8, false).unwrap().len(), 4);
+    // A short last block.
+    one_share!(share, 3);
+    assert_eq!(share.next(2, false).unwrap().len(), 2);
+    assert_eq!(share.next(2, false).unwrap().len(), 1);
+    assert!(share.next(2, false).is_none());
+}
