@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
 import maquis
 from maquis import narrator, play
@@ -25,6 +26,8 @@ from maquis.cli import main
 from maquis.render import render_ansi, render_rgb
 
 MISSIONS = ["sabotage", "aid_the_spy"]
+
+
 DECK = [4, 1, 7, 0, 9, 2, 5, 8, 3, 6]
 
 
@@ -129,13 +132,16 @@ def test_play_lists_numbered_legal_actions_and_what_happened(monkeypatch, capsys
         monkeypatch, capsys, ["play", "--seed", "5", "--missions", ",".join(MISSIONS)], "1\nquit\n"
     )
     assert rc == 0
-    assert f" 1. {legal[0]}" in out and f"{len(legal):>2}. {legal[-1]}" in out
+    # The menu groups the placements: `place: 1.rue_baradat  2.fence ...`.
+    assert f"legal actions ({len(legal)}):" in out
+    assert f"place: 1.{legal[0].removeprefix('place:')}" in out
+    assert f"{len(legal)}.{legal[-1].removeprefix('place:')}" in out
     assert f"you chose {first}" in out
     assert "patrols placed:" in out  # F3: a patrol follows each placed worker
     assert "Quitting." in out and "GAME OVER" not in out
     assert "\x1b[" not in out  # captured output is no terminal: no colour unless asked
     rc, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "5", "--color"], "q\n")
-    assert rc == 0 and "\x1b[1mMAQUIS" in out
+    assert rc == 0 and "\x1b[1m=== Maquis" in out
 
 
 def test_play_quits_cleanly_at_end_of_input_and_records_the_partial_game(monkeypatch, capsys, tmp_path):
@@ -168,13 +174,17 @@ def test_play_with_empty_input_and_bad_options(monkeypatch, capsys):
 def test_play_undo_and_save(monkeypatch, capsys, tmp_path):
     turns, _ = reference_game(seed=8, limit=6)
     names = [c for _, c in turns]
+    assert all(n.startswith("place:") for n in names[:3]) and names[3].startswith("act:")
     saved, record = tmp_path / "pos.json", tmp_path / "ep.json"
-    script = names[:3] + ["undo", "undo", "undo", "undo", "save", f"save {saved}", "save /no/such/dir/x.json"]
-    script += names + [f"save {saved}", "quit"]
+    script = names[:4] + ["undo", "undo", "save", f"save {saved}", "save /no/such/dir/x.json"]
+    script += names[3:] + [f"save {saved}", "quit"]
     argv = ["play", "--seed", "8", "--missions", ",".join(MISSIONS), "--record", str(record)]
     rc, out, _ = run_cli(monkeypatch, capsys, argv, "\n".join(script) + "\n")
     assert rc == 0
-    assert "Nothing to undo." in out and f"took back {names[2]}" in out
+    # The activation drew no card: it is taken back. The placement before it drew a patrol card,
+    # and taking it back would let the player see that card again: undo stops there.
+    assert f"took back {names[3]}" in out
+    assert f"Nothing to undo: {names[2]} drew a hidden patrol card" in out
     assert "Usage: save FILE" in out and "Could not save to '/no/such/dir/x.json'" in out
     assert json.loads(record.read_text())["actions"] == names
     # Undo restored everything, the random generator included: the saved position is the one the
@@ -183,6 +193,69 @@ def test_play_undo_and_save(monkeypatch, capsys, tmp_path):
     env.load_state(saved.read_text())
     *_, last = replay_states(load_episode(record))
     assert env.state_dict() == last
+
+
+def test_undo_never_reveals_a_hidden_patrol_card(monkeypatch, capsys):
+    # Whatever is typed, the patrol cards shown are those of the recorded game, in its order: no
+    # undo lets a card be seen and the move that drew it be played differently.
+    turns, _ = reference_game(seed=4, limit=3)  # the first day's placements: each draws a card
+    script = []
+    for _, name in turns:
+        script += [name, "undo", "undo"]
+    rc, out, _ = run_cli(monkeypatch, capsys, ["play", "--seed", "4", "--missions", ",".join(MISSIONS)],
+                         "\n".join(script + ["quit"]) + "\n")
+    assert rc == 0
+    for _, name in turns:
+        assert name.startswith("place:")
+        assert out.count(f"Nothing to undo: {name} drew a hidden patrol card") == 2
+    assert "took back" not in out
+
+
+def _screens(out: str) -> list[list[str]]:
+    """Each screen of a transcript: from a decision's header line to the prompt after it."""
+    screens = []
+    for chunk in out.split("=== Maquis, decision ")[1:]:
+        lines = ("=== Maquis, decision " + chunk).splitlines()
+        prompt = next(k for k, line in enumerate(lines) if line.startswith("your choice"))
+        screens.append(lines[: prompt + 1])
+    return screens
+
+
+@pytest.mark.parametrize("options", [None, {"start": {"resources": {"fake_id": 2, "money": 3, "food": 2}}}])
+def test_every_screen_fits_80_by_24(monkeypatch, capsys, options):
+    turns, _ = reference_game(seed=12, limit=None if options is None else 3)
+    argv = ["play", "--seed", "12", "--missions", ",".join(MISSIONS), "--no-color"]
+    if options:
+        argv += ["--options", json.dumps(options)]
+    script = "\n".join([c for _, c in turns] + ["quit"]) + "\n"
+    rc, out, _ = run_cli(monkeypatch, capsys, argv, script if options is None else "\n".join(["1", "2", "3", "quit"]))
+    assert rc == 0
+    screens = _screens(out)
+    assert len(screens) >= (len(turns) if options is None else 3)
+    for screen in screens:
+        assert len(screen) <= 24, "\n".join(screen)
+        assert max(len(line) for line in screen) <= 80, "\n".join(screen)
+        text = "\n".join(screen)
+        # Day, morale and the missions are always on the screen.
+        assert " | day " in text and " | morale " in text and "mission a:" in text and "mission b:" in text
+    if options:  # a Fake ID in hand doubles the placements: the second half is one menu line
+        assert any("the same with :fake_id" in line for screen in screens for line in screen)
+    else:
+        final = out.split("=" * 52)[-1].splitlines()
+        assert any(line.startswith("GAME OVER") for line in final)
+
+
+def test_board_legal_and_news_commands_show_everything_on_request(monkeypatch, capsys):
+    argv = ["play", "--seed", "5", "--missions", ",".join(MISSIONS), "--no-color"]
+    rc, out, _ = run_cli(monkeypatch, capsys, argv, "1\nboard\nlegal\nnews\nquit\n")
+    assert rc == 0
+    assert "closed roads  none" in out  # the full board
+    env = maquis.MaquisEnv(missions=MISSIONS)
+    env.reset(seed=5)
+    env.step(env.legal_actions()[0])
+    legal = [env.action_to_str(i) for i in env.legal_actions()]
+    assert all(f"{k:>3}. {name}" in out for k, name in enumerate(legal, 1))
+    assert out.count("  > you chose") >= 2  # once on the screen, once for `news`
 
 
 def test_play_with_reset_options_shoot_and_replay(monkeypatch, capsys, tmp_path):
@@ -275,14 +348,36 @@ def test_render_writes_the_png_of_a_saved_state(tmp_path, capsys, read_png):
 def test_render_reports_bad_input(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    assert main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    assert main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 2
     assert "not JSON" in capsys.readouterr().err
-    assert main(["render", str(tmp_path / "missing.json")]) == 1
+    assert main(["render", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
     bad.write_text('{"hello": 1}')
-    assert main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 1
+    assert main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 2
     assert "not a saved position" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+    # A save of another game names that game and its command instead of failing on its contents.
+    from maquis import dday
+
+    other = dday.raw_env()
+    other.reset(seed=0)
+    bad.write_text(other.save_state())
+    assert main(["render", str(bad), "-o", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert "this is a D-Day 1944 save" in err and "use `maquis dday render`" in err
+    bad.write_text(json.dumps(other.state_dict()))
+    assert main(["maquis", "render", str(bad), "-o", str(tmp_path / "x.png")]) == 2
+    assert "this is a D-Day 1944 save" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_render_text_prints_the_board_instead_of_a_png(tmp_path, capsys):
+    env = mid_game()
+    state = tmp_path / "state.json"
+    state.write_text(env.save_state())
+    assert main(["render", str(state), "--text"]) == 0
+    assert capsys.readouterr().out == render_ansi(env.state_dict())
+    assert not (tmp_path / "state.png").exists()
 
 
 def record_game(tmp_path, seed=11, limit=None):
@@ -339,14 +434,14 @@ def test_replay_refuses_an_episode_that_does_not_replay(tmp_path, capsys):
     path, episode, _ = record_game(tmp_path, limit=5)
     episode["actions"][3] = "accept"  # never legal in the placement phase of day 0
     path.write_text(json.dumps(episode))
-    assert main(["replay", str(path), "-o", str(tmp_path / "f")]) == 1
+    assert main(["replay", str(path), "-o", str(tmp_path / "f")]) == 2
     assert "action 4 (accept) is not legal" in capsys.readouterr().err
     episode["actions"][3] = "fly:to_the_moon"
     path.write_text(json.dumps(episode))
-    assert main(["replay", str(path), "-o", str(tmp_path / "f")]) == 1
+    assert main(["replay", str(path), "-o", str(tmp_path / "f")]) == 2
     assert "action 4 ('fly:to_the_moon') is unknown" in capsys.readouterr().err
     path.write_text(json.dumps({"format": "something else"}))
-    assert main(["replay", str(path), "-o", str(tmp_path / "f")]) == 1
+    assert main(["replay", str(path), "-o", str(tmp_path / "f")]) == 2
     assert "not a maquis episode" in capsys.readouterr().err
 
 

@@ -47,7 +47,7 @@ def test_seed_test_passes():
 
 def test_metadata_spaces_and_first_decider():
     e = dday.raw_env()
-    assert e.metadata == {"name": "dday1944_v0", "render_modes": ["ansi", "rgb_array"], "is_parallelizable": False, "render_fps": 1}
+    assert e.metadata == {"name": "dday1944_v0", "render_modes": ["ansi", "rgb_array", "human"], "is_parallelizable": False, "render_fps": 1}
     assert e.possible_agents == ["resistance", "german"]
     e.reset(seed=1)
     assert e.agent_selection == "german"
@@ -218,14 +218,14 @@ def test_render_without_mode_warns_and_returns_none():
         warnings.simplefilter("always")
         assert e.render() is None
     with pytest.raises(ValueError):
-        dday.raw_env(render_mode="human")
+        dday.raw_env(render_mode="pictures")
 
 
 def test_human_render_mode_prints_the_text_view_where_a_game_lists_it(capsys):
     # The shared AEC base shows "human" as PettingZoo does (printed, None returned) for a game
     # whose metadata lists it; D-Day itself lists only "ansi" and "rgb_array".
     class HumanDDay(dday.DDayAECEnv):
-        metadata = {**dday.DDayAECEnv.metadata, "render_modes": ["human", "ansi", "rgb_array"]}
+        metadata = {**dday.DDayAECEnv.metadata, "render_modes": ["ansi", "rgb_array", "human"]}
 
     e = HumanDDay(render_mode="human")
     e.reset(seed=0)

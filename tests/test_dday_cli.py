@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 
@@ -77,8 +78,9 @@ def test_the_resistance_player_never_sees_the_hidden_allocation():
         if z in sd["attacked"]:
             continue
         name = z.replace("_", " ").title()
-        rows = [line for line in text.splitlines() if line.startswith(f"  {name} ")]
-        assert rows and all("?" in r and "squad" not in r and "gendarme" not in r for r in rows)
+        assert re.search(rf"^\s*{name}\s+\?\s+\?", text, re.M)  # its row: items ? value ?
+        assert not re.search(rf"^\s*{name}\s+(squad|goods|passenger|vip|gendarme)", text, re.M)
+        assert not re.search(rf"{name} \d+ \(", text.replace("Saint Lo 8 (", ""))  # nor its value
 
 
 def test_the_german_player_sees_his_allocation():
@@ -92,9 +94,8 @@ def test_hot_seat_passes_the_terminal():
     assert "pass the terminal to the resistance player" in text
 
 
-def test_save_command_writes_a_position_render_can_draw(tmp_path):
-    path = tmp_path / "pos.json"
-    answers = iter(["stop_interrogation", "save", f"save {path}", f"save {tmp_path}/no/such/dir/x.json"])
+def _run_with(answers, side="resistance"):
+    answers = iter(answers)
     out: list[str] = []
 
     def ask(prompt):
@@ -103,15 +104,83 @@ def test_save_command_writes_a_position_render_can_draw(tmp_path):
         except StopIteration:
             raise EOFError from None
 
-    game = Game("resistance", "heuristic", 7, out=out.append, ask=ask)
+    game = Game(side, "heuristic", 7, out=out.append, ask=ask)
     assert game.run() == 0
-    text = "\n".join(out)
-    assert "Usage: save FILE" in text and f"Saved the position to {path}" in text and "Could not save" in text
-    assert main(["dday", "render", str(path), "-o", str(tmp_path / "pos.png")]) == 0
+    return "\n".join(out), game
+
+
+def test_save_writes_what_the_player_sees_and_the_hint_keeps_his_side(tmp_path):
+    view, full = tmp_path / "view.json", tmp_path / "full.json"
+    text, game = _run_with(["stop_interrogation", "save", f"save {view}", f"save --full {full}",
+                            f"save {tmp_path}/no/such/dir/x.json"])
+    assert "Usage: save FILE" in text and "Could not save" in text
+    # The default save holds only the Resistance's view: the zones it has not attacked are empty.
+    assert f"Saved the position as the resistance sees it to {view}" in text
+    assert f"`maquis dday render {view} --side resistance -o board.png`" in text
+    saved = json.loads(view.read_text())
+    assert saved["viewer"] == "resistance" and set(saved["hidden"]) == set(dday.ZONES)
+    assert all(v is None for v in saved["allocation"].values())
+    assert main(["dday", "render", str(view), "-o", str(tmp_path / "view.png")]) == 0
+    assert main(["dday", "render", str(view), "--side", "german", "-o", str(tmp_path / "g.png")]) == 2
+    # save --full: the whole position, which loads back; its hint still draws the player's side.
+    assert f"Saved the whole position to {full}" in text
+    assert f"`maquis dday render {full} --side resistance -o board.png`" in text
+    env = dday.raw_env()
+    env.reset(seed=0)
+    env.load_state(full.read_text())
+    assert env.state_dict() == game.env.state_dict()
+    assert main(["dday", "render", str(full), "--side", "resistance", "--text"]) == 0
+
+
+def test_the_german_save_is_the_whole_position(tmp_path):
+    path = tmp_path / "german.json"
+    text, game = _run_with([f"save {path}"], side="german")
+    assert f"Saved the whole position to {path}" in text and "--side german" in text
     env = dday.raw_env()
     env.reset(seed=0)
     env.load_state(path.read_text())
     assert env.state_dict() == game.env.state_dict()
+
+
+def _screens(lines: list[str]) -> list[list[str]]:
+    """Each screen of a transcript: the lines from one blank line up to the next PROMPT."""
+    screens, screen = [], []
+    for line in "\n".join(lines).splitlines():
+        if line == "":
+            screen = []
+        else:
+            screen.append(line)
+        if line == "PROMPT":
+            screens.append(screen)
+            screen = []
+    return screens
+
+
+@pytest.mark.parametrize("side,seed", [("resistance", 8), ("german", 9), ("both", 10)])
+def test_every_screen_fits_80_by_24(side, seed):
+    out: list[str] = []
+    game = Game(side, "heuristic", seed, budget=20, out=out.append)
+    inner = scripted(game, seed, bad_every=1000)
+    shown: list[list[str]] = []
+
+    def ask(prompt):
+        out.append("PROMPT")  # where the player types: the screen's last line
+        return inner(prompt)
+
+    game.ask_line = ask
+    assert game.run() == 0
+    for screen in _screens(out):
+        shown.append(screen)
+        assert len(screen) <= 24, "\n".join(screen)
+        assert max(len(line) for line in screen) <= 80, "\n".join(screen)
+    assert len(shown) > 10 and any(any(line.startswith("section") for line in s) for s in shown)
+    last = "\n".join(out).split("\n\n")[-1].splitlines()  # the game-over screen
+    assert last[-1].startswith("GAME OVER") and len(last) <= 24 and max(map(len, last)) <= 80
+    # The guess menu (51 entries) leaves the campaign and the guesses on the screen.
+    first = next(s for s in shown if any("guess:caen:1..10" in line for line in s)) if side != "german" else None
+    if first is not None:
+        assert any(line.startswith("Caen") for line in first) and any("guesses left" in line for line in first)
+
 
 
 def test_end_of_input_quits_cleanly():
@@ -221,7 +290,7 @@ def test_evaluate_a_saved_policy_file(tmp_path, capsys):
     assert [r.mean_vp for r in from_file.rows] == [r.mean_vp for r in direct.rows]
     assert from_file.rows[0].policy == str(path)
     out = tmp_path / "eval.json"
-    code = main(["dday", "eval", "--policy", str(path), "--opponents", "random", "--sides", "german",
+    code = main(["dday", "eval", "--policy", str(path), "--opponents", "random", "--side", "german",
                  "--episodes", "2", "--json", str(out)])
     assert code == 0
     assert json.loads(out.read_text())["rows"][0]["policy"] == str(path)
@@ -257,7 +326,7 @@ def test_evaluate_refuses_bad_arguments():
 
 def test_eval_command(capsys, tmp_path):
     out = tmp_path / "eval.json"
-    code = main(["dday", "eval", "--agents", "random", "--opponents", "random", "--sides", "resistance",
+    code = main(["dday", "eval", "--agents", "random", "--opponents", "random", "--side", "resistance",
                  "--episodes", "3", "--json", str(out)])
     assert code == 0
     assert "random" in capsys.readouterr().out
@@ -267,12 +336,18 @@ def test_eval_command(capsys, tmp_path):
 
 def test_bench_command(capsys, tmp_path):
     out = tmp_path / "bench.json"
-    code = main(["dday", "bench", "--envs", "8", "--threads", "2", "--seconds", "0.2", "--json", str(out)])
+    code = main(["dday", "bench", "--envs", "8", "--threads", "1,2", "--seconds", "0.1", "--repeats", "2",
+                 "--json", str(out)])
     assert code == 0
     text = capsys.readouterr().out
     assert "engine, random play, 1 thread" in text and "vector env, 8 envs x 2 threads" in text
     figures = json.loads(out.read_text())
-    assert figures["engine"]["games_per_s"] > 0 and figures["vector"]["learner_steps_per_s"] > 0
+    assert figures["engine"]["games_per_s"] > 0
+    assert [(v["envs"], v["threads"]) for v in figures["vector"]] == [(8, 1), (8, 2)]
+    assert all(v["learner_steps_per_s"] > 0 for v in figures["vector"])
+    # --json alone: the figures on stdout, nothing else.
+    assert main(["dday", "bench", "--quick", "--envs", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["settings"]["quick"] is True
 
 
 # -- render a saved state ------------------------------------------------------------------------
@@ -309,8 +384,68 @@ def test_render_command_refuses_a_bad_file(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     assert main(["dday", "render", str(bad)]) == 2
-    assert "cannot draw" in capsys.readouterr().err
+    assert "not JSON" in capsys.readouterr().err
     assert main(["dday", "render", str(tmp_path / "missing.json")]) == 2
+
+
+def test_render_names_the_game_of_a_maquis_save(tmp_path, capsys):
+    import maquis
+
+    env = maquis.MaquisEnv()
+    env.reset(seed=0)
+    save = tmp_path / "maquis_save.json"
+    save.write_text(env.save_state())
+    dumped = tmp_path / "maquis_sd.json"
+    dumped.write_text(json.dumps(env.state_dict()))
+    for path in (save, dumped):
+        assert main(["dday", "render", str(path), "-o", str(tmp_path / "x.png")]) == 2
+        err = capsys.readouterr().err
+        assert "this is a Maquis save" in err and "use `maquis render`" in err
+        assert "phase" not in err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_play_record_then_replay(tmp_path, capsys):
+    record = tmp_path / "game.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "maquis", "dday", "play", "--seed", "4", "--opponent", "random", "--side", "both",
+         "--record", str(record)],
+        input="1\n1\n1\n2\n1\n", capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(record.read_text())
+    assert data["format"] == "maquis.dday1944-episode" and data["seed"] == 4 and len(data["actions"]) == 5
+    frames = tmp_path / "frames"
+    assert main(["dday", "replay", str(record), "-o", str(frames), "--width", "160"]) == 0
+    assert sorted(p.name for p in frames.iterdir()) == [f"step_{k:03d}.png" for k in range(6)]
+    assert "6 PNG files" in capsys.readouterr().out
+    # The last frame is the position the game reached.
+    from maquis.dday.snapshot import replay_states
+
+    states = list(replay_states(data))
+    env = dday.raw_env()
+    env.reset(seed=4)
+    for name in data["actions"]:
+        env.step(env.action_from_str(name))
+    assert states[-1] == env.state_dict()
+    # An action that is not legal where it is played is refused, naming it.
+    data["actions"][0] = "end_turn"
+    record.write_text(json.dumps(data))
+    assert main(["dday", "replay", str(record), "-o", str(frames)]) == 2
+    assert "action 1 (end_turn) is not legal" in capsys.readouterr().err
+    # An episode given to render says which command draws it.
+    assert main(["dday", "render", str(record)]) == 2
+    assert "use `maquis dday replay`" in capsys.readouterr().err
+
+
+def test_eval_json_alone_prints_json(capsys):
+    code = main(["dday", "eval", "--agents", "random", "--opponents", "random", "--side", "german",
+                 "--episodes", "2", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(r["policy"], r["side"], r["opponent"], r["episodes"]) for r in data["rows"]] == [
+        ("random", "german", "random", 2)
+    ]
 
 
 def test_env_render_modes_use_the_renderer():

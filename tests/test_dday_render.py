@@ -11,7 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from maquis.dday.render import render_ansi, render_rgb, render_state, side_view, write_png
+import maquis.dday as dday
+from maquis.common import drawing
+from maquis.common.terminal import SCREEN_HEIGHT, SCREEN_WIDTH
+from maquis.dday.render import render_ansi, render_rgb, render_state, scene, side_view, write_png
+from maquis.dday.render.ansi import render_compact
 
 STATES = json.loads((Path(__file__).parent / "data" / "dday_states.json").read_text())
 ZONES = ("caen", "bayeux", "lison", "saint_lo", "avranches")
@@ -175,11 +179,84 @@ def test_render_state_modes():
         warnings.simplefilter("always")
         assert render_state(sd, None) is None
     assert any("render mode" in str(w.message) for w in caught)
-    with pytest.raises(ValueError, match="unknown render mode 'human'"):
-        render_state(sd, "human")
+    with pytest.raises(ValueError, match="unknown render mode 'pictures'"):
+        render_state(sd, "pictures")
+
+
+def test_human_render_mode_prints_the_text_view(capsys):
+    sd = STATES["clock"]
+    assert render_state(sd, "human") is None
+    assert capsys.readouterr().out == render_ansi(sd) + "\n"
+
+
+def test_pettingzoo_render_test_passes(capsys):
+    # PettingZoo's render_test builds the env with render_mode="human", then every listed mode.
+    from pettingzoo.test import render_test
+
+    import maquis.dday as dday
+
+    render_test(dday.env)
+    assert "D-DAY 1944" in capsys.readouterr().out
+    env = dday.raw_env(render_mode="human")
+    env.reset(seed=0)
+    assert env.render() is None
+    assert capsys.readouterr().out == render_ansi(env.state_dict()) + "\n"
 
 
 def test_png_file(tmp_path):
     path = tmp_path / "board.png"
     write_png(path, render_rgb(STATES["game_over"], width=320))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _texts(sc):
+    return [item.text for item in sc.items if isinstance(item, drawing.Text)]
+
+
+def test_scene_is_what_the_picture_draws_and_carries_the_information(sd):
+    sc = scene(sd)
+    assert np.array_equal(drawing.scene_to_array(sc), render_rgb(sd))
+    text = " ".join(_texts(sc))
+    for name in ("CAEN", "BAYEUX", "LISON", "SAINT LO", "AVRANCHES"):
+        assert name in text
+    vp = sd["vp"]
+    assert f"resistance {vp['resistance']}  german {vp['german']}" in text
+    if sd.get("skirmish") and sd.get("outcome") is None:
+        assert f"CLOCK {sd['skirmish']['clock']}" in text
+    if sd.get("outcome") is not None:
+        assert "wins" in text or "Draw" in text
+
+
+def test_scene_of_a_side_hides_what_it_may_not_see():
+    sd = STATES["interrogation"]
+    assert scene(sd, side="resistance") == scene(side_view(sd, "resistance"))
+    assert "HIDDEN" in _texts(scene(sd, side="resistance")) and "HIDDEN" not in _texts(scene(sd))
+    other = _with_other_hidden_contents(sd)
+    assert scene(sd, side="resistance") == scene(other, side="resistance")
+    with pytest.raises(ValueError, match="unknown side"):
+        scene(sd, side="allies")
+
+
+def test_scene_tags_figures_with_their_actions():
+    sd = STATES["actions_casualty_cover"]
+    tags = {dday.ACTION_NAMES[item.action] for item in scene(sd).items if item.action is not None}
+    assert tags and all(t.startswith("activate:") for t in tags)
+    sk = sd["skirmish"]
+    acting = next(f for f in sk["figures"] if f["id"] == sk["acting"])
+    assert f"activate:{acting['unit']}:{acting['section']}:{acting['state']}" in tags
+    # When a hit awaits, the target section's figures stand for taking it.
+    hit = STATES["hit"]
+    tags = {dday.ACTION_NAMES[item.action] for item in scene(hit).items if item.action is not None}
+    assert tags and all(t.startswith("hit:") for t in tags)
+
+
+def test_compact_view_fits_a_terminal(sd):
+    for view in (sd, side_view(sd, "resistance"), side_view(sd, "german")):
+        lines = render_compact(view).splitlines()
+        assert len(lines) <= 20 and max(len(line) for line in lines) <= SCREEN_WIDTH
+        text = "\n".join(lines)
+        assert text.isascii() and f"VP {sd['vp']['resistance']}-{sd['vp']['german']}" in text
+        assert f"guesses left {sd['interrogation']['guesses_left']}" in text
+        for name in ("Caen", "Bayeux", "Lison", "Saint Lo", "Avranches"):
+            assert name in text
+    assert SCREEN_HEIGHT == 24

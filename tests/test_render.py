@@ -1,13 +1,17 @@
 """Tests of maquis.render on hand-built state dicts (API.md ``state_dict()``); the rule tables the
 renderers read are the engine's (``maquis.tables``)."""
 
-import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
+import maquis
 from maquis import render, tables
+from maquis.common import drawing
 from maquis.render import labels, layout
+from maquis.render.ansi import render_compact
 from maquis.tables import LOCATIONS, RESOURCES
 
 
@@ -272,14 +276,94 @@ def test_write_png_rejects_bad_arrays(tmp_path):
         render.write_png(tmp_path / "x.png", np.zeros((4, 4), np.uint8))
 
 
-def test_write_gif_without_pillow_says_what_to_install(tmp_path, monkeypatch):
-    monkeypatch.setitem(sys.modules, "PIL", None)  # makes `from PIL import Image` fail
-    with pytest.raises(RuntimeError, match="pip install pillow"):
-        render.write_gif(tmp_path / "x.gif", [render.render_rgb(initial_state(), width=160)])
-
-
-def test_write_gif_with_pillow(tmp_path):
-    pytest.importorskip("PIL")
+def test_write_gif(tmp_path):
     frames = [render.render_rgb(initial_state(), width=160), render.render_rgb(busy_state(), width=160)]
     render.write_gif(tmp_path / "x.gif", frames, duration_ms=200)
-    assert (tmp_path / "x.gif").read_bytes()[:6] in (b"GIF87a", b"GIF89a")
+    with Image.open(tmp_path / "x.gif") as im:
+        assert im.format == "GIF" and im.n_frames == 2 and im.size == (160, 120)
+    with pytest.raises(ValueError, match="at least one frame"):
+        render.write_gif(tmp_path / "y.gif", [])
+
+
+def _texts(scene):
+    return [item.text for item in scene.items if isinstance(item, drawing.Text)]
+
+
+def test_scene_is_what_the_picture_draws():
+    sd = busy_state()
+    scene = render.scene(sd)
+    assert (scene.width, scene.height) == (960, 720)
+    assert np.array_equal(drawing.scene_to_array(scene), render.render_rgb(sd))
+    for item in scene.items:  # colours are "#rrggbb" strings
+        for colour in (getattr(item, "fill", None), getattr(item, "stroke", None)):
+            assert colour is None or (colour.startswith("#") and len(colour) == 7)
+
+
+def test_scene_shows_the_tracks_missions_pieces_and_patrols():
+    # The information the picture carries, read from its drawing instead of its pixels.
+    texts = _texts(render.scene(busy_state()))
+    for want in ("DAY 5", "MORALE 5", "SOLDIERS 1", "MISSION A", "MISSION B", "INFILTRATION", "1/2", "0/1",
+                 "FORGER", "DARK LADY", "TAGGED", "VISITED", "1 WEAPON", "HAND 2", "SUPPLY 3", "ACTION",
+                 "MIN PATROLS 3", "MILICE LEFT 4", "DECK 6  DISCARD 4", "(MOLE)", "ID"):
+        assert any(want in t for t in texts), want
+    assert "W" in texts and "M" in texts and "S" in texts  # the pawns' letters
+    assert any(t.startswith("CLOSED: BLACK MARKET") for t in texts)
+    assert "WIN" in _texts(render.scene(dict(busy_state(), phase="game_over", outcome="win")))
+
+
+def test_scene_tags_each_location_with_its_placement():
+    scene = render.scene(initial_state())
+    tagged = {item.action: item for item in scene.items if item.action is not None}
+    for loc in [*layout.BOARD_ORDER]:
+        if loc == "safe_house":
+            continue  # home: nobody is placed there
+        index = maquis.action_from_str(f"place:{loc}")
+        assert index in tagged, loc
+        assert tagged[index].title.startswith(labels.LABELS[loc][0])
+    with pytest.raises(ValueError, match="one side"):
+        render.scene(initial_state(), side="german")
+
+
+def test_drawing_backend_draws_each_primitive():
+    scene = drawing.Scene(100, 50, "#000000", (
+        drawing.Rect(0, 0, 50, 50, fill="#ff0000"),
+        drawing.Circle(75, 25, 10, fill="#00ff00", stroke="#0000ff", width=2),
+        drawing.Line(0, 45, 100, 45, "#ffffff", 2, dash=(4, 4)),
+        drawing.Polygon(((60, 0), (70, 0), (65, 8)), fill="#ffff00"),
+        drawing.Text(25, 30, "Hi", 20, "#ffffff", "middle", bold=True),
+    ))
+    img = drawing.scene_to_array(scene, scale=2)
+    assert img.shape == (100, 200, 3)
+    assert tuple(img[10, 10]) == (255, 0, 0) and tuple(img[50, 150]) == (0, 255, 0)
+    assert tuple(img[2, 130]) == (255, 255, 0)
+    line = img[90, :, 0]
+    assert line.max() > 200 and line.min() < 50  # dashes and gaps
+    glyphs = img[30:60, 20:80]
+    assert (glyphs.min(axis=2) > 200).sum() > 20  # white text on the red square
+    assert 0 < (glyphs.min(axis=2) > 200).mean() < 0.5
+    with pytest.raises(ValueError, match="anchor"):
+        drawing.Text(0, 0, "x", anchor="left")
+    assert drawing.text_width("MAQUIS", 20) > drawing.text_width("MAQUIS", 10) > 0
+
+
+def test_no_hand_written_picture_code_is_left():
+    # Pillow draws, writes PNG and GIF and holds the font: no rasterizer, bitmap font or chunk packing.
+    package = Path(maquis.__file__).parent
+    for name in ("canvas.py", "font.py", "files.py"):
+        assert not (package / "render" / name).exists()
+    for path in package.rglob("*.py"):
+        text = path.read_text()
+        assert "IHDR" not in text and "zlib.compress" not in text and "GLYPH" not in text, path
+
+
+def test_compact_view_fits_a_terminal_and_keeps_the_essentials():
+    for sd in (initial_state(), busy_state(), dict(busy_state(), phase="game_over", outcome="draw")):
+        lines = render_compact(sd).splitlines()
+        assert len(lines) <= 15 and max(len(line) for line in lines) <= 80
+        text = "\n".join(lines)
+        assert f"day {sd['day'] or 'START'}" in text and f"morale {sd['morale']}" in text
+        for m in sd["missions"]:
+            assert m["id"] in text
+    text = render_compact(busy_state())
+    assert "fence worker+id" in text and "radio_a milice" in text and "next #8" in text
+    assert "closed roads: black_market-pont_du_nord" in text

@@ -1,9 +1,15 @@
 """``maquis play``: a human plays a whole game in the terminal.
 
-Each turn the board is redrawn, the legal actions are listed with numbers, and the player answers
-with a number, an action name or a unique prefix of one (also ``help``, ``undo``, ``board``,
-``save FILE``, ``quit``). ``--record FILE`` writes the episode (seed, options, actions by name) as
-an episode file (``maquis.episode``) for ``maquis replay``.
+Each decision shows one 80 x 24 screen: the position in short (day, morale, soldiers, missions,
+resources, workers, pieces, patrols), what happened, and the legal actions as a grouped, numbered
+menu. The player answers with a number, an action name or a unique prefix of one (also ``help``,
+``board`` for the full board, ``legal`` for every action, ``news``, ``undo``, ``save FILE``,
+``quit``). ``--record FILE`` writes the episode (seed, options, actions by name) as an episode
+file (``maquis.episode``) for ``maquis replay``.
+
+``undo`` takes back decisions only as far as the last patrol card drawn: a decision that turned up
+a hidden card (a placement, or the mole's peek) is never taken back, since playing it again would
+show the same card and so the deck's hidden order. The game is never redealt, so a record replays.
 """
 
 from __future__ import annotations
@@ -12,14 +18,14 @@ import argparse
 import json
 import re
 import secrets
-import shutil
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from .episode import EPISODE_FORMAT, EPISODE_VERSION, UsageError, make_env, reset_env
 from .narrator import describe_changes, outcome_text
+from .common.terminal import SCREEN_HEIGHT, SCREEN_WIDTH, clip, menu_lines
 from .render import render_ansi
+from .render.ansi import render_compact
 from .tables import DEALS, DIFFICULTIES, MISSION_POOLS
 
 __all__ = ["add_play_arguments", "run_play"]
@@ -30,10 +36,16 @@ Answer with one of:
   an action name    e.g. place:grocer, act:fence:weapon, skip:doctor, accept
   a unique prefix   e.g. act:radio_a:air (the location part alone works too: grocer, fence:weapon)
   help  (or ?)      this text
-  board             draw the board again
-  undo              take back your last decision
+  board             the full board (every location, the tracks, the patrol cards played)
+  legal             every legal action, one a line
+  news              everything that happened on the last decision
+  undo              take back your last decision, back to the last patrol card drawn: a
+                    decision that drew a hidden card is not taken back, since playing it again
+                    would show you the deck's order (the record keeps it)
   save FILE         write the current position (JSON, for `maquis render` or env.load_state)
   quit  (or q)      stop the game (end of input quits too)
+Each screen fits 80 x 24: the position in short, what happened, the menu. Menu lines like
+`19-36. the same with :fake_id (number + 18)` stand for one entry each.
 Each decision is one step: patrols, route checks and the end of the day happen by themselves.
 Rules: placement - put every available worker on a free location (a patrol follows each worker);
 action - activate each placed worker (perform an action or skip), then it must get home without
@@ -95,7 +107,7 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
         "--options",
         type=_options_arg,
         metavar="JSON",
-        help="reset options of API.md for this game (patrol_deck, start, ...), e.g. "
+        help="reset options of docs/api/maquis.md for this game (patrol_deck, start, ...), e.g. "
         '\'{"start": {"resources": {"weapon": 2}}}\'',
     )
     p.add_argument("--record", metavar="FILE", help="write the episode as JSON for `maquis replay`")
@@ -103,20 +115,6 @@ def add_play_arguments(p: argparse.ArgumentParser) -> None:
 
 def _print(*args, **kwargs) -> None:
     print(*args, **kwargs, file=sys.stdout, flush=True)
-
-
-def _columns(items: Sequence[str], width: int) -> list[str]:
-    """``items`` in as many columns as fit ``width``, numbered down the columns."""
-    if not items:
-        return []
-    cell = max(len(s) for s in items) + 3
-    ncols = max(1, min(len(items), (width - 2) // cell))
-    nrows = -(-len(items) // ncols)
-    rows = []
-    for r in range(nrows):
-        row = [items[c * nrows + r] for c in range(ncols) if c * nrows + r < len(items)]
-        rows.append("  " + "".join(s.ljust(cell) for s in row).rstrip())
-    return rows
 
 
 def _match(answer: str, legal: list[tuple[int, str]], env) -> tuple[int | None, str]:
@@ -185,20 +183,37 @@ class _Game:
 
     # -- display ------------------------------------------------------------------------------
 
-    def show(self) -> None:
-        sd = self.env.state_dict()
-        _print()
-        _print(f"=== decision {len(self.actions) + 1} " + "=" * 40)
-        _print(render_ansi(sd, color=self.color), end="")
-        if self.news:
-            _print("what happened:")
-            for line in self.news:
-                _print(f"  > {line}")
+    def screen(self) -> list[str]:
+        """The lines shown before each decision: at most SCREEN_HEIGHT - 1 (the prompt is the last)
+        of at most SCREEN_WIDTH characters."""
+        room = SCREEN_HEIGHT - 1
+        head = f"=== Maquis, decision {len(self.actions) + 1} " + "=" * 40
+        head = [f"\x1b[1m{head}\x1b[0m" if self.color else head]
+        board = render_compact(self.env.state_dict(), SCREEN_WIDTH).splitlines()
         legal = _legal_names(self.env)
-        _print(f"legal actions ({len(legal)}):")
-        width = shutil.get_terminal_size((100, 24)).columns
-        for row in _columns([f"{k:>2}. {name}" for k, (_, name) in enumerate(legal, 1)], width):
-            _print(row)
+        menu = menu_lines([name for _, name in legal], SCREEN_WIDTH)
+        title = [f"legal actions ({len(legal)}):"]
+        left = room - len(head) - len(board) - len(title)
+        news = [clip(f"  > {line}", SCREEN_WIDTH) for line in self.news]
+        # The menu first, then as much news as fits (at least a line), the latest kept.
+        news_room = max(1, left - len(menu)) if news else 0
+        if len(news) > news_room:
+            news = news[len(news) - news_room + 1 :] if news_room > 1 else []
+            news.insert(0, f"  > ... {len(self.news) - len(news)} more: type `news`")
+        menu = menu_lines([name for _, name in legal], SCREEN_WIDTH, max_lines=left - len(news))
+        return head + board + news + title + menu
+
+    def show(self) -> None:
+        _print()
+        for line in self.screen():
+            _print(line)
+
+    def show_board(self) -> None:
+        _print(render_ansi(self.env.state_dict(), color=self.color), end="")
+
+    def show_legal(self) -> None:
+        for k, (_, name) in enumerate(_legal_names(self.env), 1):
+            _print(f"{k:>3}. {name}")
 
     def ask(self) -> str | None:
         try:
@@ -222,7 +237,13 @@ class _Game:
 
     def undo(self) -> bool:
         if not self.history:
-            _print("Nothing to undo.")
+            if self.actions:
+                _print(
+                    f"Nothing to undo: {self.actions[-1]} drew a hidden patrol card, and taking it back "
+                    "would show you the deck's order. Undo goes back only to the last card drawn."
+                )
+            else:
+                _print("Nothing to undo.")
             return False
         self.env.load_state(self.history.pop())
         undone = self.actions.pop()
@@ -238,7 +259,11 @@ class _Game:
         self.actions.append(name)
         self.total_reward += float(reward)
         self.info = info
-        self.news = [f"you chose {name}"] + describe_changes(before, self.env.state_dict(), name)
+        after = self.env.state_dict()
+        self.news = [f"you chose {name}"] + describe_changes(before, after, name)
+        if _drew_hidden_card(before, after):
+            # Taking this back and playing again would show the same card: a look at the deck.
+            self.history.clear()
 
     # -- the game -----------------------------------------------------------------------------
 
@@ -272,7 +297,12 @@ class _Game:
                 quit_early = True
                 break
             elif word in ("board", "show") and not rest:
-                redraw = True
+                self.show_board()
+            elif word in ("legal", "actions", "l") and not rest:
+                self.show_legal()
+            elif word == "news" and not rest:
+                for item in self.news or ["nothing yet"]:
+                    _print(f"  > {item}")
             elif word == "undo" and not rest:
                 redraw = self.undo()
             elif word == "save":
@@ -327,6 +357,16 @@ class _Game:
             _print(f"Could not write the record {self.record_path!r}: {err}")
             return
         _print(f"Episode written to {self.record_path} (replay: maquis replay {self.record_path} -o frames/)")
+
+
+def _drew_hidden_card(before: dict, after: dict) -> bool:
+    """Whether a decision turned up a patrol card that was hidden in the deck (P2): one newly
+    in the discard pile, or a new top card seen by the mole."""
+    seen = set(before.get("patrol_discard", ()))
+    if any(card not in seen for card in after.get("patrol_discard", ())):
+        return True
+    peek = after.get("peek")
+    return peek is not None and peek != before.get("peek")
 
 
 def _isatty(stream) -> bool:

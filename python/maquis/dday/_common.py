@@ -17,8 +17,10 @@ from ..observation import observation_box
 #: The reset options of docs/api/dday1944.md every D-Day environment reads (the single env also reads `side`
 #: and `opponent`).
 SCENARIO_OPTIONS = ("allocation", "attack", "first", "dice")
-#: "human" prints the text view and returns None (PettingZoo's render_test builds every env with it).
-RENDER_MODES = ["human", "ansi", "rgb_array"]
+RENDER_MODES = ["ansi", "rgb_array"]
+#: The AEC env also shows "human" (the text view printed, None returned): PettingZoo's render_test
+#: builds every env with it.
+AEC_RENDER_MODES = [*RENDER_MODES, "human"]
 #: The search opponent's budget when `opponent_kwargs` do not give one.
 DEFAULT_BUDGET = 200
 

@@ -11,7 +11,7 @@ from pettingzoo import AECEnv
 
 from .._core import dday as _dday
 from ..common.aec import TwoPlayerAECEnv, classic_wrappers
-from ._common import RENDER_MODES, SCENARIO_OPTIONS, render_state, vp_info
+from ._common import AEC_RENDER_MODES, SCENARIO_OPTIONS, render_state, vp_info
 
 AGENTS = list(_dday.SIDES)
 
@@ -40,7 +40,7 @@ class DDayAECEnv(TwoPlayerAECEnv):
       `load_state()`, `clone()`, pickling, `action_to_str()`, `action_from_str()`.
     """
 
-    metadata = {"name": "dday1944_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
+    metadata = {"name": "dday1944_v0", "render_modes": list(AEC_RENDER_MODES), "is_parallelizable": False, "render_fps": 1}
     _tables = _dday
     _scenario_options = SCENARIO_OPTIONS
     _margin = "vp_margin"

@@ -137,7 +137,8 @@ figures by unit and state, casualty markers, the task section, the train, clock,
 the pending roll, records and VP lines). `"rgb_array"`: the same as a 960 x 720 image.
 `maquis.dday.render.side_view(state_dict, side)` keeps only one side's information (the
 Resistance never sees the zones it did not attack); `python -m maquis dday play` shows a human
-only his side's view, and `python -m maquis dday render SAVE -o board.png` draws a saved state."""
+only his side's view, and `python -m maquis dday render SAVE --side resistance -o board.png` draws a
+saved state as that side sees it."""
 
 ACTIONS = """\
 One flat `Discrete({num_actions})` for both sides and every phase. Every index has a name,

@@ -2,19 +2,27 @@
 both sides hot-seat. Each prompt shows only what the deciding human's side may see (RULES O1–O4):
 the Resistance never sees the zones it has not attacked, nor where the German put his items.
 
-Actions are entered by menu number, by name (or a unique prefix of a legal name), or by index as
-``#<index>``. Bad input gets a message and a new prompt; end of input quits cleanly.
+Each decision shows one 80 x 24 screen (the compact view, the news, a grouped menu); ``board``
+shows the full view. Actions are entered by menu number, by name (or a unique prefix of a legal
+name), or by index as ``#<index>``. Bad input gets a message and a new prompt; end of input quits
+cleanly. ``save FILE`` writes what the player's side sees (``save --full FILE`` the whole,
+reloadable position), and its hint draws it with ``--side`` set to that side.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil
+import json
+import secrets
 import sys
 from typing import Any
 
+from ..common.cli import add_side
+from ..common.terminal import SCREEN_HEIGHT, SCREEN_WIDTH, clip, menu_lines
 from .opponents import OPPONENTS, make_agent, other
 from .render import render_ansi, side_view
+from .render.ansi import render_compact
+from .snapshot import episode
 
 SIDES = ("resistance", "german")
 
@@ -24,20 +32,19 @@ How to play D-Day 1944:
   <name>        an action name, e.g. guess:caen:5, attack:caen:lison, move:2, end_turn
                 (a unique prefix of a legal name is enough, e.g. `stop` or `attack:caen:l`)
   #<index>      an action by its index in the flat action space (0-190)
-  legal / l     list the legal actions again
-  board / b     show the position again
-  save FILE     write the position (the full state, hidden zones included) for `maquis dday render`
+  legal / l     list every legal action, one a line
+  board / b     the full view of the position (long: the compact one is shown each turn)
+  save FILE     write what your side sees, for `maquis dday render FILE --side SIDE`; the
+                Resistance's save leaves out the zones it has not attacked
+  save --full FILE
+                the whole position, hidden zones included (for env.load_state): render it with
+                `--side` to keep the German's allocation hidden
   help / ?      this text
   quit / q      leave the game
-The rules: /docs/dday.md and spec RULES.md. Guess answers: too_high means the zone is worth less."""
-
-
-def _columns(items: list[str], width: int) -> list[str]:
-    if not items:
-        return []
-    cell = max(len(s) for s in items) + 2
-    per_row = max(1, width // cell)
-    return ["".join(s.ljust(cell) for s in items[i : i + per_row]).rstrip() for i in range(0, len(items), per_row)]
+Each screen fits 80 x 24. A menu line like `1-10. guess:caen:1..10` is ten entries, 1 for
+guess:caen:1 up to 10 for guess:caen:10. In the skirmish table, T marks the task section,
+x casualty markers, * the acting figure; k/r/e count figures killed, ran away, evacuated.
+The rules: docs/dday.md and docs/rules/dday1944.md. Guess answers: too_high means the zone is worth less."""
 
 
 def match_action(text: str, legal: list[tuple[int, str]], action_from_str) -> tuple[int | None, str]:
@@ -108,8 +115,10 @@ class Game:
         self.out, self.ask_line = out, ask
         self.echo = echo  # input that is not typed (a pipe) is shown, so the transcript reads well
         self.news: list[str] = []
+        self.banner: list[str] = []  # the hot-seat's "pass the terminal" line, shown with the next screen
         self.last_human: str | None = None
         self.decisions = 0
+        self.actions: list[str] = []  # both sides' decisions by name, for --record
 
     # -- what a side may see ----------------------------------------------------------------
 
@@ -136,21 +145,37 @@ class Game:
             lines.append(f"  dice {roll['event']}: {list(roll['dice'])}")
         return lines
 
+    def screen(self) -> list[str]:
+        """The lines shown before each decision: at most SCREEN_HEIGHT - 1 (the prompt is the
+        last) of at most SCREEN_WIDTH characters, the position as the deciding side sees it."""
+        board = render_compact(side_view(self.env.state_dict(), self.viewer()), SCREEN_WIDTH).splitlines()
+        legal = self.legal()
+        title = [f"{self.env.agent_selection} to decide; legal actions ({len(legal)}):"]
+        board = self.banner + board
+        left = SCREEN_HEIGHT - 1 - len(board) - len(title)
+        names = [n for _, n in legal]
+        news = [clip(f"  > {line}", SCREEN_WIDTH) for line in self.news]
+        news_room = max(1, left - len(menu_lines(names, SCREEN_WIDTH))) if news else 0
+        if len(news) > news_room:
+            kept = news[len(news) - news_room + 1 :] if news_room > 1 else []
+            news = [f"  > ... {len(news) - len(kept)} earlier events: `board` shows the position in full", *kept]
+        return board + news + title + menu_lines(names, SCREEN_WIDTH, max_lines=left - len(news))
+
     def show(self) -> None:
-        sd = side_view(self.env.state_dict(), self.viewer())
         self.out("")
-        self.out(render_ansi(sd).rstrip("\n"))
-        for line in self.news[-40:]:
-            self.out(f"  > {line}")
+        for line in self.screen():
+            self.out(line)
         self.news = []
-        self.list_legal()
+        self.banner = []
+
+    def show_board(self) -> None:
+        self.out(render_ansi(side_view(self.env.state_dict(), self.viewer())).rstrip("\n"))
 
     def list_legal(self) -> None:
         legal = self.legal()
         self.out(f"{self.env.agent_selection} to decide; legal actions ({len(legal)}):")
-        width = shutil.get_terminal_size((100, 24)).columns
-        for row in _columns([f"{k:>2}. {n}" for k, (_, n) in enumerate(legal, 1)], width):
-            self.out(row)
+        for k, (_, n) in enumerate(legal, 1):
+            self.out(f"{k:>3}. {n}")
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -162,6 +187,7 @@ class Game:
         name = self.env.action_to_str(index)
         before = len(self.env.state_dict().get("dice_log", []))
         self.env.step(index)
+        self.actions.append(name)
         self.decisions += 1
         self.news += self.narrate(mover, name, before)
 
@@ -184,7 +210,7 @@ class Game:
             if len(self.humans) == 2 and mover != self.last_human:
                 if mover == "resistance" and self.last_human == "german":
                     self.out("\n" * 60)  # scroll the German's view (his allocation) off the screen
-                self.out(f"=== {mover.upper()} to play: pass the terminal to the {mover} player ===")
+                self.banner = [f"=== {mover.upper()} to play: pass the terminal to the {mover} player ==="]
                 redraw = True
             self.last_human = mover
             if redraw:
@@ -208,7 +234,7 @@ class Game:
                 self.out("Quitting.")
                 return 0
             elif word in ("board", "b", "show"):
-                redraw = True
+                self.show_board()
             elif word in ("legal", "l", "list"):
                 self.list_legal()
             elif word == "save" or word.startswith("save "):
@@ -223,38 +249,50 @@ class Game:
         self.finish()
         return 0
 
-    def save(self, path: str) -> None:
+    def save(self, args: str) -> None:
+        full = args.split(" ", 1)[0] == "--full"
+        path = args.split(" ", 1)[1].strip() if full and " " in args else ("" if full else args)
         if not path:
-            self.out("Usage: save FILE  (writes the position as JSON)")
+            self.out("Usage: save FILE  (what your side sees)  or  save --full FILE  (the whole position)")
             return
+        side = self.viewer()
+        view = side_view(self.env.state_dict(), side)
+        # What the side may see, unless asked for the whole (reloadable) position; the German
+        # sees everything, so his save is always the whole one.
+        whole = full or not view["hidden"]
+        text = self.env.save_state() if whole else json.dumps(view, indent=1) + "\n"
         try:
             with open(path, "w") as f:
-                f.write(self.env.save_state())
+                f.write(text)
         except (OSError, ValueError) as err:  # ValueError: a NUL in the name
             self.out(f"Could not save to {path!r}: {err}")
             return
-        self.out(f"Saved the position to {path} (draw it with `maquis dday render {path} -o board.png`).")
+        what = "the whole position" if whole else f"the position as the {side} sees it"
+        self.out(f"Saved {what} to {path} (draw it with `maquis dday render {path} --side {side} -o board.png`).")
+        if whole and view["hidden"]:
+            self.out(f"It holds what the {side} may not see: draw it with --side {side} to keep that hidden.")
 
     def finish(self) -> None:
         sd = self.env.state_dict()
         viewer = "resistance" if "resistance" in self.humans else "german"
         self.out("")
         self.out("=" * 60)
-        self.out(render_ansi(side_view(sd, viewer)).rstrip("\n"))
-        for line in self.news[-40:]:
-            self.out(f"  > {line}")
+        board = render_compact(side_view(sd, viewer), SCREEN_WIDTH).splitlines()
+        news = self.news[-max(1, SCREEN_HEIGHT - 3 - len(board)) :]
+        for line in board + [clip(f"  > {line}", SCREEN_WIDTH) for line in news]:
+            self.out(line)
         vp = sd["vp"]
         result = "a draw" if sd["outcome"] == "draw" else f"the {sd['outcome']} side wins"
         self.out(f"GAME OVER: {result}, {vp['resistance']}-{vp['german']} VP, after {self.decisions} decisions.")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--side", choices=(*SIDES, "both"), default="resistance",
-                   help="the side you play; `both` is hot-seat (default: resistance)")
+    add_side(p, (*SIDES, "both"), "resistance", "the side you play; `both` is hot-seat (default: resistance)")
     p.add_argument("--opponent", choices=OPPONENTS, default="heuristic",
                    help="the bundled opponent (default: heuristic)")
     p.add_argument("--budget", type=int, default=200, help="simulations per decision of `search` (default 200)")
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a fresh one, printed at the start)")
+    p.add_argument("--record", metavar="FILE", help="write the episode as JSON for `maquis dday replay`")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -265,9 +303,21 @@ def run(args: argparse.Namespace) -> int:
         echo = not sys.stdin.isatty()
     except (AttributeError, ValueError):
         echo = True
-    game = Game(args.side, args.opponent, args.seed, args.budget, echo=echo)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    game = Game(args.side, args.opponent, seed, args.budget, echo=echo)
     try:
-        return game.run()
+        code = game.run()
     except KeyboardInterrupt:
         print("\nInterrupted: quitting.")
-        return 0
+        code = 0
+    if args.record:
+        data = episode(seed, game.actions, game.env.state_dict().get("outcome"))
+        try:
+            with open(args.record, "w") as f:
+                json.dump(data, f, indent=1)
+                f.write("\n")
+        except OSError as err:
+            print(f"maquis dday play: cannot write {args.record}: {err.strerror or err}", file=sys.stderr)
+            return 2
+        print(f"Recorded {len(game.actions)} decisions to {args.record} (`maquis dday replay {args.record} -o DIR`).")
+    return code

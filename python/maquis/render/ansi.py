@@ -1,9 +1,11 @@
-"""The text board (``render_ansi``): tracks, missions, every location, resources and patrols."""
+"""The text board (``render_ansi``): tracks, missions, every location, resources and patrols; and
+the same in at most 12 lines for the terminal game (``render_compact``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..common.terminal import clip, wrap
 from ..tables import END_DAY, MAX_MORALE, MAX_SOLDIERS, RESOURCES
 from .layout import BOARD_ORDER
 from .position import (
@@ -29,6 +31,26 @@ _ANSI = {
     "mark": "33",
     "dim": "2",
 }
+
+
+def _marks(sd: Mapping, loc: str, sep: str, paint=lambda text, style: text) -> list[str]:
+    """What lies on ``loc`` besides its pawn: a stuck worker, a Fake ID, a tile, an airdrop, the
+    marks, the Dark Lady."""
+    cell = cell_at(sd, loc)
+    marks = []
+    if cell.get("stuck_worker"):
+        marks.append("stuck worker")
+    if cell.get("fake_id") and not cell.get("pawn"):
+        marks.append("fake_id")
+    if cell.get("tile"):
+        marks.append(f"tile {cell['tile']}")
+    drop = sep.join(f"{n} {r}" for r, n in (cell.get("airdrop") or {}).items() if n)
+    if drop:
+        marks.append(f"airdrop {drop}")
+    marks += [flag for flag in ("aa_gun", "tagged", "visited") if cell.get(flag)]
+    if sd.get("dark_lady") == loc:
+        marks.append(paint("DARK LADY", "mark"))
+    return marks
 
 
 def render_ansi(sd: Mapping, color: bool = False) -> str:
@@ -86,19 +108,7 @@ def render_ansi(sd: Mapping, color: bool = False) -> str:
         text = pawn or "-"
         if pawn and cell.get("fake_id"):
             text += "+fake_id"
-        extras = []
-        if cell.get("stuck_worker"):
-            extras.append("stuck worker")
-        if cell.get("fake_id") and not pawn:
-            extras.append("fake_id")
-        if cell.get("tile"):
-            extras.append(f"tile {cell['tile']}")
-        drop = ", ".join(f"{n} {r}" for r, n in (cell.get("airdrop") or {}).items() if n)
-        if drop:
-            extras.append(f"airdrop {drop}")
-        extras += [flag for flag in ("aa_gun", "tagged", "visited") if cell.get(flag)]
-        if sd.get("dark_lady") == loc:
-            extras.append(paint("DARK LADY", "mark"))
+        extras = _marks(sd, loc, ", ", paint)
         if sd.get("pending") == loc:
             extras.append(paint("<- route check pending", "mark"))
         line = f"  {loc:<14} {paint(text, pawn) if pawn else text}{' ' * (16 - len(text))} "
@@ -131,4 +141,62 @@ def render_ansi(sd: Mapping, color: bool = False) -> str:
     out.append(paint("closed roads", "head") + f"  {closed or 'none'}")
     if sd.get("dark_lady") is not None:
         out.append(paint("dark lady", "head") + f"  {sd['dark_lady']}")
+    return "\n".join(out) + "\n"
+
+
+def render_compact(sd: Mapping, width: int = 80) -> str:
+    """The position in at most 15 lines of ``width`` characters, for a terminal of 24 lines:
+    day, morale and soldiers with what they mean, the missions, the resources, the workers, what
+    stands on the board, and the patrols. Plain ASCII; ``render_ansi`` is the full board."""
+    day, morale, soldiers = sd.get("day", 0), sd.get("morale", 0), sd.get("soldiers", 0)
+    last = last_day(sd)
+    head = f"{sd.get('difficulty', '?')} | day {day_name(day)}"
+    if show_pass(sd):
+        head += f" pass {sd.get('pass', 1)}"
+    notes = [f"ends on {last}"] if last != END_DAY else []
+    coming = [d for d in morale_days(sd) if day < d <= last]
+    if coming:
+        notes.append(f"morale -1 on {coming[0]}")
+    head += f" ({', '.join(notes)})" if notes else ""
+    least = min_patrols(morale)
+    head += f" | morale {morale}" + (f", min {least} patrols" if least else "")
+    head += f" | soldiers {soldiers}/{MAX_SOLDIERS}"
+    out = wrap(head, width, max_lines=2)
+    if sd.get("outcome") is not None:
+        out.append(f"GAME OVER: {sd['outcome']}")
+    out.append(clip(f"{sd.get('phase', '?')}: {awaiting(sd)}", width))
+    for m in sorted(sd.get("missions", ()), key=lambda m: str(m.get("slot"))):
+        n_stars = stars(m.get("id"))
+        name = f"{m.get('id')} ({n_stars}*)" if n_stars is not None else str(m.get("id"))
+        slot = str(m.get("slot", "?")).replace("mission_", "")
+        out.append(clip(f"mission {slot}: {name}  {m.get('boxes_done', 0)}/{m.get('boxes', 0)} boxes, {mission_status(m)}", width))
+    hand, supply = sd.get("hand", {}), sd.get("supply", {})
+    cells = [f"{r} {hand.get(r, 0)}/{supply.get(r, 0)}" for r in RESOURCES]
+    out += wrap("hand/supply: " + "  ".join(cells), width, max_lines=2)
+    workers = sd.get("workers", {})
+    keys = ("available", "placed", "stuck", "recruitable", "gone")
+    out.append(clip("workers: " + ", ".join(f"{k} {workers.get(k, 0)}" for k in keys), width))
+    pieces = []
+    for loc in BOARD_ORDER:
+        cell = cell_at(sd, loc)
+        marks = [str(cell["pawn"]) + ("+id" if cell.get("fake_id") else "")] if cell.get("pawn") else []
+        marks += _marks(sd, loc, " ")
+        if sd.get("pending") == loc:
+            marks.append("ROUTE CHECK")
+        if marks:
+            pieces.append(f"{loc} {'+'.join(marks) if len(marks) == 1 else '(' + ', '.join(marks) + ')'}")
+    out += wrap("board: " + ("; ".join(pieces) or "empty"), width, max_lines=3)
+    discard = sd.get("patrol_discard", [])
+    info = f"patrols: deck {len(sd.get('patrol_deck', []))}, discard {len(discard)}"
+    if sd.get("patrols_today") is not None:
+        info += f", today {sd['patrols_today']}"
+    info += f", shot today {'yes' if sd.get('shot_today') else 'no'}"
+    if discard:
+        info += f"; last #{discard[-1]} {'>'.join(card_locs(discard[-1]))}"
+    if sd.get("peek") is not None:
+        info += f"; next #{sd['peek']} {'>'.join(card_locs(sd['peek']))} (mole)"
+    out += wrap(info, width, max_lines=2)
+    closed = ", ".join("-".join(road) for road in sd.get("closed_roads", []))
+    if closed:
+        out += wrap(f"closed roads: {closed}", width, max_lines=1)
     return "\n".join(out) + "\n"

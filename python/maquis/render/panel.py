@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..tables import END_DAY, MAX_MORALE, MAX_SOLDIERS, RESOURCES, TOKENS_PER_RESOURCE
-from .canvas import Canvas, wrap
+from ..common.drawing import Sketch, wrap
 from .labels import LABELS, RESOURCE_NAMES, SHORT
 from .pieces import draw_stuck
 from .position import awaiting, card_locs, day_name, last_day, min_patrols, morale_days, show_pass
@@ -22,7 +22,7 @@ from .style import (
 )
 
 
-def _track(c: Canvas, x, y, values, current, names, loss=(), last=None, colors=None) -> None:
+def _track(c: Sketch, x, y, values, current, names, loss=(), last=None, colors=None) -> None:
     """Cells of a track, eight to a row; the current value filled, ``loss`` days in orange."""
     for i, v in enumerate(values):
         cx, cy = x + (i % 8) * 38, y + (i // 8) * 22
@@ -41,7 +41,7 @@ def _morale_color(v: int):
     return (230, 60, 50) if v <= 2 else (240, 200, 60) if v <= 4 else (90, 200, 100)
 
 
-def draw_panel(c: Canvas, sd: Mapping) -> None:
+def draw_panel(c: Sketch, sd: Mapping) -> None:
     x0, x1 = PANEL
     day, morale, soldiers = sd.get("day", 0), sd.get("morale", 0), sd.get("soldiers", 0)
     c.text(x0, 8, "MAQUIS", HEADING, 2)

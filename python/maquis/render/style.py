@@ -1,6 +1,7 @@
 """The look of the picture: the frame's layout in base units and its colours."""
 
 BASE_WIDTH, BASE_HEIGHT = 960, 720  # the frame is laid out in these units, then scaled
+TEXT_SIZE = 9.5  # the font size of ordinary text, in base units
 
 # Frame layout in base units: the town (mission cards above it) on the left, a panel on the right.
 BOARD = (8, 126, 632, 712)

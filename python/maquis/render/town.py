@@ -8,8 +8,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .._core import ACTION_NAMES
 from ..tables import ROADS, SAFE_LOCATIONS, SAFE_TILES, SLOTS
-from .canvas import Canvas, wrap
+from ..common.drawing import Sketch, wrap
 from .labels import LABELS, MISSION_TEXT, RESOURCE_SHORT, TILE_LABELS
 from .layout import BOARD_ORDER, LAYOUT, RIVER
 from .pieces import draw_badge, draw_fake_id, draw_pawn, draw_stuck
@@ -38,6 +39,10 @@ from .style import (
     UNBUILT_FILL,
     WATER,
 )
+
+
+# location -> the action of placing a worker there (the box a page makes clickable).
+PLACE_ACTIONS = {name.split(":")[1]: i for i, name in enumerate(ACTION_NAMES) if name.count(":") == 1 and name.startswith("place:")}
 
 
 def _pos(loc: str) -> tuple[float, float]:
@@ -77,7 +82,7 @@ def _is_closed(sd: Mapping, a: str, b: str) -> bool:
     return any(set(road) == {a, b} for road in sd.get("closed_roads", []))
 
 
-def draw_town(c: Canvas, sd: Mapping) -> None:
+def draw_town(c: Sketch, sd: Mapping) -> None:
     bx0, by0, bx1, by1 = BOARD
     c.rect(bx0, by0, bx1, by1, PARCHMENT)
     c.frame(bx0, by0, bx1, by1, (90, 76, 56), 2)
@@ -108,7 +113,7 @@ def draw_town(c: Canvas, sd: Mapping) -> None:
     c.text(bx0 + 6, by1 - 13, "W WORKER  M MILICE  S SOLDIER   ORANGE FRAME: SAFE ACTION", INK_DIM)
 
 
-def draw_location(c: Canvas, sd: Mapping, loc: str) -> None:
+def draw_location(c: Sketch, sd: Mapping, loc: str) -> None:
     cell = cell_at(sd, loc)
     cx, cy = _pos(loc)
     x0, y0, x1, y1 = cx - BOX_W / 2, cy - BOX_H / 2, cx + BOX_W / 2, cy + BOX_H / 2
@@ -122,12 +127,12 @@ def draw_location(c: Canvas, sd: Mapping, loc: str) -> None:
             name, hint = TILE_LABELS.get(tile, (str(tile).upper(), ""))
             safe = tile in SAFE_TILES
     c.rect(x0 + 2, y0 + 3, x1 + 2, y1 + 3, (150, 138, 110))  # drop shadow
-    c.rect(x0, y0, x1, y1, fill)
+    c.rect(x0, y0, x1, y1, fill, action=PLACE_ACTIONS.get(loc), title=f"{name}: {hint}" if hint else name)
     if sd.get("pending") == loc:
         c.frame(x0 - 4, y0 - 4, x1 + 4, y1 + 4, HIGHLIGHT, 4)
     c.frame(x0, y0, x1, y1, SAFE_BORDER if safe else (70, 60, 48), 3 if safe else 1)
-    c.text(x0 + 5, y0 + 5, name, INK)
-    c.text(x0 + 5, y0 + 15, hint, INK_DIM)
+    c.text(x0 + 5, y0 + 5, name, INK, fit=BOX_W - 10)
+    c.text(x0 + 5, y0 + 15, hint, INK_DIM, fit=BOX_W - 10)
 
     pawn = cell.get("pawn")
     px, py = x1 - 16, y1 - 16
@@ -159,14 +164,15 @@ def draw_location(c: Canvas, sd: Mapping, loc: str) -> None:
         bx += w + 3
 
 
-def draw_card(c: Canvas, sd: Mapping, slot: str) -> None:
+def draw_card(c: Sketch, sd: Mapping, slot: str) -> None:
     m = mission_in(sd, slot)
     cell = cell_at(sd, slot)
     cx = _pos(slot)[0]
     x0, y0, x1, y1 = cx - CARD_W / 2, CARD_TOP, cx + CARD_W / 2, CARD_TOP + CARD_H
     failed, complete = bool(m and m.get("failed")), bool(m and m.get("complete"))
     fill = (222, 242, 214) if complete else (236, 214, 210) if failed else (250, 246, 234)
-    c.rect(x0, y0, x1, y1, fill)
+    title = LABELS[slot][0] + (f": {MISSION_TEXT.get(m.get('id'), (m.get('id'),))[0]}" if m else "")
+    c.rect(x0, y0, x1, y1, fill, action=PLACE_ACTIONS.get(slot), title=title)
     c.frame(x0, y0, x1, y1, (20, 20, 20), 1)
     if sd.get("pending") == slot:
         c.frame(x0 - 3, y0 - 3, x1 + 3, y1 + 3, HIGHLIGHT, 3)
@@ -178,10 +184,10 @@ def draw_card(c: Canvas, sd: Mapping, slot: str) -> None:
     title, goal = MISSION_TEXT.get(m.get("id"), (str(m.get("id")).replace("_", " "), ""))
     n_stars = stars(m.get("id"))
     if n_stars:
-        c.text(x1 - 4, y0 + 3, "*" * n_stars, HEADING, align="right")
+        c.text(x1 - 4, y0 + 3, "*" * n_stars, HEADING, 1.6, align="right", bold=True)
     for i, line in enumerate(wrap(title.upper(), 23)[:2]):
-        c.text(x0 + 5, y0 + 18 + 10 * i, line, INK)
-    c.text(x0 + 5, y0 + 40, goal, INK_DIM)
+        c.text(x0 + 5, y0 + 18 + 10 * i, line, INK, fit=CARD_W - 10)
+    c.text(x0 + 5, y0 + 40, goal, INK_DIM, fit=CARD_W - 10)
 
     boxes, done = int(m.get("boxes", 0)), int(m.get("boxes_done", 0))
     for i in range(boxes):

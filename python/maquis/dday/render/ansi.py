@@ -1,9 +1,11 @@
-"""The text view (``render_ansi``): the campaign, the skirmish table, the scores."""
+"""The text view (``render_ansi``): the campaign, the skirmish table, the scores; and the same in
+at most 20 lines of 80 characters for the terminal game (``render_compact``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ...common.terminal import clip, wrap
 from .view import (
     CLASSES,
     SIDES,
@@ -21,6 +23,35 @@ _CELL = 7
 _LABEL = 22
 
 
+def _guess_marks(sd: Mapping) -> dict:
+    """zone -> its guesses as ``6<`` (too high), ``3>`` (too low), ``5=`` (correct)."""
+    guesses: dict = {z: [] for z in ZONES}
+    for g in (sd.get("interrogation") or {}).get("log") or ():
+        sign = {"too_high": "<", "too_low": ">", "correct": "="}.get(g["answer"], "?")
+        guesses.setdefault(g["zone"], []).append(f"{g['value']}{sign}")
+    return guesses
+
+
+def _table_rows(sk: Mapping, all_sides: bool) -> list[tuple[tuple[str, str], list[str]]]:
+    """The skirmish table's rows: each (unit, state) class present, then each side's casualty
+    markers (every side, or only those with markers), with its six cells."""
+    figures = sk.get("figures") or ()
+    acting = next((f for f in figures if f["id"] == sk.get("acting")), None)
+    present = {(f["unit"], f["state"]) for f in figures if f["state"] in ("standing", "in_cover")}
+    sides = {f["side"] for f in figures if all_sides or f["state"] == "casualty"}
+    rows = []
+    for key in [k for k in CLASSES if k in present] + [(s, "casualty") for s in SIDES if s in sides]:
+        cells = []
+        for n in range(1, 7):
+            c = counts(figures, n).get(key, 0)
+            cell = "" if not c else (f"x{c}" if key[1] == "casualty" else str(c))
+            if acting is not None and key[1] != "casualty" and (acting["section"], acting["unit"], acting["state"]) == (n, *key):
+                cell += "*"
+            cells.append(cell)
+        rows.append((key, cells))
+    return rows
+
+
 def _zone_rows(sd: Mapping) -> list[str]:
     alloc = sd.get("allocation") or {}
     values = sd.get("zone_values") or {}
@@ -28,10 +59,7 @@ def _zone_rows(sd: Mapping) -> list[str]:
     closed = set(inter.get("closed") or ())
     attacked = sd.get("attacked") or ()
     order = sd.get("order") or ()
-    guesses: dict = {z: [] for z in ZONES}
-    for g in inter.get("log") or ():
-        sign = {"too_high": "<", "too_low": ">", "correct": "="}.get(g["answer"], "?")
-        guesses.setdefault(g["zone"], []).append(f"{g['value']}{sign}")
+    guesses = _guess_marks(sd)
     rows = [f"  {'zone':<11}{'items':<34}{'value':>5}  {'guesses':<16}status"]
     for z in ZONES:
         items = alloc.get(z)
@@ -76,22 +104,9 @@ def _table(sk: Mapping, viewer_side: str | None) -> list[str]:
         label = f"{n}{'T' if n == task_section else ''}"
         head += f"|{label:^{_CELL - 1}}"
     rows = [head + "|", "-" * len(head) + "-"]
-    present = {(f["unit"], f["state"]) for f in figures if f["state"] in ("standing", "in_cover")}
-    sides = {f["side"] for f in figures}
-    for key in [k for k in CLASSES if k in present] + [(s, "casualty") for s in SIDES if s in sides]:
-        unit, state = key
+    for (unit, state), cells in _table_rows(sk, all_sides=True):
         label = f"{unit} {'casualties' if state == 'casualty' else state}"
-        line = f"{label:<{_LABEL}}"
-        for n in range(1, 7):
-            c = counts(figures, n).get(key, 0)
-            cell = "" if not c else (f"x{c}" if state == "casualty" else str(c))
-            if acting_fig is not None and state != "casualty" and acting_fig["section"] == n and (
-                acting_fig["unit"],
-                acting_fig["state"],
-            ) == key:
-                cell += "*"
-            line += f"|{cell:^{_CELL - 1}}"
-        rows.append(line + "|")
+        rows.append(f"{label:<{_LABEL}}" + "".join(f"|{cell:^{_CELL - 1}}" for cell in cells) + "|")
     fresh = [sum(1 for f in figures if f["fresh"] and f["section"] == n) for n in range(1, 7)]
     if any(fresh):
         rows.append(f"{'fresh (' + sk.get('turn', '') + ')':<{_LABEL}}" + "".join(f"|{c or '':^{_CELL - 1}}" for c in fresh) + "|")
@@ -199,4 +214,123 @@ def render_ansi(sd: Mapping) -> str:
         last = dice_log[-1]
         out.append(f"last roll: {last['event']} {list(last['dice'])}")
     out += _scores(sd)
+    return "\n".join(out) + "\n"
+
+
+# Short names for the compact view's skirmish table.
+_UNIT_SHORT = {"resistance": "resist", "squad": "squad", "gendarme_1": "gend1", "gendarme_2": "gend2", "gendarme_3": "gend3"}
+_STATE_SHORT = {"standing": "stand", "in_cover": "cover", "casualty": "down"}
+
+
+def _compact_zones(sd: Mapping, width: int) -> list[str]:
+    """One row per zone, or (during a skirmish) the five zones in two lines."""
+    alloc = sd.get("allocation") or {}
+    values = sd.get("zone_values") or {}
+    closed = set((sd.get("interrogation") or {}).get("closed") or ())
+    attacked = sd.get("attacked") or ()
+    order = sd.get("order") or ()
+    guesses = _guess_marks(sd)
+
+    def status(z: str) -> str:
+        marks = []
+        if z in attacked:
+            marks.append("ATTACKED" + (f" {'1st' if order[0] == z else '2nd'}" if z in order else ""))
+        if z in closed:
+            marks.append("closed")
+        return ", ".join(marks)
+
+    if sd.get("skirmish") and sd.get("outcome") is None:
+        cells = []
+        for z in ZONES:
+            value = values.get(z)
+            text = f"{ZONE_NAMES[z]} {'?' if value is None else value}"
+            extra = " ".join(guesses[z]) + (" " if guesses[z] and status(z) else "") + status(z)
+            cells.append(f"{text} ({extra})" if extra else text)
+        return wrap("zones: " + " | ".join(cells), width, max_lines=2)
+    rows = [f"{'zone':<10}{'items':<22}{'val':>3}  {'guesses':<14}status"]
+    for z in ZONES:
+        items = alloc.get(z)
+        shown = "?" if items is None else (", ".join(items) if items else "-")
+        value = values.get(z)
+        row = f"{ZONE_NAMES[z]:<10}{shown:<22}{'?' if value is None else value:>3}  {' '.join(guesses[z]) or '-':<14}{status(z)}"
+        rows.append(clip(row.rstrip(), width))
+    return rows
+
+
+def _compact_table(sk: Mapping) -> list[str]:
+    figures = sk.get("figures") or ()
+    task_section = sk.get("task_section")
+    head = f"{'section':<13}" + "".join(f"|{str(n) + ('T' if n == task_section else ''):^5}" for n in range(1, 7)) + "|"
+    rows = [head]
+    for (unit, state), cells in _table_rows(sk, all_sides=False):
+        label = f"{_UNIT_SHORT.get(unit, unit)[:6]} {_STATE_SHORT[state]}"
+        rows.append(f"{label:<13}" + "".join(f"|{cell:^5}" for cell in cells) + "|")
+    fresh = [sum(1 for f in figures if f["fresh"] and f["section"] == n) for n in range(1, 7)]
+    if any(fresh):
+        rows.append(f"{'fresh ' + str(sk.get('turn', ''))[:6]:<13}" + "".join(f"|{c or '':^5}" for c in fresh) + "|")
+    return rows
+
+
+def render_compact(sd: Mapping, width: int = 80) -> str:
+    """The position in at most 20 lines of ``width`` characters, for a terminal of 24 lines: the
+    header and VP, the zones with their guesses, and the skirmish (its table with short names,
+    the acting figure, pools, task sets, losses as fighting/total, casualties, killed, ran away,
+    evacuated, what is pending) or, once the game is over, the
+    records and every VP line. Plain ASCII; ``render_ansi`` is the full view."""
+    vp = sd.get("vp") or {}
+    head = f"D-DAY | {sd.get('phase')}: {awaiting(sd)} | VP {vp.get('resistance', 0)}-{vp.get('german', 0)}"
+    if sd.get("viewer"):
+        head += f" | {sd['viewer']}'s view"
+    out = wrap(head, width, max_lines=2)
+    result = outcome_line(sd)
+    if result:
+        out.append(result.upper())
+    out += _compact_zones(sd, width)
+    inter = sd.get("interrogation") or {}
+    line = f"guesses left {inter.get('guesses_left', 0)}" + (" (stopped)" if inter.get("stopped") else "")
+    if sd.get("attacked"):
+        order = sd.get("order")
+        line += f" | attacked {', '.join(ZONE_NAMES[z] for z in sd['attacked'])}"
+        line += f"; order {' then '.join(ZONE_NAMES[z] for z in order)}" if order else "; order not chosen"
+    out.append(clip(line, width))
+    sk = sd.get("skirmish")
+    if sk and sd.get("outcome") is None:
+        idx = sd.get("skirmish_index")
+        items = (sd.get("allocation") or {}).get(sk["zone"])
+        out.append(clip(
+            f"SKIRMISH {2 if idx is None else idx + 1}/2 {ZONE_NAMES[sk['zone']]}: turn {sk.get('turn_number')} "
+            f"({sk.get('turn')}), clock {sk.get('clock')}, train {train_of(items) or 'none'}", width))
+        out += [clip(r, width) for r in _compact_table(sk)]
+        figures = sk.get("figures") or ()
+        f = next((f for f in figures if f["id"] == sk.get("acting")), None)
+        pools = sk.get("pools") or {}
+        text = "pools " + (", ".join(f"{k} {v}" for k, v in pools.items()) or "none")
+        if f is not None:
+            text = (f"acting (*): figure {f['id']}, moves {f['moves']}/2, shots {f['shots']}/2, cover "
+                    f"{'used' if f['cover_changed'] else 'free'} | ") + text
+        out += wrap(text, width, max_lines=2)
+        task = sk.get("task") or {}
+        lost = losses(figures)
+        text = f"task R {faces(task.get('resistance'))} G {faces(task.get('german'))}" + "".join(
+            f" | {s[0].upper()} {lost[s]['fighting']}/{lost[s]['total']} up {lost[s]['casualty']} down "
+            f"{lost[s]['killed']}k{lost[s]['ran_away']}r{lost[s]['evacuated']}e" for s in SIDES)
+        out += wrap(text, width, max_lines=2)
+        pending = _pending(sk.get("pending"))
+        if pending:
+            out.append(clip(pending, width))
+    elif sd.get("outcome") is not None or (sd.get("vp") or {}).get("lines"):
+        for i, r in enumerate(sd.get("records") or (), 1):
+            res, ger = r["resistance"], r["german"]
+            out.append(clip(
+                f"{i}. {ZONE_NAMES[r['zone']]}: completed by {r.get('completed') or 'nobody'}; R {res['size']} "
+                f"fig {res['killed']}k {res['ran_away']}r {res['evacuated']}e; G {ger['figures']} fig "
+                f"{ger['killed']}k {ger['ran_away']}r {ger['evacuated']}e", width))
+        cells = []
+        for ln in vp.get("lines") or ():
+            zone = ZONE_NAMES.get(ln.get("zone"), str(ln.get("zone")))
+            cells.append(f"{zone[:9]:<9} {ln['side'][0].upper()} {ln['line'][:16]:<16} {ln['points']:>3}")
+        half = -(-len(cells) // 2)
+        for k in range(half):
+            right = cells[half + k] if half + k < len(cells) else ""
+            out.append(clip(f"{cells[k]:<38}  {right}".rstrip(), width))
     return "\n".join(out) + "\n"

@@ -1,5 +1,7 @@
-"""The image (``render_rgb``): the five zones, the six-section skirmish table and the score panel,
-drawn on the Maquis canvas (960 x 720 base units) with its bitmap font."""
+"""The picture: ``scene`` draws the five zones, the six-section skirmish table and the score panel
+as one ``Scene`` (960 x 720 units, the same drawing the web page shows as SVG); ``render_rgb`` is
+that scene through Pillow. Figures carry the action that activates them (or, when a hit awaits,
+the action that takes it)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ...render.canvas import Canvas, wrap
-from ...render.image import _resize_axis
-from ...render.style import BASE_HEIGHT, BASE_WIDTH
+from ..._core import dday as _dday
+from ...common.drawing import Scene, Sketch, scene_pixels, wrap
 from .view import (
     SIDES,
     UNITS,
@@ -19,9 +20,13 @@ from .view import (
     faces,
     losses,
     outcome_line,
+    side_view,
     train_of,
 )
 
+BASE_WIDTH, BASE_HEIGHT = 960, 720
+TEXT_SIZE = 10.0
+ACTIONS = {name: i for i, name in enumerate(_dday.ACTION_NAMES)}
 BACKGROUND = (28, 31, 38)
 CARD = (214, 203, 170)
 CARD_HIDDEN = (120, 116, 104)
@@ -58,7 +63,7 @@ SECTION_X0, SECTION_W = 8, 157
 PANEL_Y0 = 462
 
 
-def _die(c: Canvas, x, y, value: int, size=22, fill=(246, 246, 240)) -> None:
+def _die(c: Sketch, x, y, value: int, size=22, fill=(246, 246, 240)) -> None:
     c.rect(x, y, x + size, y + size, fill)
     c.frame(x, y, x + size, y + size, INK, 1)
     q = size / 4
@@ -74,7 +79,7 @@ def _die(c: Canvas, x, y, value: int, size=22, fill=(246, 246, 240)) -> None:
         c.disc(x + px * q, y + py * q, size / 11, INK)
 
 
-def _zones(c: Canvas, sd: Mapping) -> None:
+def _zones(c: Sketch, sd: Mapping) -> None:
     alloc = sd.get("allocation") or {}
     values = sd.get("zone_values") or {}
     inter = sd.get("interrogation") or {}
@@ -86,7 +91,9 @@ def _zones(c: Canvas, sd: Mapping) -> None:
     for i, z in enumerate(ZONES):
         x0 = 8 + i * (w + 8)
         items = alloc.get(z)
-        c.rect(x0, ZONE_Y0, x0 + w, ZONE_Y1, CARD if items is not None else CARD_HIDDEN)
+        action = ACTIONS.get(f"first:{z}") if sd.get("phase") == "order" else None
+        fill = CARD if items is not None else CARD_HIDDEN
+        c.rect(x0, ZONE_Y0, x0 + w, ZONE_Y1, fill, action=action, title=ZONE_NAMES[z])
         if z in attacked:
             c.frame(x0, ZONE_Y0, x0 + w, ZONE_Y1, HIGHLIGHT if z == current else (230, 120, 30), 3)
         c.text(x0 + 8, ZONE_Y0 + 8, ZONE_NAMES[z].upper(), INK, 2)
@@ -114,25 +121,36 @@ def _zones(c: Canvas, sd: Mapping) -> None:
         c.text(x0 + 8, ZONE_Y0 + 112, " ".join(tags), (150, 40, 20), 1)
 
 
-def _token(c: Canvas, x, y, unit: str, state: str, acting: bool) -> None:
+def _figure_action(sk: Mapping, f: Mapping) -> int | None:
+    """The action a figure stands for: taking the hit when a shot at its section awaits the
+    target's choice, else activating it."""
+    pending = sk.get("pending") or {}
+    if pending.get("kind") == "hit":
+        name = f"hit:{f['unit']}:{f['state']}" if f["section"] == pending.get("to") else None
+    else:
+        name = f"activate:{f['unit']}:{f['section']}:{f['state']}"
+    return ACTIONS.get(name) if name else None
+
+
+def _token(c: Sketch, x, y, unit: str, state: str, acting: bool, action: int | None = None) -> None:
     if acting:
         c.disc(x, y, 13, HIGHLIGHT)
     color = UNIT_COLORS.get(unit, (200, 200, 200))
+    title = f"{unit.replace('_', ' ')}, {state.replace('_', ' ')}"
     if state == "standing":
-        c.disc(x, y, 9, color)
+        c.disc(x, y, 9, color, action=action, title=title)
     else:  # in cover: a flat block
-        c.rect(x - 10, y - 5, x + 10, y + 7, color)
-        c.frame(x - 10, y - 5, x + 10, y + 7, INK, 1)
+        c.rect(x - 10, y - 5, x + 10, y + 7, color, INK, 1, action=action, title=title)
 
 
-def _marker(c: Canvas, x, y, side: str) -> None:
+def _marker(c: Sketch, x, y, side: str) -> None:
     color = UNIT_COLORS["resistance"] if side == "resistance" else UNIT_COLORS["squad"]
     c.disc(x, y, 9, MARKER)
     c.line(x - 6, y - 6, x + 6, y + 6, color, 2.5)
     c.line(x - 6, y + 6, x + 6, y - 6, color, 2.5)
 
 
-def _table(c: Canvas, sd: Mapping) -> None:
+def _table(c: Sketch, sd: Mapping) -> None:
     sk = sd.get("skirmish")
     if not sk:
         c.rect(8, TABLE_Y0 - 20, BASE_WIDTH - 8, TABLE_Y1, CELL)
@@ -163,7 +181,7 @@ def _table(c: Canvas, sd: Mapping) -> None:
             if f["state"] == "casualty":
                 _marker(c, x, y, f["side"])
             else:
-                _token(c, x, y, f["unit"], f["state"], f["id"] == acting)
+                _token(c, x, y, f["unit"], f["state"], f["id"] == acting, _figure_action(sk, f))
         fresh = sum(1 for f in figures if f["section"] == n and f["fresh"])
         if fresh:
             c.text(x0 + 8, TABLE_Y1 - 16, f"{fresh} fresh", TEXT, 1)
@@ -184,7 +202,7 @@ def _table(c: Canvas, sd: Mapping) -> None:
     c.text(x, TABLE_Y1 + 4, "disc standing, block in cover, X casualty, ring acting; guess 6< too high, 6> too low", DIM, 1)
 
 
-def _panel(c: Canvas, sd: Mapping) -> None:
+def _panel(c: Sketch, sd: Mapping) -> None:
     sk = sd.get("skirmish") or {}
     y = PANEL_Y0 + 14
     c.rect(8, PANEL_Y0 + 6, 468, BASE_HEIGHT - 8, CELL)
@@ -246,7 +264,7 @@ def _panel(c: Canvas, sd: Mapping) -> None:
         y += 12
 
 
-def _scores(c: Canvas, sd: Mapping) -> None:
+def _scores(c: Sketch, sd: Mapping) -> None:
     x0 = 478
     c.rect(x0, PANEL_Y0 + 6, BASE_WIDTH - 8, BASE_HEIGHT - 8, CELL)
     vp = sd.get("vp") or {}
@@ -270,18 +288,24 @@ def _scores(c: Canvas, sd: Mapping) -> None:
             dice = ln.get("dice")
             extra = f" {dice}" + ("r" if ln.get("rerolled") else "") if dice else ""
             zone = ZONE_NAMES.get(ln.get("zone"), str(ln.get("zone")))
-            c.text(x0 + 10, y, f"{zone:<10}{ln['side']:<11}{ln['line']:<16}{ln['points']:>3}{extra}", TEXT, 1)
+            for dx, cell in ((10, zone), (80, ln["side"]), (160, ln["line"])):
+                c.text(x0 + dx, y, cell, TEXT, 1)
+            c.text(x0 + 290, y, str(ln["points"]), TEXT, 1, align="right")
+            c.text(x0 + 296, y, extra.strip(), TEXT, 1)
             y += 12
         return
     # many lines (up to 16 at the end of a game): two columns, points only
     for k, ln in enumerate(lines[: 2 * room]):
         zone = ZONE_NAMES.get(ln.get("zone"), str(ln.get("zone")))
         col, row = divmod(k, room)
-        text = f"{zone[:9]:<9} {ln['side'][0].upper()} {ln['line']:<15}{ln['points']:>3}"
-        c.text(x0 + 10 + col * 234, y + row * 12, text, TEXT, 1)
+        x, yy = x0 + 10 + col * 234, y + row * 12
+        c.text(x, yy, zone, TEXT, 1, fit=62)
+        c.text(x + 66, yy, ln["side"][0].upper(), TEXT, 1)
+        c.text(x + 80, yy, ln["line"], TEXT, 1, fit=110)
+        c.text(x + 214, yy, str(ln["points"]), TEXT, 1, align="right")
 
 
-def _banner(c: Canvas, sd: Mapping) -> None:
+def _banner(c: Sketch, sd: Mapping) -> None:
     text = outcome_line(sd)
     color = BANNER.get(sd["outcome"], (110, 110, 120))
     cx, cy = BASE_WIDTH / 2, (TABLE_Y0 + TABLE_Y1) / 2
@@ -291,15 +315,14 @@ def _banner(c: Canvas, sd: Mapping) -> None:
     c.text(cx, cy, text, (255, 255, 255), 4, align="center", middle=True)
 
 
-def render_rgb(sd: Mapping, width: int = 960) -> np.ndarray:
-    """An image of the position, shape (round(width * 3 / 4), width, 3), dtype uint8: the five
-    zones with their items (or HIDDEN), guesses and marks; the skirmish's six sections with every
-    figure, casualty marker and the task section; the clock, pools, task sets and pending dice;
-    the records and VP lines. Sharpest at multiples of 960 pixels."""
-    if width < 16:
-        raise ValueError(f"width must be at least 16 pixels, got {width}")
-    c = Canvas(-(-width // BASE_WIDTH))
-    c.rect(0, 0, BASE_WIDTH, BASE_HEIGHT, BACKGROUND)
+def scene(sd: Mapping, side: str | None = None) -> Scene:
+    """The position as a Scene: the five zones with their items (or HIDDEN), guesses and marks;
+    the skirmish's six sections with every figure, casualty marker and the task section; the
+    clock, pools, task sets and pending dice; the records and VP lines. ``side`` draws only what
+    that side may see (``side_view``); None draws the state_dict as it is."""
+    if side is not None:
+        sd = side_view(sd, side)
+    c = Sketch(BASE_WIDTH, BASE_HEIGHT, BACKGROUND, TEXT_SIZE)
     c.text(8, 10, "D-DAY 1944", HEADING, 2)
     status = f"phase {sd.get('phase')}: {awaiting(sd)}"
     if sd.get("viewer"):
@@ -311,8 +334,9 @@ def render_rgb(sd: Mapping, width: int = 960) -> np.ndarray:
     _scores(c, sd)
     if sd.get("outcome") is not None:
         _banner(c, sd)
-    img = c.img
-    height = round(BASE_HEIGHT * width / BASE_WIDTH)
-    if img.shape[:2] != (height, width):
-        img = _resize_axis(_resize_axis(img, height, 0), width, 1)
-    return np.clip(img + 0.5, 0, 255).astype(np.uint8)
+    return c.scene()
+
+
+def render_rgb(sd: Mapping, width: int = 960) -> np.ndarray:
+    """The picture of ``scene(sd)``, shape (round(width * 3 / 4), width, 3), dtype uint8."""
+    return scene_pixels(scene(sd), width)
