@@ -12,6 +12,7 @@
 //! assert!(s.outcome.is_some());
 //! ```
 
+pub mod bitmask;
 pub mod dday;
 pub mod draw;
 pub mod env;
@@ -19,9 +20,11 @@ pub mod error;
 pub mod game;
 mod id_enum;
 pub mod maquis;
+pub mod maurice;
 pub mod obs_value;
 pub mod simd;
 pub mod vector;
+pub mod versioned;
 
 // The Maquis engine's modules at the crate root too, where callers found them before the games
 // had folders of their own.

@@ -96,3 +96,37 @@ impl<G: Game> Observes<f32> for G {
         G::update_observation(simd, s, row, written)
     }
 }
+
+/// (name, offset, length) of each slice of an observation, in order.
+pub type Layout = Vec<(&'static str, usize, usize)>;
+
+/// Writes an observation slice after slice, recording their names and offsets when given a
+/// `layout`: the layout is read off the encoder itself, so it cannot drift from it.
+pub struct SliceWriter<'a, T> {
+    pub out: &'a mut [T],
+    pub pos: usize,
+    pub layout: Option<&'a mut Layout>,
+}
+
+impl<'a, T: ObsValue> SliceWriter<'a, T> {
+    pub fn new(out: &'a mut [T], layout: Option<&'a mut Layout>) -> SliceWriter<'a, T> {
+        SliceWriter { out, pos: 0, layout }
+    }
+    /// The next `len` values as the slice `name`, zeroed.
+    pub fn slice(&mut self, name: &'static str, len: usize) -> &mut [T] {
+        if let Some(l) = self.layout.as_deref_mut() {
+            l.push((name, self.pos, len));
+        }
+        let s = &mut self.out[self.pos..self.pos + len];
+        s.fill(T::OFF);
+        self.pos += len;
+        s
+    }
+}
+
+/// Sets entry `i` of a one-hot slice (nothing when `i` is out of it).
+pub fn one_hot<T: ObsValue>(slice: &mut [T], i: usize) {
+    if let Some(x) = slice.get_mut(i) {
+        *x = T::ON;
+    }
+}

@@ -6,32 +6,11 @@ use super::allocation::zone_value;
 use super::ids::{Answer, FigState, Kind, Phase, Pool, Side, Unit, VpLine, Zone, GUESSES};
 use super::skirmish::task::faces;
 use super::state::{Pending, State};
-use crate::obs_value::{Divisor, ObsValue};
+use crate::obs_value::{one_hot, Divisor, ObsValue, SliceWriter as Writer};
+pub use crate::obs_value::Layout;
 use std::sync::OnceLock;
 
 pub const OBSERVATION_SIZE: usize = 380;
-
-/// (name, offset, length) of each slice, in order.
-pub type Layout = Vec<(&'static str, usize, usize)>;
-
-struct Writer<'a, T: ObsValue> {
-    out: &'a mut [T],
-    pos: usize,
-    layout: Option<&'a mut Layout>,
-}
-
-impl<T: ObsValue> Writer<'_, T> {
-    /// The next `len` values as the slice `name`, zeroed.
-    fn slice(&mut self, name: &'static str, len: usize) -> &mut [T] {
-        if let Some(l) = self.layout.as_deref_mut() {
-            l.push((name, self.pos, len));
-        }
-        let s = &mut self.out[self.pos..self.pos + len];
-        s.fill(T::OFF);
-        self.pos += len;
-        s
-    }
-}
 
 /// The count `x` out of `by`, capped at `by` (as a float: `x / by` clamped to [0, 1]).
 fn frac<T: ObsValue>(x: impl Into<u32>, by: u8) -> T {
@@ -69,7 +48,7 @@ pub fn write_observation(s: &State, side: Side, out: &mut [f32]) {
 /// Writes `side`'s observation of `s` into `out` as `T` (`f32`: as `write_observation`; `u8`:
 /// each value's count, the `f32` value times its divisor, see `observation_divisors`).
 pub fn write_observation_as<T: ObsValue>(s: &State, side: Side, out: &mut [T]) {
-    write(s, side, &mut Writer { out, pos: 0, layout: None });
+    write(s, side, &mut Writer::new(out, None));
 }
 
 /// For each value of the observation, what its `u8` form is divided by to give its `f32` form
@@ -79,7 +58,7 @@ pub fn observation_divisors() -> &'static [u8; OBSERVATION_SIZE] {
     DIVISORS.get_or_init(|| {
         let s = super::rules::new_game(0, &Default::default()).expect("the default game starts");
         let mut out = [Divisor(u8::MAX); OBSERVATION_SIZE];
-        write(&s, Side::German, &mut Writer { out: &mut out, pos: 0, layout: None });
+        write(&s, Side::German, &mut Writer::new(&mut out, None));
         out.map(|d| d.0)
     })
 }
@@ -98,15 +77,9 @@ pub fn observation_layout() -> &'static Layout {
         let s = super::rules::new_game(0, &Default::default()).expect("the default game starts");
         let mut layout = Layout::new();
         let mut out = [0.0; OBSERVATION_SIZE];
-        write(&s, Side::German, &mut Writer { out: &mut out, pos: 0, layout: Some(&mut layout) });
+        write(&s, Side::German, &mut Writer::new(&mut out, Some(&mut layout)));
         layout
     })
-}
-
-fn one_hot<T: ObsValue>(slice: &mut [T], i: usize) {
-    if let Some(x) = slice.get_mut(i) {
-        *x = T::ON;
-    }
 }
 
 fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {

@@ -7,41 +7,19 @@ use super::ids::{Phase, Side, Unit, SECTIONS};
 use super::skirmish::task::FULL;
 use super::state::{Pending, State, MAX_FIGURES, MAX_LINES};
 use crate::error::{Error, Result};
-use serde::{Deserialize, Serialize};
 
 pub const FORMAT: &str = "maquis.dday1944";
 pub const VERSION: u32 = 1;
 
-#[derive(Serialize)]
-struct SaveOut<'a> {
-    format: &'static str,
-    version: u32,
-    state: &'a State,
-}
-
-#[derive(Deserialize)]
-struct SaveIn {
-    format: String,
-    version: u32,
-    state: serde_json::Value,
-}
-
 /// The state as a versioned JSON string.
 pub fn save_state(s: &State) -> String {
-    serde_json::to_string(&SaveOut { format: FORMAT, version: VERSION, state: s }).expect("a State always serializes")
+    crate::versioned::save(FORMAT, VERSION, s)
 }
 
 /// A state from `save_state`'s JSON, validated.
 pub fn load_state(text: &str) -> Result<State> {
-    let bad = |m: String| Error::BadSave(m);
-    let save: SaveIn = serde_json::from_str(text).map_err(|e| bad(format!("not a D-Day save: {e}")))?;
-    if save.format != FORMAT {
-        return Err(bad(format!("format: '{}' is not '{FORMAT}'", save.format)));
-    }
-    if save.version != VERSION {
-        return Err(bad(format!("version: {} is not supported (this engine reads {VERSION})", save.version)));
-    }
-    let s = state_from_value(&save.state)?;
+    let state = crate::versioned::open(text, FORMAT, VERSION, "D-Day")?;
+    let s = state_from_value(&state)?;
     validate(&s)?;
     Ok(s)
 }

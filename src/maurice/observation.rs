@@ -1,0 +1,240 @@
+//! API.md "Observation": what one side may see (O1–O3), 21334 values in [0, 1] (1084 compact).
+//! The layout table is recorded by the code that writes the slices, so the two cannot drift apart.
+//! Every value is a count over a fixed divisor (`ObsValue::ratio`), so the same code writes the
+//! float32 row and the uint8 row.
+
+use super::cards::{Card, PLAYABLE};
+use super::ids::{
+    Command, Phase, Side, TerrainType, COMPACT_OBSERVATION_SIZE, HEIGHT, MAX_UNITS, OBSERVATION_SIZE, WIDTH,
+};
+use super::rules::command_distance::CommandMap;
+use super::rules::movement::allowance;
+use super::state::{Mode, Pending, State};
+use crate::obs_value::{one_hot, ObsValue, SliceWriter as Writer};
+pub use crate::obs_value::Layout;
+use std::sync::OnceLock;
+
+/// The full observation, or the compact one that stops before the maps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ObservationKind {
+    #[default]
+    Full,
+    Compact,
+}
+
+impl ObservationKind {
+    pub const fn size(self) -> usize {
+        match self {
+            ObservationKind::Full => OBSERVATION_SIZE,
+            ObservationKind::Compact => COMPACT_OBSERVATION_SIZE,
+        }
+    }
+}
+
+/// `UNIT_FEATURES` of API.md, in order.
+pub const UNIT_FEATURES: [&str; 25] = [
+    "present", "inf", "cav", "art", "line", "column", "massed", "artillery", "n", "e", "s", "w", "x", "y", "disr",
+    "smoke", "fired", "in_force", "done", "charged", "engaged", "near", "difficult", "command_distance", "moving",
+];
+
+/// `PLANES` of API.md, in order.
+pub const PLANES: [&str; 15] = [
+    "woods", "rough", "marsh", "lake", "hill", "wall_n", "wall_e", "own_inf", "own_cav", "own_art", "enemy_inf",
+    "enemy_cav", "enemy_art", "own_cinc", "enemy_cinc",
+];
+
+fn ratio<T: ObsValue>(n: usize, d: u8) -> T {
+    T::ratio(n.min(d as usize) as u8, d)
+}
+
+/// Writes `side`'s observation of `s` into `out` (its length picks the kind: 21334 or 1084).
+pub fn write_observation<T: ObsValue>(s: &State, side: Side, out: &mut [T]) {
+    write(s, side, &mut Writer::new(out, None));
+}
+
+/// `side`'s observation of `s`, as floats.
+pub fn observation(s: &State, side: Side, kind: ObservationKind) -> Vec<f32> {
+    let mut out = vec![0.0; kind.size()];
+    write_observation(s, side, &mut out);
+    out
+}
+
+/// `OBSERVATION_LAYOUT` (full) or `COMPACT_OBSERVATION_LAYOUT` of API.md.
+pub fn observation_layout(kind: ObservationKind) -> &'static [(&'static str, usize, usize)] {
+    static LAYOUT: OnceLock<Layout> = OnceLock::new();
+    let full = LAYOUT.get_or_init(|| {
+        let s = super::setup::new_game(0, &Default::default()).expect("the standard game starts");
+        let mut layout = Layout::new();
+        let mut out = vec![0.0f32; OBSERVATION_SIZE];
+        write(&s, Side::Blue, &mut Writer::new(&mut out, Some(&mut layout)));
+        layout
+    });
+    match kind {
+        ObservationKind::Full => full,
+        ObservationKind::Compact => &full[..full.len() - 1],
+    }
+}
+
+fn card_counts<T: ObsValue>(slice: &mut [T], count: impl Fn(Card) -> u8) {
+    for c in Card::playable() {
+        slice[c.idx()] = ratio(count(c) as usize, 2);
+    }
+}
+
+fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
+    let you = me.other();
+    let sides = [me, you];
+    let (mine, theirs) = (s.army(me), s.army(you));
+
+    one_hot(w.slice("self", 2), me.idx());
+    one_hot(w.slice("phase", Phase::COUNT), s.phase.idx());
+    let to_move = w.slice("to_move", 2);
+    if let Some(side) = s.to_move {
+        one_hot(to_move, side.idx());
+    }
+    one_hot(w.slice("active", 2), s.active.idx());
+    w.slice("round", 1)[0] = ratio(s.round_no as usize, 255);
+    let morale = w.slice("morale", 4);
+    for (i, a) in [mine, theirs].iter().enumerate() {
+        morale[i] = ratio(a.morale as usize, 8);
+        morale[2 + i] = ratio(a.morale_start as usize, 8);
+    }
+    card_counts(w.slice("hand", PLAYABLE), |c| mine.hand.get(c));
+    card_counts(w.slice("hand_new", PLAYABLE), |c| mine.drawn.get(c));
+    let sizes = w.slice("hand_sizes", 2);
+    sizes[0] = ratio(mine.hand.total(), 40);
+    sizes[1] = ratio(theirs.hand.total(), 40);
+    w.slice("deck_size", 1)[0] = ratio(s.deck.len(), 40);
+    card_counts(w.slice("discard", PLAYABLE), |c| s.discard.iter().filter(|&&d| d == c).count() as u8);
+    w.slice("removed", 1)[0] = ratio(s.removed.len(), 2);
+    let command = w.slice("command", Command::COUNT);
+    if let Some(c) = s.round.command {
+        one_hot(command, c.idx());
+    }
+    let r = &s.round;
+    let activation = w.slice("activation", 4);
+    activation[0] = ratio(r.span_played.iter().map(|c| c.span() as usize).sum(), 40);
+    let distance = r.distance.map(|d| d + if r.delayed { super::rules::activation::DELAY } else { 0 });
+    activation[1] = ratio(distance.map_or(0, |d| d.min(64) as usize), 64);
+    activation[2] = T::bit(r.delayed as u32);
+    activation[3] = T::bit(r.activated as u32);
+    let interrupt = w.slice("interrupt", 3);
+    match r.interrupt {
+        Some(Card::UnexpectedDelay) => interrupt[0] = T::ON,
+        Some(Card::FirstFire) => interrupt[1] = T::ON,
+        Some(Card::RoughGoing) => interrupt[2] = T::ON,
+        _ => {}
+    }
+    let modifiers = w.slice("modifiers", 4 * PLAYABLE);
+    for (block, (side, which)) in [(me, 0), (you, 0), (me, 1), (you, 1)].into_iter().enumerate() {
+        if let Some(c) = r.modifiers[side.idx()][which] {
+            modifiers[block * PLAYABLE + c.idx()] = T::ON;
+        }
+    }
+    let volley = w.slice("volley", 3);
+    volley[0] = T::bit(r.volley as u32);
+    if let Some(f) = r.fire.as_ref().filter(|f| !f.bombard) {
+        volley[if f.side == me { 1 } else { 2 }] = T::ON;
+    }
+    w.slice("night", 1)[0] = T::bit(s.night_pass_last_round as u32);
+    let cinc = w.slice("cinc", 4);
+    for (i, a) in [mine, theirs].iter().enumerate() {
+        cinc[2 * i] = ratio(a.cinc.x as usize, 44);
+        cinc[2 * i + 1] = ratio(a.cinc.y as usize, 29);
+    }
+    let displaced = w.slice("displaced", 2);
+    displaced[0] = T::bit(mine.displaced as u32);
+    displaced[1] = T::bit(theirs.displaced as u32);
+    let owed = w.slice("owed", 2);
+    match s.pending {
+        Pending::HandLimit { side, count } if side == me => owed[0] = ratio(count as usize, 10),
+        Pending::Penalty { side } if side == me => owed[1] = T::ON,
+        _ => {}
+    }
+    let aim = w.slice("aim", 8);
+    if s.phase == Phase::Aim {
+        if let Some((a, left, right)) = super::rules::fire::volley::aim_options(s) {
+            one_hot(&mut aim[..4], a);
+            aim[4] = ratio(left.target.x as usize, 44);
+            aim[5] = ratio(left.target.y as usize, 29);
+            aim[6] = ratio(right.target.x as usize, 44);
+            aim[7] = ratio(right.target.y as usize, 29);
+        }
+    }
+    let moving = w.slice("moving", 12);
+    if let Some(mv) = &r.moving {
+        let u = s.unit(s.active, mv.id);
+        let limit = if u.kind == crate::maurice::ids::UnitType::Art {
+            allowance::basic(u) + allowance::march_modifier(s)
+        } else {
+            allowance::allowance(s, u, mv.near, mv.mode)
+        };
+        moving[0] = ratio(mv.spent as usize, 20);
+        moving[1] = ratio(limit.max(0) as usize, 20);
+        moving[2] = T::bit((mv.mode == Some(Mode::Retrograde)) as u32);
+        moving[3] = T::bit(mv.near as u32);
+        moving[4] = T::bit(mv.difficult as u32);
+        moving[5] = T::bit(mv.about_faced as u32);
+        moving[6] = T::bit(mv.formed as u32);
+        moving[7] = T::bit(mv.over as u32);
+        moving[8] = ratio(mv.interpenetrated.count_ones() as usize, 4);
+        moving[9] = ratio(mv.start.at.x as usize, 44);
+        moving[10] = ratio(mv.start.at.y as usize, 29);
+        moving[11] = T::bit(mv.supporting as u32);
+    }
+    let units = w.slice("units", 2 * MAX_UNITS * UNIT_FEATURES.len());
+    for (block, &side) in sides.iter().enumerate() {
+        let map = CommandMap::new(s, side);
+        for u in s.units(side) {
+            let row = &mut units[(block * MAX_UNITS + u.id as usize) * UNIT_FEATURES.len()..][..UNIT_FEATURES.len()];
+            row[0] = T::ON;
+            row[1 + u.kind.idx()] = T::ON;
+            row[4 + u.formation.idx()] = T::ON;
+            row[8 + u.facing.idx()] = T::ON;
+            row[12] = ratio(u.at.x as usize, 44);
+            row[13] = ratio(u.at.y as usize, 29);
+            row[14] = ratio(u.disr as usize, 4);
+            row[15] = T::bit(u.smoke as u32);
+            row[16] = T::bit(u.fired as u32);
+            let own_round = side == s.active;
+            row[17] = T::bit((own_round && r.force >> u.id & 1 == 1) as u32);
+            row[18] = T::bit((own_round && r.done >> u.id & 1 == 1) as u32);
+            row[19] = T::bit((own_round && r.charged >> u.id & 1 == 1) as u32);
+            row[20] = T::bit((r.engaged[side.idx()][u.id as usize] != 0) as u32);
+            row[21] = T::bit(s.near_enemy(side, u.cells()) as u32);
+            row[22] = T::bit(s.terrain.unit_in_difficult(u.cells()) as u32);
+            row[23] = ratio(map.to_unit(u).map_or(64, |d| d.min(64) as usize), 64);
+            row[24] = T::bit((own_round && r.moving.as_ref().is_some_and(|m| m.id == u.id)) as u32);
+        }
+    }
+    if w.out.len() < OBSERVATION_SIZE {
+        return;
+    }
+    let planes = w.slice("planes", PLANES.len() * HEIGHT * WIDTH);
+    let cells = HEIGHT * WIDTH;
+    let t = &s.terrain;
+    for i in 0..cells {
+        let plane = match t.kind[i] {
+            TerrainType::Woods => Some(0),
+            TerrainType::Rough => Some(1),
+            TerrainType::Marsh => Some(2),
+            TerrainType::Lake => Some(3),
+            TerrainType::Open => None,
+        };
+        if let Some(p) = plane {
+            planes[p * cells + i] = T::ON;
+        }
+        planes[4 * cells + i] = T::bit(t.hill[i] as u32);
+        planes[5 * cells + i] = T::bit(t.wall_n[i] as u32);
+        planes[6 * cells + i] = T::bit(t.wall_e[i] as u32);
+    }
+    for (block, &side) in sides.iter().enumerate() {
+        for u in s.units(side) {
+            let p = 7 + 3 * block + u.kind.idx();
+            for &c in u.cells() {
+                planes[p * cells + c.index()] = T::ON;
+            }
+        }
+        planes[(13 + block) * cells + s.army(side).cinc.index()] = T::ON;
+    }
+}

@@ -1,0 +1,139 @@
+//! C2–C4: whether a unit can charge, and where a lead-in takes it.
+
+use crate::maurice::action::Lead;
+use crate::maurice::grid::{touching_edge, Cell, Cells, Edge, Frame};
+use crate::maurice::ids::{Formation, Side, TerrainType, UnitType, MAX_UNITS};
+use crate::maurice::state::{State, Unit};
+
+/// C3: a charge move at most 4 BW long.
+pub const CHARGE_REACH: u8 = 4;
+
+/// A legal charge move (C3, C4): where the unit stops, what it passed and whom it contacts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChargeMove {
+    pub at: Cell,
+    pub cells: Cells,
+    /// Every cell passed, in order.
+    pub passed: Vec<Cell>,
+    /// Walls crossed on the way.
+    pub walls: bool,
+    pub spent: u8,
+    /// The enemy units contacted, a bit per id.
+    pub contacts: u16,
+}
+
+/// G9: whether a cell in front of a unit (in its frame) is hidden from it.
+fn hidden_from(s: &State, u: &Unit, e: Cell) -> bool {
+    let t = &s.terrain;
+    let (a, b) = u.frame().coords(e);
+    b >= 1
+        && t.level(e) == 0
+        && u.cells().iter().all(|&c| t.level(c) == 0)
+        && (1..b).any(|j| {
+            let c = u.frame().cell(a, j);
+            c.on_table() && t.level(c) == 1
+        })
+}
+
+/// C3 item 3: a cell the charge may pass.
+fn passable(s: &State, u: &Unit, c: Cell, rough_going: bool) -> bool {
+    let t = &s.terrain;
+    t.passable(c)
+        && s.unit_at(c).is_none_or(|o| o.side == u.side && o.id == u.id)
+        && !(u.kind == UnitType::Cav && t.kind(c) == TerrainType::Woods)
+        && !(rough_going && !u.cells.contains(c) && t.is_difficult(c))
+}
+
+/// C3, C4: the charge move of `side`'s unit `id` with lead-in `lead`, if legal.
+pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMove> {
+    let u = s.unit(side, id);
+    let rough_going = s.round.rough_going && side == s.active;
+    let (w, _) = u.formation.size();
+    let mut frame = u.frame();
+    let mut cells = u.cells;
+    let mut passed = Vec::new();
+    let mut walls = false;
+    let mut spent = 0u8;
+    let step = |frame: &mut Frame, cells: &mut Cells, da: i8, passed: &mut Vec<Cell>, walls: &mut bool| {
+        // Each base moves one ahead, then (an oblique lead-in) one aside.
+        let ahead: Vec<Cell> = cells.as_slice().iter().map(|&c| c.plus(frame.facing.vec())).collect();
+        for (i, &c) in cells.as_slice().iter().enumerate() {
+            *walls |= s.terrain.crosses_wall(c, ahead[i]);
+            if da != 0 {
+                *walls |= s.terrain.crosses_wall(ahead[i], ahead[i].plus(frame.facing.right().vec().times(da)));
+            }
+        }
+        if da != 0 {
+            passed.extend(ahead.iter().copied());
+        }
+        *frame = Frame::new(frame.cell(da, 1), frame.facing);
+        *cells = crate::maurice::grid::footprint(u.formation, frame.origin, frame.facing);
+        passed.extend(cells.as_slice().iter().copied());
+    };
+    let enemies: Vec<&Unit> = s.units(side.other()).collect();
+    let contact = |cells: &Cells| {
+        enemies.iter().any(|e| crate::maurice::grid::in_contact(cells.as_slice(), e.cells()))
+    };
+    let da = match lead {
+        Lead::Straight => 0,
+        Lead::ObliqueLeft => -1,
+        Lead::ObliqueRight => 1,
+    };
+    if da != 0 {
+        step(&mut frame, &mut cells, da, &mut passed, &mut walls);
+        spent += 1;
+        if contact(&cells) {
+            return None;
+        }
+    }
+    let contacts = loop {
+        // A touch other than across the front edge makes the charge illegal.
+        let mut ahead = 0u16;
+        for e in &enemies {
+            for &c in e.cells() {
+                match touching_edge(frame, u.formation, c) {
+                    Some(Edge::Front) => ahead |= 1 << e.id,
+                    Some(_) => return None,
+                    None => {}
+                }
+            }
+        }
+        if ahead != 0 {
+            break ahead;
+        }
+        if spent == CHARGE_REACH {
+            return None;
+        }
+        step(&mut frame, &mut cells, 0, &mut passed, &mut walls);
+        spent += 1;
+    };
+    if passed.iter().any(|&c| !passable(s, u, c, rough_going)) || (rough_going && walls) {
+        return None;
+    }
+    // C4: whom it contacts, and whether it may.
+    for e in (0..MAX_UNITS as u8).filter(|i| contacts >> i & 1 == 1).map(|i| s.unit(side.other(), i)) {
+        let touched: Vec<Cell> = (0..w).map(|a| frame.cell(a, 1)).filter(|c| e.cells.contains(*c)).collect();
+        if touched.iter().all(|&c| hidden_from(s, u, c)) {
+            return None;
+        }
+        if u.kind == UnitType::Inf && e.kind == UnitType::Cav {
+            return None;
+        }
+        if u.kind == UnitType::Cav && touched.iter().any(|&c| s.terrain.kind(c) == TerrainType::Woods) {
+            return None;
+        }
+    }
+    Some(ChargeMove { at: frame.origin, cells, passed, walls, spent, contacts })
+}
+
+/// C2: `inf` or `cav`, in `line` or `massed`, at most 3 DISR, not moved this action, and a
+/// lead-in that gives a legal charge move.
+pub fn can_charge(s: &State, side: Side, id: u8) -> bool {
+    let u = s.unit(side, id);
+    u.on_table
+        && matches!(u.kind, UnitType::Inf | UnitType::Cav)
+        && matches!(u.formation, Formation::Line | Formation::Massed)
+        && u.disr <= 3
+        && (side != s.active || s.round.done & (1 << id) == 0)
+        && Lead::ALL.iter().any(|&l| charge_move(s, side, id, l).is_some())
+}

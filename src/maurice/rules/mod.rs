@@ -1,0 +1,138 @@
+//! The rules as a state machine: `legal_mask` (RULES Q2) and `apply` (one decision, then the
+//! automatic steps and single-option decisions of Q0). One file per part of the round.
+
+pub mod activation;
+pub mod cards;
+pub mod charge;
+pub mod cinc;
+pub mod command_distance;
+pub mod fire;
+pub mod force;
+pub mod morale;
+pub mod movement;
+pub mod rally;
+pub mod round;
+
+use super::action::{decode, Action, Mask, MaskExt};
+use super::ids::Phase;
+use super::state::State;
+use crate::error::{Error, Result};
+
+/// The refusal of a decision whose rules are not implemented yet: never a silently wrong game.
+pub(crate) fn not_yet(s: &State, a: Action, rules: &str) -> Error {
+    Error::IllegalAction {
+        action: a.name(),
+        phase: s.phase.as_str(),
+        reason: format!("rules {rules} are not implemented yet"),
+    }
+}
+
+/// Q2: the legal actions of the side to move (empty at `game_over`).
+pub fn legal_mask(s: &State) -> Mask {
+    let mut m = Mask::default();
+    let Some(side) = s.to_move else { return m };
+    match s.phase {
+        Phase::VolleyChoice => round::volley_mask(&mut m),
+        Phase::VolleyInterrupt => fire::volley::interrupt_mask(s, &mut m),
+        Phase::VolleyModifier => fire::volley::modifier_mask(s, side, &mut m),
+        Phase::Fire => fire::volley::fire_mask(s, &mut m),
+        Phase::Aim => fire::volley::aim_mask(&mut m),
+        Phase::Command => round::command_mask(s, &mut m),
+        Phase::Force => activation::force_mask(s, &mut m),
+        Phase::Span => activation::span_mask(s, &mut m),
+        Phase::ActivationInterrupt => activation::interrupt_mask(s, &mut m),
+        Phase::ActionModifier if s.round.command == Some(super::ids::Command::Charge) => {
+            charge::procedure::modifier_mask(s, side, &mut m)
+        }
+        Phase::ActionModifier => activation::modifier_mask(s, side, &mut m),
+        Phase::Charge => charge::procedure::charge_mask(s, &mut m),
+        Phase::ChargeLead => charge::procedure::lead_mask(s, &mut m),
+        Phase::KingTarget => charge::procedure::king_mask(s, side, &mut m),
+        Phase::Move => movement::move_mask(s, &mut m),
+        Phase::UnitMove => movement::unit_move_mask(s, &mut m),
+        Phase::CincMove => round::cinc_move_mask(s, &mut m),
+        Phase::CincPay | Phase::PenaltyDiscard | Phase::HandLimit => round::hand_mask(s, side, &mut m),
+        Phase::Displace => {
+            if let super::state::Pending::Displace { side, .. } = s.pending {
+                for c in cinc::displace_targets(s, side) {
+                    m.add(Action::Cell(c));
+                }
+            }
+        }
+        _ => {}
+    }
+    m
+}
+
+/// Applies the action with index `action` for the side to move, then runs the game on to the
+/// next decision that needs asking (Q0). On error the state is unchanged.
+pub fn apply(s: &mut State, action: i64) -> Result<()> {
+    let a = decode(action)?;
+    apply_action(s, a)
+}
+
+/// `apply` for a decoded action.
+pub fn apply_action(s: &mut State, a: Action) -> Result<()> {
+    if s.is_over() {
+        return Err(Error::GameOver);
+    }
+    if !legal_mask(s).contains(a) {
+        return Err(Error::IllegalAction {
+            action: a.name(),
+            phase: s.phase.as_str(),
+            reason: "the rules do not allow it now (see the legal mask)".into(),
+        });
+    }
+    // Decisions whose rules are missing are refused before anything changes.
+    let mut next = s.clone();
+    step(&mut next, a)?;
+    settle(&mut next)?;
+    *s = next;
+    Ok(())
+}
+
+fn step(s: &mut State, a: Action) -> Result<()> {
+    match s.phase {
+        Phase::VolleyChoice => round::apply_volley_choice(s, a)?,
+        Phase::VolleyInterrupt => fire::volley::apply_interrupt(s, a),
+        Phase::VolleyModifier => fire::volley::apply_modifier(s, a),
+        Phase::Fire => fire::volley::apply_fire(s, a),
+        Phase::Aim => fire::volley::apply_aim(s, a),
+        Phase::Command => round::apply_command(s, a)?,
+        Phase::Force => activation::apply_force(s, a),
+        Phase::Span => activation::apply_span(s, a)?,
+        Phase::ActivationInterrupt => activation::apply_interrupt(s, a)?,
+        Phase::ActionModifier if s.round.command == Some(super::ids::Command::Charge) => {
+            charge::procedure::apply_modifier(s, a)
+        }
+        Phase::ActionModifier => activation::apply_modifier(s, a)?,
+        Phase::Charge => charge::procedure::apply_charge(s, a),
+        Phase::ChargeLead => charge::procedure::apply_lead(s, a),
+        Phase::KingTarget => charge::procedure::apply_king(s, a),
+        Phase::Move => movement::apply_move_choice(s, a),
+        Phase::UnitMove => movement::apply_unit_move(s, a),
+        Phase::CincMove => round::apply_cinc_move(s, a),
+        Phase::CincPay => round::apply_cinc_pay(s, a),
+        Phase::PenaltyDiscard | Phase::HandLimit => round::apply_discard(s, a),
+        Phase::Displace => round::apply_displace(s, a),
+        _ => return Err(not_yet(s, a, "of this phase")),
+    }
+    Ok(())
+}
+
+/// Q0: takes every decision that offers one action only — except where the decider holds a card
+/// and the phase's actions depend on its hand (being asked must not reveal a hand).
+fn settle(s: &mut State) -> Result<()> {
+    while let Some(side) = s.to_move {
+        if s.phase.reveals_hand() && !s.army(side).hand.is_empty() {
+            break;
+        }
+        let m = legal_mask(s);
+        if m.count() != 1 {
+            break;
+        }
+        let a = m.actions().next().expect("one legal action");
+        step(s, a)?;
+    }
+    Ok(())
+}
