@@ -1,0 +1,305 @@
+//! RULES D1–D3: the bundled opponents of Maurice Lite — each plays whole games from either side,
+//! decides from its own observation only (D3), and the levels rank (D2).
+
+use maquis::maurice::agents::view::View;
+use maquis::maurice::agents::{Agent, AnyAgent};
+use maquis::maurice::streams::{Dice, Shuffler};
+use maquis::maurice::{
+    apply, legal_mask, new_game, observation, observation_layout, Card, ObservationKind, Phase, ScenarioId, Setup, Side, State,
+};
+use std::time::Instant;
+
+/// Plays one game of `setup` with seed `seed`, `blue` against `red`; the final state, the
+/// number of decisions and the seconds each agent spent.
+fn play(setup: &Setup, seed: u64, agents: &mut [AnyAgent; 2]) -> (State, usize, [f64; 2], [usize; 2]) {
+    let mut s = new_game(seed, setup).unwrap();
+    let mut n = 0;
+    let mut secs = [0.0; 2];
+    let mut calls = [0; 2];
+    while let Some(side) = s.to_move {
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side, ObservationKind::Full);
+        let t = Instant::now();
+        let a = agents[side.idx()].act(&obs, &mask);
+        secs[side.idx()] += t.elapsed().as_secs_f64();
+        calls[side.idx()] += 1;
+        assert!(mask.get(a), "{side} chose the illegal action {a}");
+        apply(&mut s, a as i64).unwrap();
+        n += 1;
+        assert!(n < 200_000, "the game ends");
+    }
+    (s, n, secs, calls)
+}
+
+/// Wins, draws and losses of `a` against `b` over `games` seeds, `a` taking each seat in turn.
+fn ladder(a: &str, b: &str, games: u64, budget: u32, setup: &Setup) -> [u32; 3] {
+    let mut out = [0; 3];
+    let mut time = [0.0; 2];
+    let mut calls = [0; 2];
+    let mut rounds = 0;
+    for g in 0..games {
+        let a_side = if g % 2 == 0 { Side::Blue } else { Side::Red };
+        let seats = |side: Side| if side == a_side { (a, 0) } else { (b, 1) };
+        let mut agents = [Side::Blue, Side::Red].map(|side| AnyAgent::by_id(seats(side).0, 1000 + g * 2 + side.idx() as u64, budget).unwrap());
+        let (s, _, secs, c) = play(setup, g, &mut agents);
+        for side in [Side::Blue, Side::Red] {
+            time[seats(side).1] += secs[side.idx()];
+            calls[seats(side).1] += c[side.idx()];
+        }
+        rounds += s.round_no;
+        match s.outcome.unwrap().winner() {
+            None => out[1] += 1,
+            Some(w) if w == a_side => out[0] += 1,
+            Some(_) => out[2] += 1,
+        }
+    }
+    eprintln!(
+        "{a} vs {b}: {out:?} (w/d/l), {:.1} rounds a game, {:.3} ms / {:.3} ms per decision",
+        rounds as f64 / games as f64,
+        1e3 * time[0] / calls[0].max(1) as f64,
+        1e3 * time[1] / calls[1].max(1) as f64
+    );
+    out
+}
+
+fn skirmish() -> Setup {
+    Setup { scenario: ScenarioId::Skirmish, ..Setup::default() }
+}
+
+/// Per seat (a blue, a red): wins, draws, losses of `a` against `b` over `games` seeds each.
+fn seats(a: &str, b: &str, games: u64, budget: u32) -> [[u32; 3]; 2] {
+    let mut out = [[0; 3]; 2];
+    for g in 0..games {
+        for a_side in [Side::Blue, Side::Red] {
+            let id = |side: Side| if side == a_side { a } else { b };
+            let mut agents = [Side::Blue, Side::Red].map(|side| AnyAgent::by_id(id(side), 77 + g * 2 + side.idx() as u64, budget).unwrap());
+            let (s, ..) = play(&skirmish(), g, &mut agents);
+            let k = match s.outcome.unwrap().winner() {
+                None => 1,
+                Some(w) if w == a_side => 0,
+                Some(_) => 2,
+            };
+            out[a_side.idx()][k] += 1;
+        }
+    }
+    eprintln!("{a} against {b}, w/d/l as blue {:?}, as red {:?}", out[0], out[1]);
+    out
+}
+
+#[test]
+fn maurice_d1_each_agent_plays_whole_games_from_either_side_with_legal_actions() {
+    for id in ["random", "heuristic", "search"] {
+        for side in [Side::Blue, Side::Red] {
+            let mut agents = [AnyAgent::by_id("random", 1, 4).unwrap(), AnyAgent::by_id("random", 2, 4).unwrap()];
+            agents[side.idx()] = AnyAgent::by_id(id, 3, 4).unwrap();
+            let (s, n, ..) = play(&skirmish(), 5, &mut agents);
+            assert!(s.is_over() && n > 0, "{id} as {side}");
+        }
+    }
+    assert!(AnyAgent::by_id("genius", 0, 1).is_err());
+}
+
+#[test]
+fn maurice_d1_agents_are_seeded_and_a_saved_agent_keeps_its_stream() {
+    for id in ["random", "heuristic", "search"] {
+        let run = |agents: &mut [AnyAgent; 2]| play(&skirmish(), 2, agents).0;
+        let fresh = || [AnyAgent::by_id(id, 8, 4).unwrap(), AnyAgent::by_id("random", 9, 4).unwrap()];
+        assert_eq!(run(&mut fresh()), run(&mut fresh()), "{id}: same seeds, same game");
+        // An agent saved mid-game and loaded decides as the original.
+        let mut s = new_game(4, &skirmish()).unwrap();
+        let mut a = AnyAgent::by_id(id, 8, 4).unwrap();
+        let mut other = AnyAgent::by_id("random", 1, 4).unwrap();
+        let mut copy: Option<AnyAgent> = None;
+        for step in 0..400 {
+            let Some(side) = s.to_move else { break };
+            let mask = legal_mask(&s);
+            let obs = observation(&s, side, ObservationKind::Full);
+            if step == 50 {
+                copy = Some(serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap());
+            }
+            let act = if side == Side::Blue {
+                let x = a.act(&obs, &mask);
+                if let Some(c) = copy.as_mut() {
+                    assert_eq!(c.act(&obs, &mask), x, "{id}: the loaded agent decides the same");
+                }
+                x
+            } else {
+                other.act(&obs, &mask)
+            };
+            apply(&mut s, act as i64).unwrap();
+        }
+        assert!(copy.is_some());
+    }
+}
+
+/// The view the playouts read straight off the state is the decoded observation (but for the
+/// command distances and `near`, which the heuristic does not read).
+#[test]
+fn maurice_d1_playout_view_is_the_observation_view() {
+    let mut s = new_game(3, &skirmish()).unwrap();
+    let mut agents = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("random", 2, 1).unwrap()];
+    while let Some(side) = s.to_move {
+        let obs = observation(&s, side, ObservationKind::Full);
+        for who in [side, side.other()] {
+            let mut decoded = View::decode(&observation(&s, who, ObservationKind::Compact));
+            for list in decoded.units.iter_mut() {
+                list.iter_mut().for_each(|u| {
+                    u.command = 0;
+                    u.near = false;
+                });
+            }
+            assert_eq!(View::of_state(&s, who), decoded);
+        }
+        let mask = legal_mask(&s);
+        let a = agents[side.idx()].act(&obs, &mask);
+        apply(&mut s, a as i64).unwrap();
+    }
+    // The view's offsets are the layout's.
+    let layout = observation_layout(ObservationKind::Full);
+    let at = |name: &str| layout.iter().find(|r| r.0 == name).unwrap().1;
+    use maquis::maurice::agents::view as v;
+    for (name, off) in [("self", v::SELF), ("phase", v::PHASE), ("to_move", v::TO_MOVE), ("active", v::ACTIVE), ("round", v::ROUND),
+        ("morale", v::MORALE), ("hand", v::HAND), ("hand_new", v::HAND_NEW), ("hand_sizes", v::HAND_SIZES), ("deck_size", v::DECK_SIZE),
+        ("discard", v::DISCARD), ("removed", v::REMOVED), ("command", v::COMMAND), ("activation", v::ACTIVATION),
+        ("interrupt", v::INTERRUPT), ("modifiers", v::MODIFIERS), ("volley", v::VOLLEY), ("night", v::NIGHT), ("cinc", v::CINC),
+        ("units", v::UNITS), ("planes", v::PLANES)] {
+        assert_eq!(at(name), off, "{name}");
+    }
+}
+
+/// The hidden information of `s` for `side` shuffled: the opponent's hand and the deck dealt
+/// again from the same cards (sizes kept), other dice and shuffles.
+fn other_hidden(s: &State, side: Side, seed: u64) -> State {
+    use rand::SeedableRng;
+    let mut t = s.clone();
+    let enemy = side.other();
+    let mut pool: Vec<Card> = t.army(enemy).hand.cards();
+    let size = pool.len();
+    pool.extend(t.deck.iter().copied());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    maquis::draw::shuffle(&mut rng, &mut pool);
+    // A reshuffle card cannot be held: keep them in the deck.
+    pool.sort_by_key(|&c| c == Card::Reshuffle);
+    let (hand, deck) = pool.split_at(size);
+    let mut counts = maquis::maurice::cards::CardCounts::default();
+    hand.iter().for_each(|&c| counts.add(c));
+    t.army_mut(enemy).hand = counts;
+    // Nothing drawn this round is known to the observer either: keep the drawn marks consistent.
+    t.army_mut(enemy).drawn = Default::default();
+    let mut deck = deck.to_vec();
+    maquis::draw::shuffle(&mut rng, &mut deck);
+    t.deck = deck;
+    t.dice = Dice::new(seed, Vec::new());
+    t.shuffler = Shuffler::new(seed, Vec::new());
+    t
+}
+
+#[test]
+fn maurice_d3_agents_decide_the_same_whatever_the_hidden_information() {
+    let mut s = new_game(6, &skirmish()).unwrap();
+    let mut players = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("heuristic", 2, 1).unwrap()];
+    let mut checked = 0;
+    for _ in 0..600 {
+        let Some(side) = s.to_move else { break };
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side, ObservationKind::Full);
+        if matches!(s.phase, Phase::Command | Phase::VolleyChoice | Phase::Span | Phase::Move | Phase::ActivationInterrupt) && s.army(side.other()).drawn.is_empty() {
+            let t = other_hidden(&s, side, checked);
+            let obs_t = observation(&t, side, ObservationKind::Full);
+            assert_eq!(obs, obs_t, "the hidden information is not in the observation");
+            assert_eq!(mask, legal_mask(&t), "nor in the mask");
+            for id in ["random", "heuristic", "search"] {
+                let a = AnyAgent::by_id(id, 10 + checked, 6).unwrap();
+                let mut b = a.clone();
+                let mut a = a;
+                assert_eq!(a.act(&obs, &mask), b.act(&obs_t, &mask), "{id} at {:?}", s.phase);
+            }
+            checked += 1;
+        }
+        let a = players[side.idx()].act(&obs, &mask);
+        apply(&mut s, a as i64).unwrap();
+    }
+    assert!(checked >= 10, "{checked} decisions checked");
+}
+
+/// D2: over seeded skirmish games from both seats, heuristic beats random and search (a small
+/// budget, to keep the test short) beats heuristic.
+#[test]
+fn maurice_d2_ladder_heuristic_beats_random_and_search_beats_heuristic() {
+    let h = seats("heuristic", "random", 40, 1);
+    for seat in h {
+        assert!(seat[0] > seat[2] + 2, "heuristic against random: {h:?}");
+    }
+    let s = seats("search", "heuristic", 6, 16);
+    for seat in s {
+        assert!(seat[0] > seat[2], "search against heuristic: {s:?}");
+    }
+}
+
+/// A measuring tool: `A`, `B` (agent ids), `GAMES`, `BUDGET`, `SKIRMISH` from the environment.
+#[test]
+#[ignore]
+fn maurice_d2_measure() {
+    let mut setup = Setup::default();
+    if std::env::var("SKIRMISH").is_ok() {
+        setup.scenario = maquis::maurice::ScenarioId::Skirmish;
+    }
+    let n: u64 = std::env::var("GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
+    let a = std::env::var("A").unwrap_or("heuristic".into());
+    let b = std::env::var("B").unwrap_or("random".into());
+    let budget = std::env::var("BUDGET").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
+    ladder(&a, &b, n, budget, &setup);
+}
+
+/// Milliseconds per step of the engine's parts along a heuristic game.
+#[test]
+#[ignore]
+fn maurice_d2_costs() {
+    let mut s = new_game(0, &Setup::default()).unwrap();
+    let mut agents = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("heuristic", 2, 1).unwrap()];
+    let (mut tm, mut to, mut tc, mut ta, mut n) = (0.0, 0.0, 0.0, 0.0, 0);
+    let mut buf = vec![0.0f32; maquis::maurice::COMPACT_OBSERVATION_SIZE];
+    while let Some(side) = s.to_move {
+        let t = Instant::now();
+        let mask = legal_mask(&s);
+        tm += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let obs = observation(&s, side, ObservationKind::Full);
+        to += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        maquis::maurice::write_observation(&s, side, &mut buf[..]);
+        tc += t.elapsed().as_secs_f64();
+        let a = agents[side.idx()].act(&obs, &mask);
+        let t = Instant::now();
+        apply(&mut s, a as i64).unwrap();
+        ta += t.elapsed().as_secs_f64();
+        n += 1;
+    }
+    eprintln!("{n} steps: mask {:.3} ms, full obs {:.3} ms, compact obs {:.3} ms, apply {:.3} ms per step", 1e3 * tm / n as f64, 1e3 * to / n as f64, 1e3 * tc / n as f64, 1e3 * ta / n as f64);
+}
+
+/// Milliseconds per decision of `search` at the default budget where it searches (the round's
+/// volley choice and command), along a heuristic game of the standard scenario.
+#[test]
+#[ignore]
+fn maurice_d1_search_timing() {
+    let mut s = new_game(1, &Setup::default()).unwrap();
+    let mut players = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("heuristic", 2, 1).unwrap()];
+    let mut search = AnyAgent::by_id("search", 3, maquis::maurice::agents::search::DEFAULT_BUDGET).unwrap();
+    let (mut secs, mut n, mut worst) = (0.0, 0, 0.0f64);
+    while let Some(side) = s.to_move {
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side, ObservationKind::Full);
+        if matches!(s.phase, Phase::Command | Phase::VolleyChoice) && mask.count() > 1 && n < 40 {
+            let t = Instant::now();
+            search.act(&obs, &mask);
+            let e = t.elapsed().as_secs_f64();
+            secs += e;
+            worst = worst.max(e);
+            n += 1;
+        }
+        let a = players[side.idx()].act(&obs, &mask);
+        apply(&mut s, a as i64).unwrap();
+    }
+    eprintln!("search: {n} searched decisions, {:.1} ms each on average, {:.1} ms at most", 1e3 * secs / n as f64, 1e3 * worst);
+}
