@@ -1,4 +1,4 @@
-//! *French Resistance D-Day 1944*, the two-player game of `spec/dday1944/RULES.md`: the German
+//! *French Resistance D-Day 1944*, the two-player game of `docs/rules/dday1944.md`: the German
 //! allocation, the interrogation, the attack, two skirmishes and the victory points. Plain Rust;
 //! the environment adapters and the Python bindings sit on top of the functions re-exported here.
 //!

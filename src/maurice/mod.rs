@@ -1,4 +1,4 @@
-//! *Maurice Lite*, the two-player game of `spec/maurice/RULES.md`: two horse-and-musket armies on
+//! *Maurice Lite*, the two-player game of `docs/rules/maurice.md`: two horse-and-musket armies on
 //! a 45 × 30 grid, commanded with a hidden hand of cards. Plain Rust, no bindings yet.
 //!
 //! The rules are complete: `new_game`, `legal_mask` and `apply` play whole games (random play
