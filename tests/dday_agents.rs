@@ -6,10 +6,10 @@ use dday_common::*;
 use maquis::dday::agents::rebuild::rebuild;
 use maquis::dday::agents::view::View;
 use maquis::dday::agents::{Agent, AnyAgent, HeuristicAgent, RandomAgent, SearchAgent};
-use maquis::dday::{self, legal_mask, observation, Outcome, Phase, Scenario, Side, State};
+use maquis::dday::{self, legal_mask, observation, Mask, Outcome, Phase, Scenario, Side, State};
 
 /// Plays a game with one agent per side; returns the final state.
-fn duel(seed: u64, res: &mut dyn Agent, ger: &mut dyn Agent) -> State {
+fn duel(seed: u64, res: &mut dyn Agent<Mask>, ger: &mut dyn Agent<Mask>) -> State {
     let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
     while let Some(side) = s.to_move() {
         let mask = legal_mask(&s);
@@ -84,7 +84,7 @@ fn dday_d2_levels_are_ordered_random_below_heuristic() {
     for seed in 0..200 {
         let mut r = RandomAgent::new(seed);
         let mut h = HeuristicAgent::new(seed);
-        let (res, ger): (&mut dyn Agent, &mut dyn Agent) =
+        let (res, ger): (&mut dyn Agent<Mask>, &mut dyn Agent<Mask>) =
             if seed % 2 == 0 { (&mut h, &mut r) } else { (&mut r, &mut h) };
         let heuristic_side = if seed % 2 == 0 { Outcome::Resistance } else { Outcome::German };
         let s = duel(seed, res, ger);

@@ -23,6 +23,7 @@ mod policy;
 mod seeding;
 mod shaping;
 mod slot;
+pub mod opponents;
 pub mod versus;
 
 pub use config::Config;

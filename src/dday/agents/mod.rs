@@ -10,74 +10,33 @@ pub use heuristic::HeuristicAgent;
 pub use search::SearchAgent;
 
 use super::action::Mask;
-use crate::draw;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+/// A bundled policy (`Agent<Mask>`: a legal action from an observation and a non-empty mask).
+pub use crate::env::opponents::{Agent, RandomAgent};
+use crate::env::opponents::{Bundled, Level};
 
-/// A bundled policy: a legal action from an observation (380 floats) and a non-empty mask.
-pub trait Agent {
-    fn act(&mut self, obs: &[f32], mask: &Mask) -> usize;
-}
-
-/// D1 level 0: a uniformly random legal action.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct RandomAgent {
-    rng: ChaCha8Rng,
-}
-
-impl RandomAgent {
-    pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent { rng: ChaCha8Rng::seed_from_u64(seed) }
-    }
-}
-
-impl Agent for RandomAgent {
-    fn act(&mut self, _obs: &[f32], mask: &Mask) -> usize {
-        mask.nth(draw::below(&mut self.rng, mask.count().max(1))).unwrap_or(0)
-    }
-}
-
-impl Agent for HeuristicAgent {
+impl Agent<Mask> for HeuristicAgent {
     fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
         HeuristicAgent::act(self, obs, mask)
     }
 }
 
-impl Agent for SearchAgent {
+impl Agent<Mask> for SearchAgent {
     fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
         SearchAgent::act(self, obs, mask)
     }
 }
 
-/// Any bundled agent, by its D1 id.
-// A few hundred bytes each; agents are few and long-lived, so no boxing.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[allow(clippy::large_enum_variant)]
-pub enum AnyAgent {
-    Random(RandomAgent),
-    Heuristic(HeuristicAgent),
-    Search(SearchAgent),
-}
-
-impl AnyAgent {
-    /// `random`, `heuristic` or `search` (with `budget` simulations), seeded.
-    pub fn by_id(id: &str, seed: u64, budget: u32) -> crate::error::Result<AnyAgent> {
-        Ok(match id {
-            "random" => AnyAgent::Random(RandomAgent::new(seed)),
-            "heuristic" => AnyAgent::Heuristic(HeuristicAgent::new(seed)),
-            "search" => AnyAgent::Search(SearchAgent::new(budget, seed)),
-            other => return Err(crate::error::Error::UnknownId { kind: "opponent", id: other.to_string() }),
-        })
+impl Level for HeuristicAgent {
+    fn with_seed(_budget: u32, seed: u64) -> HeuristicAgent {
+        HeuristicAgent::new(seed)
     }
 }
 
-impl Agent for AnyAgent {
-    fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
-        match self {
-            AnyAgent::Random(a) => a.act(obs, mask),
-            AnyAgent::Heuristic(a) => a.act(obs, mask),
-            AnyAgent::Search(a) => a.act(obs, mask),
-        }
+impl Level for SearchAgent {
+    fn with_seed(budget: u32, seed: u64) -> SearchAgent {
+        SearchAgent::new(budget, seed)
     }
 }
+
+/// Any bundled agent, by its D1 id (`AnyAgent::by_id`).
+pub type AnyAgent = Bundled<HeuristicAgent, SearchAgent>;
