@@ -11,6 +11,31 @@ impl<const WORDS: usize, const BITS: usize> Default for BitMask<WORDS, BITS> {
     }
 }
 
+/// What the shared machinery asks of a game's legal mask (`env::versus`).
+pub trait ActionSet {
+    fn get(&self, i: usize) -> bool;
+    fn count(&self) -> u32;
+    /// The `k`-th legal action in index order.
+    fn nth(&self, k: u32) -> Option<usize>;
+    /// The mask as 0/1 bytes, index order.
+    fn write_bytes(&self, out: &mut [u8]);
+}
+
+impl<const WORDS: usize, const BITS: usize> ActionSet for BitMask<WORDS, BITS> {
+    fn get(&self, i: usize) -> bool {
+        BitMask::get(self, i)
+    }
+    fn count(&self) -> u32 {
+        BitMask::count(self)
+    }
+    fn nth(&self, k: u32) -> Option<usize> {
+        BitMask::nth(self, k)
+    }
+    fn write_bytes(&self, out: &mut [u8]) {
+        BitMask::write_bytes(self, out)
+    }
+}
+
 impl<const WORDS: usize, const BITS: usize> BitMask<WORDS, BITS> {
     pub fn set(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);

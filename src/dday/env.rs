@@ -85,18 +85,6 @@ impl TwoPlayer for DDay1944 {
     fn legal_mask(s: &State) -> Mask {
         legal_mask(s)
     }
-    fn mask_get(mask: &Mask, i: usize) -> bool {
-        mask.get(i)
-    }
-    fn mask_count(mask: &Mask) -> u32 {
-        mask.count()
-    }
-    fn mask_nth(mask: &Mask, k: u32) -> Option<usize> {
-        mask.nth(k)
-    }
-    fn write_mask_bytes(mask: &Mask, out: &mut [u8]) {
-        mask.write_bytes(out)
-    }
     fn apply(s: &mut State, a: Action) -> Result<()> {
         apply_action(s, a)
     }

@@ -73,3 +73,31 @@ where
         }
     }
 }
+
+/// A game's heuristic `$h` and search `$s` as bundled levels over its mask `$m`: their `act` as
+/// `Agent<$m>`, and `Level` (`$h::new(seed)`, `$s::new(budget, seed)`).
+#[macro_export]
+macro_rules! bundled_levels {
+    ($h:ty, $s:ty, $m:ty) => {
+        impl $crate::env::opponents::Agent<$m> for $h {
+            fn act(&mut self, obs: &[f32], mask: &$m) -> usize {
+                <$h>::act(self, obs, mask)
+            }
+        }
+        impl $crate::env::opponents::Agent<$m> for $s {
+            fn act(&mut self, obs: &[f32], mask: &$m) -> usize {
+                <$s>::act(self, obs, mask)
+            }
+        }
+        impl $crate::env::opponents::Level for $h {
+            fn with_seed(_budget: u32, seed: u64) -> $h {
+                <$h>::new(seed)
+            }
+        }
+        impl $crate::env::opponents::Level for $s {
+            fn with_seed(budget: u32, seed: u64) -> $s {
+                <$s>::new(budget, seed)
+            }
+        }
+    };
+}

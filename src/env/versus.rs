@@ -9,6 +9,7 @@
 //! own streams are seeded from `g`, the opponent's with `TwoPlayer::opponent_seed(g)`. The
 //! opponent's draws never touch the game's, and `sample()` uses the environment's sampling stream.
 
+use crate::bitmask::ActionSet;
 use crate::draw;
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -42,7 +43,7 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     type Scenario: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     type State: Clone + Debug + PartialEq + Send + Sync;
     type Action: Copy;
-    type Mask: Clone + Debug + Default + PartialEq + Send + Sync;
+    type Mask: ActionSet + Clone + Debug + Default + PartialEq + Send + Sync;
     /// A bundled opponent with its own stream (saved with the match).
     type Agent: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// A buffer of `OBSERVATION_SIZE` floats the opponent observes into (an array on the stack).
@@ -69,11 +70,6 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
 
     fn decode(action: i64) -> Result<Self::Action>;
     fn legal_mask(s: &Self::State) -> Self::Mask;
-    fn mask_get(mask: &Self::Mask, i: usize) -> bool;
-    fn mask_count(mask: &Self::Mask) -> u32;
-    /// The `k`-th legal action of `mask` in index order.
-    fn mask_nth(mask: &Self::Mask, k: u32) -> Option<usize>;
-    fn write_mask_bytes(mask: &Self::Mask, out: &mut [u8]);
     /// Applies an action, or says why it cannot be applied (nothing changes then).
     fn apply(s: &mut Self::State, a: Self::Action) -> Result<()>;
     /// What `side` may see of `s`, `OBSERVATION_SIZE` floats.
@@ -233,7 +229,7 @@ impl<T: TwoPlayer> Match<T> {
             T::write_observation(&self.game, side, obs.as_mut());
             let a = T::act(agent, obs.as_ref(), &mask);
             // The bundled agents pick from the mask; should one ever not, the game still goes on.
-            let a = if T::mask_get(&mask, a) { a } else { T::mask_nth(&mask, 0).unwrap_or(0) };
+            let a = if mask.get(a) { a } else { mask.nth(0).unwrap_or(0) };
             if let Ok(action) = T::decode(a as i64) {
                 let _ = T::apply(&mut self.game, action);
             }
@@ -396,7 +392,7 @@ impl<T: TwoPlayer> Game for Versus<T> {
         T::legal_mask(&s.game)
     }
     fn is_legal(mask: &T::Mask, i: usize) -> bool {
-        T::mask_get(mask, i)
+        mask.get(i)
     }
     fn apply_legal(s: &mut Match<T>, a: T::Action) {
         if T::apply(&mut s.game, a).is_ok() {
@@ -411,11 +407,11 @@ impl<T: TwoPlayer> Game for Versus<T> {
         }
     }
     fn sample(mask: &T::Mask, rng: &mut ChaCha8Rng) -> Option<usize> {
-        let n = T::mask_count(mask);
+        let n = mask.count();
         if n == 0 {
             return None;
         }
-        T::mask_nth(mask, draw::below(rng, n))
+        mask.nth(draw::below(rng, n))
     }
     fn is_over(s: &Match<T>) -> bool {
         T::is_over(&s.game)
@@ -437,7 +433,7 @@ impl<T: TwoPlayer> Game for Versus<T> {
     }
     const NOTHING_WRITTEN: () = ();
     fn write_mask_bytes(_: Simd, mask: &T::Mask, out: &mut [u8]) {
-        T::write_mask_bytes(mask, out)
+        mask.write_bytes(out)
     }
     fn save(s: &Match<T>) -> String {
         save_match(s)
