@@ -47,8 +47,8 @@ import numpy as np
 # The masked-PPO core shared with the other training examples (this folder is on sys.path).
 import masked_ppo
 from masked_ppo import (
-    Batch, Collector, CurvePlot, DaggerSet, Rollout, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    batch_expert, build_agent, gae, imitation_update, phase_at, ppo_update, prepare_run,
+    Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
+    batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at, ppo_update, prepare_run,
 )
 
 
@@ -144,8 +144,9 @@ class Games:
         self.len = np.zeros(num_envs, np.int64)
         self.wins, self.lens, self.count = [], [], 0
 
-    def record(self, valid, done, info):
-        self.len += valid
+    def record(self, sl, valid, done, info):
+        """One step of the environments `sl` (a slice of the batch; the arrays are theirs)."""
+        self.len[sl] += valid
         if not done.any():
             return
         outcome = info.get("outcome")
@@ -153,8 +154,8 @@ class Games:
             o = outcome[i] if outcome is not None else ""
             o = o.decode() if isinstance(o, bytes) else str(o)
             self.wins.append(o == "win")
-            self.lens.append(int(self.len[i]))
-            self.len[i] = 0
+            self.lens.append(int(self.len[sl.start + i]))
+            self.len[sl.start + i] = 0
             self.count += 1
         self.wins, self.lens = self.wins[-self.KEEP:], self.lens[-self.KEEP:]
 
@@ -184,17 +185,21 @@ def main(argv=None):
     import maquis.dday as dday
     from maquis.dday.policy import load_policy
 
+    device, obs_dtype, halves = device_settings(args)
     out = prepare_run(args)
 
-    env = dday.DDayVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, side=args.side,
-                             opponent=args.opponent, reward=None if args.reward == "outcome" else "vp_margin")
+    envs = make_envs(lambda n: dday.DDayVectorEnv(num_envs=n, num_threads=args.env_threads, side=args.side,
+                                                  opponent=args.opponent,
+                                                  reward=None if args.reward == "outcome" else "vp_margin",
+                                                  observation_dtype=obs_dtype, copy=False),
+                     args.num_envs, halves)
     obs_size, n_actions = dday.OBSERVATION_SIZE, dday.NUM_ACTIONS
-    agent = build_agent(obs_size, n_actions, args.hidden, args.layers, "tanh")
+    agent = build_agent(obs_size, n_actions, args.hidden, args.layers, "tanh").to(device)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     steps, update, seconds0 = 0, 0, 0.0
     curve_path = out / "curve.csv"
     if args.resume:
-        ck = torch.load(args.resume, weights_only=False)
+        ck = torch.load(args.resume, weights_only=False, map_location=device)
         agent.load_state_dict(ck["agent"])
         opt.load_state_dict(ck["opt"])
         steps, update, seconds0 = ck["steps"], ck["update"], ck["seconds"]
@@ -204,11 +209,13 @@ def main(argv=None):
             csv.DictWriter(f, CURVE_FIELDS).writeheader()
 
     T, B = args.num_steps, args.num_envs
-    buf = Rollout(T, B, obs_size, n_actions)
     games = Games(B)
-    collector = Collector(env, args.seed + 7919 * update, lambda obs, rew, valid, done, term, info: games.record(valid, done, info))
+    collector = Collector(envs, args.seed + 7919 * update,
+                          lambda sl, obs, rew, valid, done, term, info: games.record(sl, valid, done, info),
+                          device, dday.OBSERVATION_DIVISOR)
+    buf = collector.new_rollout(T, B)
     expert = make_expert(args.imitate, args.seed + 1) if args.imitate else None
-    data = DaggerSet(args.imitate_buffer, obs_size, n_actions) if args.imitate else None
+    data = DaggerSet(args.imitate_buffer, obs_size, n_actions, device) if args.imitate else None
     budget_s = 60.0 * args.minutes if args.minutes else float("inf")
     imitate_s = 60.0 * args.imitate_minutes if args.imitate else 0.0
     t0, eval_s = time.time(), 0.0
@@ -260,7 +267,7 @@ def main(argv=None):
             save()
     evaluate_and_log(phase, 0)
     save()
-    env.close()
+    envs.close()
 
     # The final evaluation: the saved policy (what `maquis dday eval --policy` reads) and the
     # bundled agents as the learner on the same seeds.

@@ -11,6 +11,12 @@ imported inside the functions, so that `--help` and the numpy-only parts work wi
   terminal in GAE (no bootstrapping through it).
 * Imitation (DAgger): the expert labels the states the mixed policy visits, the actor is fitted to
   the aggregated labels; PPO then adds a cross-entropy term to the expert of decaying weight.
+* The device (`--device cuda`): the network, the rollout buffers and the updates stay on the GPU.
+  The collection loop is `maquis.train.rollout`'s: observations (uint8 by default there, a quarter
+  of the bytes) and masks go through pinned host memory with non-blocking copies and become the
+  float32 input on the GPU; the environments are `--halves` vector envs stepped in turn, so Rust
+  steps one half while the GPU acts on the other. On the CPU (the default) nothing of this is
+  needed: one vector env, float32 observations, the env's arrays read as they are.
 """
 
 from __future__ import annotations
@@ -49,7 +55,35 @@ def add_ppo_arguments(p, num_envs, gamma, epochs, ent_coef):
     g.add_argument("--max-grad-norm", type=float, default=0.5, help="gradient norm clip")
     g.add_argument("--hidden", type=int, default=256, help="width of the hidden layers")
     g.add_argument("--layers", type=int, default=2, help="hidden layers of the actor and of the critic")
+    g.add_argument("--device", default="cpu",
+                   help="where the network, the rollouts and the updates run: cpu, cuda, cuda:N, auto")
+    g.add_argument("--observation-dtype", choices=("auto", "float32", "uint8"), default="auto",
+                   help="what the env writes: auto is uint8 on cuda (converted on the GPU), float32 on cpu")
+    g.add_argument("--halves", type=int, default=None,
+                   help="the envs as this many vector envs stepped in turn (default 2 on cuda, 1 on cpu)")
     return g
+
+
+def device_settings(args):
+    """(torch device, observation dtype, halves) from --device, --observation-dtype, --halves;
+    a clear exit when CUDA is asked for and missing."""
+    from maquis.train.rollout import observation_dtype_for, resolve_device
+
+    try:
+        device = resolve_device(args.device)
+    except ValueError as e:
+        raise SystemExit(f"--device: {e}") from None
+    halves = args.halves if args.halves is not None else (2 if device.type == "cuda" else 1)
+    if halves < 1 or halves > args.num_envs:
+        raise SystemExit(f"--halves must be between 1 and --num-envs ({args.num_envs}), got {halves}")
+    return device, observation_dtype_for(device, args.observation_dtype), halves
+
+
+def make_envs(make_env, num_envs, halves):
+    """`num_envs` environments as `halves` vector envs (`make_env(n)` builds one), stepped in turn."""
+    from maquis.train.rollout import VectorHalves
+
+    return VectorHalves(make_env, num_envs, halves)
 
 
 def add_imitation_arguments(p, minutes, steps, minibatch, buffer, bc_decay_minutes, **imitate):
@@ -140,7 +174,8 @@ def build_agent(obs_size, n_actions, hidden, layers, activation="tanh"):
             return action, dist.log_prob(action), ent, self.value(x)
 
         def expert_logp(self, x, mask, target):
-            logits = torch.where(mask, self.actor(x), torch.full((1,), -1e8))
+            logits = self.actor(x)
+            logits = torch.where(mask, logits, logits.new_full((1,), -1e8))
             return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
 
     return Agent()
@@ -171,7 +206,7 @@ def export_policy(agent, path, activation, meta):
 
 
 def prepare_run(args):
-    """Seeds, torch threads, the output directory with args.json."""
+    """Seeds (torch's CUDA generators too), torch threads, the output directory with args.json."""
     import torch
 
     torch.set_num_threads(args.threads)
@@ -190,21 +225,41 @@ def prepare_run(args):
 
 
 class Rollout:
-    """One rollout, (T, B) per field: what the agent saw and did, and what came of it; `valid` is 0
-    for the autoreset steps (no decision), `expert` holds the expert's actions when one is asked."""
+    """One rollout, (T, B) per field, on `device`: what the agent saw and did, and what came of it;
+    `valid` is 0 for the autoreset steps (no decision), `expert` holds the expert's actions when one
+    is asked. The observations are kept as the env writes them (uint8 or float32; `decode` makes
+    the network's input). Rewards, dones, `valid` and the expert's actions are written on the host
+    (`host`, pinned on CUDA) as the steps come, and go to the device once, at `finish`."""
 
-    def __init__(self, T, B, obs_size, n_actions):
+    def __init__(self, T, B, obs_size, n_actions, device="cpu", obs_dtype="float32", decode=None):
         import torch
 
-        self.obs = torch.zeros((T, B, obs_size))
-        self.mask = torch.zeros((T, B, n_actions), dtype=torch.bool)
-        self.act = torch.zeros((T, B), dtype=torch.long)
-        self.logp = torch.zeros((T, B))
-        self.val = torch.zeros((T, B))
-        self.rew = torch.zeros((T, B))
-        self.done = torch.zeros((T, B))
-        self.valid = torch.zeros((T, B))
-        self.expert = torch.zeros((T, B), dtype=torch.long)
+        self.device = torch.device(device)
+        self.decode = decode if decode is not None else (lambda x: x)
+        dt = torch.uint8 if obs_dtype == "uint8" else torch.float32
+        self.obs = torch.zeros((T, B, obs_size), dtype=dt, device=self.device)
+        self.mask = torch.zeros((T, B, n_actions), dtype=torch.bool, device=self.device)
+        self.act = torch.zeros((T, B), dtype=torch.long, device=self.device)
+        self.logp = torch.zeros((T, B), device=self.device)
+        self.val = torch.zeros((T, B), device=self.device)
+        self.rew = torch.zeros((T, B), device=self.device)
+        self.done = torch.zeros((T, B), device=self.device)
+        self.valid = torch.zeros((T, B), device=self.device)
+        self.expert = torch.zeros((T, B), dtype=torch.long, device=self.device)
+        pin = self.device.type == "cuda"
+        self._host = {k: torch.zeros((T, B), dtype=getattr(self, k).dtype, pin_memory=pin)
+                      for k in ("rew", "done", "valid", "expert")}
+        self.host = {k: v.numpy() for k, v in self._host.items()}
+
+    def finish(self):
+        """The host-written fields to the device (waits for the copies on CUDA, so that the host
+        rows can be written again)."""
+        import torch
+
+        for k, v in self._host.items():
+            getattr(self, k).copy_(v, non_blocking=True)
+        if self.device.type == "cuda":
+            torch.cuda.current_stream(self.device).synchronize()
 
 
 class Phase:
@@ -247,52 +302,108 @@ def batch_expert(agent):
 
 
 class Collector:
-    """Steps the vector env with the agent (or the expert) and fills a `Rollout`."""
+    """Steps the environments with the agent (or the expert) and fills a `Rollout`.
 
-    def __init__(self, env, seed, record):
+    `envs`: a `maquis.train.rollout.VectorHalves` (see `make_envs`) or one vector env. `divisor`: the
+    game's `OBSERVATION_DIVISOR`, needed when the env writes uint8 observations. `record(sl, obs,
+    rew, valid, done, term, info)` is called after every step of the environments `sl` (a slice
+    of the batch): the example's statistics; `obs` as the env wrote it."""
+
+    def __init__(self, envs, seed, record, device="cpu", divisor=None):
         import torch
+        from maquis.train.rollout import ObservationDecoder, RolloutTimers, Staging, VectorHalves
 
-        self.env = env
-        self.record = record  # record(obs, rew, valid, done, term, info) after every step: the example's statistics
-        self.obs_np, _ = env.reset(seed=seed)
-        self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
-        self.pending_reset = np.zeros(env.num_envs, bool)  # the env's next step() is its autoreset
+        self.envs = envs if isinstance(envs, VectorHalves) else VectorHalves.wrap(envs)
+        self.device = torch.device(device)
+        self.record = record
+        env0 = self.envs.envs[0]
+        self.obs_size = int(np.prod(env0.single_observation_space.shape))
+        self.n_actions = int(env0.single_action_space.n)
+        self.obs_dtype = getattr(env0, "observation_dtype", "float32")
+        if self.obs_dtype == "uint8" and divisor is None:
+            raise ValueError("uint8 observations need the game's OBSERVATION_DIVISOR (divisor=)")
+        self.divisor = divisor
+        self.decode = ObservationDecoder(divisor, self.device) if divisor is not None else (lambda x: x)
+        self.stagings = [Staging(sl.stop - sl.start, self.obs_size, self.n_actions, self.obs_dtype, self.device)
+                         for sl in self.envs.slices]
+        self.timers = RolloutTimers(self.device)
+        k = len(self.envs)
+        self.obs_np, self.masks_np, self.current = [None] * k, [None] * k, [None] * k
+        for h, (obs, info) in enumerate(self.envs.reset(seed=seed)):
+            self._stage(h, obs, info["action_mask"])
+        self.pending_reset = np.zeros(self.envs.num_envs, bool)  # the env's next step() is its autoreset
+
+    def new_rollout(self, T, B):
+        """A `Rollout` of `T` steps of the `B` environments, on this collector's device."""
+        return Rollout(T, B, self.obs_size, self.n_actions, self.device, self.obs_dtype, self.decode)
+
+    def _stage(self, h, obs, masks):
+        self.obs_np[h], self.masks_np[h] = obs, masks
+        self.current[h] = self.stagings[h].upload(obs, masks)
+
+    def _host_float32(self, obs):
+        from maquis.train.rollout import host_float32
+
+        return obs if self.divisor is None else host_float32(obs, self.divisor)
 
     def collect(self, agent, buf, expert, phase):
         """Fills `buf` with one rollout and returns the value of the observation after it."""
         import torch
+        from maquis.train.rollout import legal_or_all, run_pipeline
 
         T, B = buf.act.shape
+        timers, envs, dev = self.timers, self.envs, self.device
+
+        def act(h, t):
+            sl = envs.slices[h]
+            o, m = self.current[h]
+            valid = ~self.pending_reset[sl]
+            safe = legal_or_all(m)  # terminal / reset rows: any action, it is ignored
+            x = self.decode(o)
+            action, logp, _, value = agent.act(x, safe)
+            timers.lap("forward")
+            if phase.need_expert:
+                masks_np = np.asarray(self.masks_np[h]).astype(bool)
+                ex_np = np.where(valid, expert(self._host_float32(self.obs_np[h]), masks_np, valid), 0)
+                buf.host["expert"][t, sl] = ex_np
+                if phase.imitating:
+                    ex = torch.as_tensor(ex_np, dtype=torch.long).to(dev)
+                    use = torch.as_tensor(np.random.random(sl.stop - sl.start) < phase.beta).to(dev)
+                    action = torch.where(use, ex, action)
+                    logp = agent.act(x, safe, action)[1]
+                timers.lap("sample")
+            buf.obs[t, sl] = o
+            buf.mask[t, sl] = safe
+            buf.act[t, sl] = action
+            buf.logp[t, sl] = logp
+            buf.val[t, sl] = value
+            buf.host["valid"][t, sl] = valid
+            timers.lap("store")
+            actions = self.stagings[h].download(action)
+            timers.lap("device_wait")
+            return actions
+
+        def on_result(h, t, result):
+            sl = envs.slices[h]
+            obs, rew, term, trunc, info = result
+            valid = ~self.pending_reset[sl]
+            done = (np.asarray(term) | np.asarray(trunc)) & valid
+            rew = np.asarray(rew, dtype=np.float64) * valid
+            buf.host["rew"][t, sl] = rew
+            buf.host["done"][t, sl] = done
+            self.record(sl, obs, rew, valid, done, term, info)
+            self.pending_reset[sl] = done
+            timers.lap("store")
+            self._stage(h, obs, info["action_mask"])
+            timers.lap("stage")
+
         with torch.no_grad():
-            for t in range(T):
-                masks_np = np.asarray(self.env.action_masks(), dtype=bool)
-                valid = ~self.pending_reset
-                safe = masks_np.copy()
-                safe[~safe.any(axis=1)] = True  # terminal / reset rows: any action, it is ignored
-                mask_t = torch.as_tensor(safe)
-                action, logp, _, value = agent.act(self.next_obs, mask_t)
-                if phase.need_expert:
-                    ex = torch.as_tensor(np.where(valid, expert(self.obs_np, masks_np, valid), 0), dtype=torch.long)
-                    buf.expert[t] = ex
-                    if phase.imitating:
-                        use = torch.as_tensor(np.random.random(B) < phase.beta)
-                        action = torch.where(use, ex, action)
-                        logp = agent.act(self.next_obs, mask_t, action)[1]
-                buf.obs[t] = self.next_obs
-                buf.mask[t] = mask_t
-                buf.act[t] = action
-                buf.logp[t] = logp
-                buf.val[t] = value
-                buf.valid[t] = torch.as_tensor(valid, dtype=torch.float32)
-                self.obs_np, rew, term, trunc, info = self.env.step(action.numpy())
-                done = (np.asarray(term) | np.asarray(trunc)) & valid
-                rew = np.asarray(rew, dtype=np.float64) * valid
-                buf.rew[t] = torch.as_tensor(rew, dtype=torch.float32)
-                buf.done[t] = torch.as_tensor(done, dtype=torch.float32)
-                self.next_obs = torch.as_tensor(self.obs_np, dtype=torch.float32)
-                self.record(self.obs_np, rew, valid, done, term, info)
-                self.pending_reset = done
-            return agent.value(self.next_obs)
+            timers.start()
+            run_pipeline(envs, T, act, on_result, timers)
+            buf.finish()
+            next_value = torch.cat([agent.value(self.decode(self.current[h][0])) for h in range(len(envs))])
+            timers.lap("store")
+            return next_value
 
 
 def gae(buf, next_value, gamma, lam):
@@ -301,8 +412,8 @@ def gae(buf, next_value, gamma, lam):
 
     T, B = buf.rew.shape
     with torch.no_grad():
-        adv = torch.zeros((T, B))
-        last = torch.zeros(B)
+        adv = torch.zeros_like(buf.rew)
+        last = torch.zeros_like(buf.rew[0])
         for t in reversed(range(T)):
             nv = next_value if t == T - 1 else buf.val[t + 1]
             nonterm = 1.0 - buf.done[t]
@@ -324,7 +435,7 @@ class Batch:
         import torch
 
         T, B, obs_size = buf.obs.shape
-        self.obs = buf.obs.reshape(T * B, obs_size)
+        self.obs = buf.decode(buf.obs.reshape(T * B, obs_size))
         self.mask = buf.mask.reshape(T * B, -1)
         self.act, self.logp, self.val = buf.act.reshape(-1), buf.logp.reshape(-1), buf.val.reshape(-1)
         self.adv, self.ret, self.expert = adv.reshape(-1), ret.reshape(-1), buf.expert.reshape(-1)
@@ -334,13 +445,13 @@ class Batch:
 class DaggerSet:
     """The aggregated imitation data set (DAgger): observations, masks and the expert's actions."""
 
-    def __init__(self, cap, obs_size, n_actions):
+    def __init__(self, cap, obs_size, n_actions, device="cpu"):
         import torch
 
         self.cap = cap
-        self.obs = torch.zeros((cap, obs_size))
-        self.mask = torch.zeros((cap, n_actions), dtype=torch.bool)
-        self.act = torch.zeros(cap, dtype=torch.long)
+        self.obs = torch.zeros((cap, obs_size), device=device)
+        self.mask = torch.zeros((cap, n_actions), dtype=torch.bool, device=device)
+        self.act = torch.zeros(cap, dtype=torch.long, device=device)
         self.n, self.at = 0, 0
 
     def add(self, batch):
@@ -349,8 +460,9 @@ class DaggerSet:
 
         nb = len(batch.idx_valid)
         k = min(nb, self.cap)
-        pos = (self.at + torch.arange(k)) % self.cap
-        sel = batch.idx_valid[torch.randperm(nb)[:k]]
+        dev = self.obs.device
+        pos = (self.at + torch.arange(k, device=dev)) % self.cap
+        sel = batch.idx_valid[torch.randperm(nb, device=dev)[:k]]
         self.obs[pos], self.mask[pos], self.act[pos] = batch.obs[sel], batch.mask[sel], batch.expert[sel]
         self.at, self.n = int((self.at + k) % self.cap), min(self.cap, self.n + k)
 
@@ -363,10 +475,11 @@ def imitation_update(agent, opt, data, batch, args):
 
     data.add(batch)
     nb = len(batch.idx_valid)
+    dev = batch.obs.device
     for _ in range(args.imitate_steps):
-        j = torch.randint(0, data.n, (args.imitate_minibatch,))
+        j = torch.randint(0, data.n, (args.imitate_minibatch,), device=dev)
         bc = -agent.expert_logp(data.obs[j], data.mask[j], data.act[j]).mean()
-        i = batch.idx_valid[torch.randint(0, nb, (args.imitate_minibatch,))]
+        i = batch.idx_valid[torch.randint(0, nb, (args.imitate_minibatch,), device=dev)]
         vl = 0.5 * ((agent.value(batch.obs[i]) - batch.ret[i]) ** 2).mean()
         loss = bc + args.vf_coef * vl
         opt.zero_grad()
@@ -388,8 +501,9 @@ def ppo_update(agent, opt, batch, args, bc_coef):
     nb = len(batch.idx_valid)
     mbs = max(1, nb // args.minibatches)
     clipfracs, kl = [], 0.0
+    dev = batch.obs.device
     for _ in range(args.epochs):
-        perm = batch.idx_valid[torch.randperm(nb)]
+        perm = batch.idx_valid[torch.randperm(nb, device=dev)]
         for s in range(0, nb - mbs + 1, mbs):
             i = perm[s:s + mbs]
             if bc_coef > 0:
@@ -397,7 +511,7 @@ def ppo_update(agent, opt, batch, args, bc_coef):
                 bc = -explogp.mean()
             else:
                 _, newlogp, ent, newv = agent.act(batch.obs[i], batch.mask[i], batch.act[i])
-                bc = torch.zeros(())
+                bc = torch.zeros((), device=dev)
             logratio = newlogp - batch.logp[i]
             ratio = logratio.exp()
             with torch.no_grad():

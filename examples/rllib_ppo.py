@@ -5,15 +5,29 @@
     python examples/rllib_ppo.py --iterations 50 --num-env-runners 1 --out runs/rllib
     maquis eval --policy runs/rllib/policy.npz --difficulties normal
 
+The environments of an EnvRunner
+--------------------------------
+Each EnvRunner steps its `--envs-per-runner` games in one native vector env (`maquis.MaquisVectorEnv`,
+stepped in Rust on `--env-threads` threads), handed to RLlib as a ready vector env
+(`gym_env_vectorize_mode="vector_entry_point"`), not as Gymnasium's `SyncVectorEnv` of single envs
+stepped one by one in Python (`--vectorize sync` does that, for comparison).
+
+Seeds: RLlib seeds EnvRunner `w` with `seed + w`. The native vector env gives its sub-env `i` the seed
+`maquis.sub_env_seed(seed + w, i)`, a hash of both, so that R runners x E envs play R x E distinct
+deal streams. Gymnasium's `SyncVectorEnv` instead seeds its sub-env `j` with `seed + w + j`: runner
+`w + 1`'s env `j` would replay runner `w`'s env `j + 1`, deal for deal (R + E - 1 streams, not R x E).
+With `--vectorize sync` the single envs therefore add `w * (E - 1)` to the seed they are given
+(`SpacedSeeds`), which spaces the runners `E` seeds apart: runner `w`'s env `j` gets `seed + w*E + j`.
+
 How the mask reaches the policy
 -------------------------------
-`maquis.wrappers.ActionMaskObservation` turns `MaquisEnv`'s flat observation into a dict
-`{"observation": Box(D,), "action_mask": MultiBinary(N) (int8)}`. RLlib's action-masking RLModule
+The observations become a dict `{"observations": Box(D,), "action_mask": Box(N,) (float32, 0/1)}`
+(`RLlibVectorKeys` for the native vector env, `maquis.wrappers.ActionMaskObservation` + `RLlibKeys`
+for single envs). RLlib's action-masking RLModule
 (`ray.rllib.examples.rl_modules.classes.action_masking_rlm.ActionMaskingTorchRLModule`, a
-`PPOTorchRLModule`) reads that dict under the keys `"observations"` and `"action_mask"`: it builds its
-networks on the observation alone, and adds `log(mask)` (clamped to the most negative float) to the
-logits in every forward pass (exploration, inference and training), so illegal actions are never
-sampled and get no gradient. `RLlibKeys` below only renames `"observation"` to `"observations"`.
+`PPOTorchRLModule`) reads it: it builds its networks on the observation alone, and adds `log(mask)`
+(clamped to the most negative float) to the logits in every forward pass (exploration, inference and
+training), so illegal actions are never sampled and get no gradient.
 
 At the end the RLModule is checkpointed (`algo.save_to_path`), evaluated greedily through
 `maquis.evaluate`, and its actor is exported as `policy.npz` (the "maquis-mlp-v1" numpy format of
@@ -65,6 +79,9 @@ def parse_args(argv=None):
     p.add_argument("--num-cpus", type=int, default=None, help="CPUs for a local Ray (default: all)")
     p.add_argument("--num-env-runners", type=int, default=0, help="0: sample in the driver process")
     p.add_argument("--envs-per-runner", type=int, default=16)
+    p.add_argument("--env-threads", type=int, default=1, help="Rust threads of each runner's vector env")
+    p.add_argument("--vectorize", choices=("native", "sync"), default="native",
+                   help="native: one maquis vector env per runner; sync: Gymnasium's SyncVectorEnv of single envs")
     p.add_argument("--num-learners", type=int, default=0, help="0: learn in the driver process")
     p.add_argument("--num-gpus-per-learner", type=float, default=0)
     p.add_argument("--train-batch", type=int, default=8192)
@@ -75,6 +92,9 @@ def parse_args(argv=None):
     add_evaluation_arguments(p, episodes=500, seed=12345)
     add_shaping_switch(p, GAMMA)
     args = p.parse_args(argv)
+    for name in ("envs_per_runner", "env_threads", "train_batch", "minibatch", "epochs"):
+        if getattr(args, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.iterations is None:
         args.iterations = 10**9 if args.minutes else 20
     return args
@@ -102,18 +122,78 @@ def _rllib_keys_wrapper():
     return RLlibKeys
 
 
+def _rllib_vector_keys_wrapper():
+    import gymnasium as gym
+    from gymnasium.vector.utils import batch_space
+
+    class RLlibVectorKeys(gym.vector.VectorWrapper):
+        """A native vector env's observations and `info["action_mask"]` as {"observations",
+        "action_mask" (float32)}, batched: the keys of RLlib's ActionMaskingTorchRLModule. The mask
+        leaves the infos (RLlib would keep a copy per step in its episodes)."""
+
+        def __init__(self, env):
+            super().__init__(env)
+            n = int(env.single_action_space.n)
+            self.single_observation_space = gym.spaces.Dict({
+                "observations": env.single_observation_space,
+                "action_mask": gym.spaces.Box(0.0, 1.0, (n,), np.float32),
+            })
+            self.observation_space = batch_space(self.single_observation_space, env.num_envs)
+
+        def _dict(self, obs, infos):
+            infos.pop("_action_mask", None)
+            return {"observations": obs, "action_mask": infos.pop("action_mask").astype(np.float32)}
+
+        def reset(self, *, seed=None, options=None):
+            obs, infos = self.env.reset(seed=seed, options=options)
+            return self._dict(obs, infos), infos
+
+        def step(self, actions):
+            obs, rewards, terminated, truncated, infos = self.env.step(np.asarray(actions, dtype=np.int64))
+            return self._dict(obs, infos), rewards, terminated, truncated, infos
+
+    return RLlibVectorKeys
+
+
+def _spaced_seeds_wrapper():
+    import gymnasium as gym
+
+    class SpacedSeeds(gym.Wrapper):
+        """Adds `shift` to the seed of every seeded reset (see the module docstring: runner `w`'s
+        Gymnasium SyncVectorEnv seeds its env `j` with `seed + w + j`; with `shift = w * (E - 1)`
+        the env plays `seed + w*E + j`, distinct for every runner and env)."""
+
+        def __init__(self, env, shift):
+            super().__init__(env)
+            self.shift = int(shift)
+
+        def reset(self, *, seed=None, options=None):
+            return self.env.reset(seed=None if seed is None else seed + self.shift, options=options)
+
+    return SpacedSeeds
+
+
 #: The discount of the PPO below, also the shaping's (its terms telescope only for the same one).
 GAMMA = 0.997
 
 
 def env_creator(env_config):
-    """Builds one masked maquis env; runs inside every RLlib EnvRunner (on any node)."""
+    """Builds the envs of one RLlib EnvRunner (on any node): with `num_envs` in `env_config` (RLlib's
+    `vector_entry_point`), one native vector env of that many games; without, one masked single
+    env (Gymnasium's SyncVectorEnv, `--vectorize sync`, builds several)."""
     import maquis
     from maquis.wrappers import ActionMaskObservation
 
-    shaping = env_config.get("shaping")
-    env = maquis.MaquisEnv(difficulty=env_config.get("difficulty", "normal"), shaping=shaping)
-    return _rllib_keys_wrapper()(ActionMaskObservation(env))
+    difficulty, shaping = env_config.get("difficulty", "normal"), env_config.get("shaping")
+    if "num_envs" in env_config:
+        env = maquis.MaquisVectorEnv(int(env_config["num_envs"]), num_threads=int(env_config.get("env_threads", 1)),
+                                     difficulty=difficulty, shaping=shaping)
+        return _rllib_vector_keys_wrapper()(env)
+    env = _rllib_keys_wrapper()(ActionMaskObservation(maquis.MaquisEnv(difficulty=difficulty, shaping=shaping)))
+    # The runner's index (0: the driver); EnvContext carries it, a plain dict (a test) may not.
+    w = int(getattr(env_config, "worker_index", 0) or 0)
+    per_runner = int(env_config.get("envs_per_runner", 1))
+    return _spaced_seeds_wrapper()(env, w * (per_runner - 1)) if per_runner > 1 else env
 
 
 def build_config(args):
@@ -124,8 +204,11 @@ def build_config(args):
     return (
         PPOConfig()
         .environment("maquis", env_config={"difficulty": args.difficulty,
-                                           "shaping": {"gamma": GAMMA} if args.shaping else None})
-        .env_runners(num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner)
+                                           "shaping": {"gamma": GAMMA} if args.shaping else None,
+                                           "env_threads": args.env_threads, "envs_per_runner": args.envs_per_runner})
+        .env_runners(num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner,
+                     gym_env_vectorize_mode="vector_entry_point" if args.vectorize == "native" else "sync",
+                     num_cpus_per_env_runner=args.env_threads if args.vectorize == "native" else 1)
         .learners(num_learners=args.num_learners, num_gpus_per_learner=args.num_gpus_per_learner)
         .training(
             train_batch_size_per_learner=args.train_batch,
@@ -212,17 +295,27 @@ def main(argv=None):
     register_env("maquis", env_creator)
     algo = build_config(args).build_algo()
     t0 = time.time()
+    last_steps, rates = 0, []
     try:
         for it in range(1, args.iterations + 1):
+            t_it = time.time()
             result = algo.train()
+            dt = time.time() - t_it
             runners = result.get("env_runners", {})
             ret = runners.get("episode_return_mean", float("nan"))
             length = runners.get("episode_len_mean", float("nan"))
-            steps = result.get("num_env_steps_sampled_lifetime", runners.get("num_env_steps_sampled_lifetime", 0))
-            print(f"iter {it:3d}  env steps {int(steps or 0):>9d}  return {ret:+.3f}  len {length:6.1f}  "
-                  f"{time.time() - t0:6.0f}s", flush=True)
+            steps = int(result.get("num_env_steps_sampled_lifetime", runners.get("num_env_steps_sampled_lifetime", 0)) or 0)
+            # Env steps per second of the whole iteration (sampling and learning), as a user sees it.
+            rates.append((steps - last_steps) / max(dt, 1e-9))
+            last_steps = steps
+            print(f"iter {it:3d}  env steps {steps:>9d}  return {ret:+.3f}  len {length:6.1f}  "
+                  f"{rates[-1]:8.0f} steps/s  {time.time() - t0:6.0f}s", flush=True)
             if args.minutes is not None and time.time() - t0 >= 60 * args.minutes:
                 break
+        later = rates[1:] or rates  # the first iteration also starts the runners' processes
+        print(f"{args.num_env_runners} env runners x {args.envs_per_runner} envs ({args.vectorize}): "
+              f"{last_steps} env steps in {time.time() - t0:.0f} s, median {float(np.median(later)):.0f} steps/s "
+              f"per iteration after the first", flush=True)
         algo.save_to_path(str(out / "checkpoint"))
         module = algo.get_module()
         exported = export_npz(module, out / "policy.npz", {"trained_with": "examples/rllib_ppo.py",

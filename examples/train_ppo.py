@@ -31,6 +31,11 @@ What it does
   list, or one per line), through `MaquisVectorEnv.set_start_states` (hidden deck order redrawn).
   The share of such games starts at `--curriculum-prob` and falls linearly to 0 at
   `--curriculum-anneal` of the budget. Evaluation games always start from the beginning.
+* `--device cuda`: the network, the rollout buffers and the updates on the GPU; the observations
+  go to it as uint8 through pinned memory, and the games are two vector envs stepped in turn, Rust
+  stepping one half while the GPU acts on the other (see `masked_ppo.py`). At the end the run
+  prints where the collection's time went (waiting on the environment, staging, the forward and
+  sampling, waiting on the device for the actions, storing).
 * Every `--eval-every` updates (and at the end) the current policy is evaluated greedily
   (masked argmax) on fixed seeds with `maquis.evaluate` (or an equivalent built-in loop while
   `maquis.evaluate` is not available), written to `curve.csv` and plotted to `curve.png`.
@@ -75,8 +80,9 @@ from maquis.evaluation import wilson_interval as wilson  # noqa: E402
 # The masked-PPO core shared with the other training examples (this folder is on sys.path).
 import masked_ppo  # noqa: E402
 from masked_ppo import (  # noqa: E402
-    Batch, Collector, CurvePlot, DaggerSet, Rollout, actor_weights, add_evaluation_arguments, add_imitation_arguments,
-    add_ppo_arguments, batch_expert, build_agent, gae, imitation_update, phase_at, ppo_update, prepare_run,
+    Batch, Collector, CurvePlot, DaggerSet, actor_weights, add_evaluation_arguments, add_imitation_arguments,
+    add_ppo_arguments, batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at,
+    ppo_update, prepare_run,
 )
 
 
@@ -176,13 +182,15 @@ def plot_curve(csv_path, png_path, baselines=None, title=""):
     return plot.save(png_path, "environment steps (millions)", title or "evaluation", legend_columns=2)
 
 
-def make_expert(name, env):
-    """`expert(obs, masks, valid) -> actions` for a bundled agent, for the imitation phase."""
+def make_expert(name, envs):
+    """`expert(obs, masks, valid) -> actions` for a bundled agent, for the imitation phase
+    (`envs`: the example's `VectorHalves`)."""
     import maquis.agents as agents
 
     cls = {"random": "RandomAgent", "heuristic": "HeuristicAgent", "search": "SearchAgent"}.get(name, name)
     agent = getattr(agents, cls)()
-    if hasattr(agent, "act_vector"):  # acts on the vector env's own states
+    if hasattr(agent, "act_vector") and len(envs) == 1:  # acts on the vector env's own states
+        env = envs.envs[0]
         return lambda obs, masks, valid: np.asarray(agent.act_vector(env), dtype=np.int64)
     if hasattr(agent, "act_batch"):
         return batch_expert(agent)
@@ -289,10 +297,10 @@ class Progress:
         return self.elapsed() + self.t_offset
 
 
-def resume(path, agent, opt):
+def resume(path, agent, opt, device="cpu"):
     import torch
 
-    ck = torch.load(path, weights_only=False)
+    ck = torch.load(path, weights_only=False, map_location=device)
     agent.load_state_dict(ck["agent"])
     opt.load_state_dict(ck["opt"])
     return Progress(ck["global_step"], ck["update"], ck.get("seconds", 0.0))
@@ -373,21 +381,23 @@ class EpisodeStats:
         self.len = np.zeros(num_envs, np.int64)
         self.recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": [], "mission": []}
 
-    def record(self, rew, valid, done, term, info, final_progress, final_completed=None):
-        self.ret += rew
-        self.len += valid
+    def record(self, sl, rew, valid, done, term, info, final_progress, final_completed=None):
+        """One step of the environments `sl` (a slice of the batch; the arrays are theirs)."""
+        self.ret[sl] += rew
+        self.len[sl] += valid
         if not done.any():
             return
         outs = _info_outcomes(info, done, len(done))
         r = self.recent
         for i in np.flatnonzero(done):
             o = outs[i] or ("win" if term[i] and rew[i] > 0.5 else "loss")
-            r["ret"].append(self.ret[i]); r["len"].append(self.len[i])
+            j = sl.start + i
+            r["ret"].append(self.ret[j]); r["len"].append(self.len[j])
             r["progress"].append(final_progress[i])
             r["mission"].append(final_completed is not None and final_completed[i] >= 1)
             r["win"].append(o in ("win", "major_win")); r["draw"].append(o == "draw")
             r["loss"].append(o == "loss")
-            self.ret[i] = 0.0; self.len[i] = 0
+            self.ret[j] = 0.0; self.len[j] = 0
         for k in r:
             r[k] = r[k][-self.KEEP:]
 
@@ -407,12 +417,16 @@ def schedule(args, progress, budget_s, imitate_s, has_expert):
 def recorder(episodes):
     """The Collector's `record`: the episode statistics, with the missions read from the last
     observation of each finished game."""
+    import maquis
+
     missions = MissionProgress()
 
-    def record(obs, rew, valid, done, term, info):
-        final_progress = missions(obs) if done.any() else None
-        completed = missions.completed(obs) if done.any() else None
-        episodes.record(rew, valid, done, term, info, final_progress, completed)
+    def record(sl, obs, rew, valid, done, term, info):
+        final_progress = completed = None
+        if done.any():
+            obs = maquis.observation_float32(obs)  # the progress is read from the float32 values
+            final_progress, completed = missions(obs), missions.completed(obs)
+        episodes.record(sl, rew, valid, done, term, info, final_progress, completed)
 
     return record
 
@@ -543,27 +557,30 @@ def main(argv=None):
 
     import maquis
 
+    device, obs_dtype, halves = device_settings(args)
     out = prepare_run(args)
-    env = maquis.MaquisVectorEnv(num_envs=args.num_envs, num_threads=args.env_threads, difficulty=args.difficulty,
-                                 shaping=shaping_keyword(args))
+    envs = make_envs(lambda n: maquis.MaquisVectorEnv(num_envs=n, num_threads=args.env_threads, difficulty=args.difficulty,
+                                                      shaping=shaping_keyword(args), observation_dtype=obs_dtype, copy=False),
+                     args.num_envs, halves)
     if args.curriculum:
-        env.set_start_states(curriculum_states(args.curriculum, args.difficulty, args.curriculum_every, args.seed),
-                             probability=args.curriculum_prob)
-    obs_size = int(np.prod(env.single_observation_space.shape))
-    n_actions = int(env.single_action_space.n)
-    agent = build_agent(obs_size, n_actions, args.hidden, args.layers, args.activation)
+        states = curriculum_states(args.curriculum, args.difficulty, args.curriculum_every, args.seed)
+        for env in envs.envs:
+            env.set_start_states(states, probability=args.curriculum_prob)
+    obs_size = int(np.prod(envs.envs[0].single_observation_space.shape))
+    n_actions = int(envs.envs[0].single_action_space.n)
+    agent = build_agent(obs_size, n_actions, args.hidden, args.layers, args.activation).to(device)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
-    progress = resume(args.resume, agent, opt) if args.resume else Progress()
+    progress = resume(args.resume, agent, opt, device) if args.resume else Progress()
 
-    buf = Rollout(args.num_steps, args.num_envs, obs_size, n_actions)
-    expert = make_expert(args.imitate, env) if args.imitate else None
+    expert = make_expert(args.imitate, envs) if args.imitate else None
     imitate_s = args.imitate_minutes * 60 if expert is not None else 0.0
-    dagger = DaggerSet(args.imitate_buffer, obs_size, n_actions) if expert is not None else None
+    dagger = DaggerSet(args.imitate_buffer, obs_size, n_actions, device) if expert is not None else None
     budget_s = args.minutes * 60 if args.minutes else float("inf")
     curve = Curve(out / "curve.csv", resuming=bool(args.resume))
     bar = make_bar(args)
     episodes = EpisodeStats(args.num_envs)
-    collector = Collector(env, args.seed, recorder(episodes))
+    collector = Collector(envs, args.seed, recorder(episodes), device, maquis.OBSERVATION_DIVISOR)
+    buf = collector.new_rollout(args.num_steps, args.num_envs)
 
     def evaluate_and_log(n_episodes, sps):
         t = time.time()
@@ -579,7 +596,8 @@ def main(argv=None):
         for g in opt.param_groups:
             g["lr"] = phase.lr
         if args.curriculum:
-            env.set_start_probability(curriculum_probability(args, progress, budget_s))
+            for env in envs.envs:
+                env.set_start_probability(curriculum_probability(args, progress, budget_s))
         rollout_t = time.time()
         next_value = collector.collect(agent, buf, expert, phase)
         adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
@@ -592,7 +610,7 @@ def main(argv=None):
         else:
             stats = ppo_update(agent, opt, batch, args, phase.bc_coef)
         if args.curriculum:
-            stats["start_prob"] = env.start_states[1]
+            stats["start_prob"] = envs.envs[0].start_states[1]
         stats.update(lr=opt.param_groups[0]["lr"], phase="imitate" if phase.imitating else "ppo",
                      bc_coef=1.0 if phase.imitating else phase.bc_coef)
         progress.update += 1
@@ -612,7 +630,13 @@ def main(argv=None):
             plot_curve(out / "curve.csv", out / "curve.png", title=f"PPO on maquis ({args.difficulty})")
     if bar is not None:
         bar.close()
-    env.close()
+    envs.close()
+    t = collector.timers
+    busy = sum(t.host.values())
+    if busy > 0:
+        print(f"collection on {device} ({len(envs)} vector env(s) in turn, {collector.obs_dtype} observations, "
+              f"{'send/recv' if envs.asynchronous else 'step'}): {busy:.1f} s, of which "
+              + ", ".join(f"{k.replace('_', ' ')} {v / busy:.1%}" for k, v in t.host.items()))
 
     save_run(out, agent, opt, args, progress)
     if last_eval_update != progress.update and args.eval_every:

@@ -141,3 +141,27 @@ fn dday_search_plays_whole_games_against_the_heuristic() {
         assert!(s.outcome.is_some());
     }
 }
+
+#[test]
+fn dday_search_german_places_a_searched_order_of_the_heuristic_plan() {
+    // The German search compares zone orders of the heuristic's five contents and places one of
+    // them in full; the same seed places the same allocation.
+    let allocate = |agent_seed: u64| {
+        let mut s = dday::new_game(3, &Scenario::default()).unwrap();
+        let mut g = SearchAgent::new(8, agent_seed);
+        while s.phase == Phase::Allocation {
+            let mask = legal_mask(&s);
+            let a = g.act(&observation(&s, Side::German), &mask);
+            assert!(mask.get(a));
+            dday::apply(&mut s, a as i64).unwrap();
+        }
+        s.contents()
+    };
+    let c = allocate(5);
+    let mut zones: Vec<[u8; 5]> = c.to_vec();
+    zones.sort();
+    let mut plan = maquis::dday::agents::heuristic::heuristic_plan(&mut rand::SeedableRng::seed_from_u64(0)).to_vec();
+    plan.sort();
+    assert_eq!(zones, plan, "the heuristic's five contents, in some zone order");
+    assert_eq!(allocate(5), c);
+}

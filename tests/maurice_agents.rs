@@ -9,6 +9,12 @@ use maquis::maurice::{
 };
 use std::time::Instant;
 
+mod maurice_common;
+use maurice_common::{art, c, deal_to_deck, inf, play as play_names, position};
+use maquis::maurice::cards::Card::{Orders12, Orders16, March4, Rally4};
+use maquis::maurice::scenario::UnitSpec;
+use maquis::maurice::Facing;
+
 /// Plays one game of `setup` with seed `seed`, `blue` against `red`; the final state, the
 /// number of decisions and the seconds each agent spent.
 fn play(setup: &Setup, seed: u64, agents: &mut [AnyAgent; 2]) -> (State, usize, [f64; 2], [usize; 2]) {
@@ -302,4 +308,104 @@ fn maurice_d1_search_timing() {
         apply(&mut s, a as i64).unwrap();
     }
     eprintln!("search: {n} searched decisions, {:.1} ms each on average, {:.1} ms at most", 1e3 * secs / n as f64, 1e3 * worst);
+}
+
+/// Blue's first command, by the heuristic, in a position where blue has already declined its volley.
+fn heuristic_command(blue: &[UnitSpec], red: &[UnitSpec]) -> &'static str {
+    let cards = deal_to_deck(&[Orders16, Orders12, March4, Rally4], &[], &[], &[]);
+    let mut s = maquis::maurice::new_game(1, &position(blue, red, [c(22, 5), c(22, 27)], cards)).unwrap();
+    play_names(&mut s, &["no_volley"]);
+    assert_eq!(s.phase, Phase::Command);
+    let mut h = AnyAgent::by_id("heuristic", 3, 1).unwrap();
+    let a = h.act(&observation(&s, Side::Blue, ObservationKind::Full), &legal_mask(&s));
+    maquis::maurice::action_names()[a]
+}
+
+/// D1 `heuristic`: it charges when its estimated score beats the defender's — a gun, or a line
+/// already holding 3 DISR — and not into a fresh line, where the exchange is even.
+#[test]
+fn maurice_d1_heuristic_charges_when_the_odds_favour_it() {
+    let blue = [inf(0, 20, 10, Facing::N)];
+    assert_eq!(heuristic_command(&blue, &[art(0, 21, 13, Facing::S)]), "charge", "a gun 2 BW ahead");
+    let mut worn = inf(0, 23, 13, Facing::S);
+    worn.disr = 3;
+    assert_eq!(heuristic_command(&blue, &[worn]), "charge", "a line holding 3 DISR");
+    assert_ne!(heuristic_command(&blue, &[inf(0, 23, 13, Facing::S)]), "charge", "a fresh line");
+    // Infantry never charges cavalry (C4), however worn.
+    let mut horse = maurice_common::cav(0, 21, 13, Facing::S);
+    horse.disr = 3;
+    assert_ne!(heuristic_command(&blue, &[horse]), "charge", "cavalry");
+}
+
+/// D1 `heuristic`: it sees the charge that only an oblique lead-in makes, and the gun is broken.
+#[test]
+fn maurice_d1_heuristic_charges_the_gun_with_the_lead_in_that_meets_it() {
+    // The gun is one cell to the right of the line's right end: only the oblique right meets it.
+    let blue = [inf(0, 20, 10, Facing::N), inf(1, 10, 10, Facing::N)];
+    let red = [art(0, 24, 13, Facing::S), inf(1, 40, 25, Facing::S), inf(2, 35, 25, Facing::S)];
+    let cards = deal_to_deck(&[Orders16, Orders12, March4, Rally4], &[], &[], &[]);
+    let mut s = maquis::maurice::new_game(1, &position(&blue, &red, [c(22, 5), c(22, 27)], cards)).unwrap();
+    play_names(&mut s, &["no_volley"]);
+    let mut h = AnyAgent::by_id("heuristic", 3, 1).unwrap();
+    let mut names = Vec::new();
+    while s.to_move == Some(Side::Blue) && s.round_no == 1 {
+        let a = h.act(&observation(&s, Side::Blue, ObservationKind::Full), &legal_mask(&s));
+        names.push(maquis::maurice::action_names()[a]);
+        apply(&mut s, a as i64).unwrap();
+    }
+    assert_eq!(names[0], "charge", "{names:?}");
+    // The only charge and its only lead-in are taken by the engine (Q0): the line stepped right.
+    assert_eq!(s.unit(Side::Blue, 0).at.x, 21, "{names:?}");
+    assert!(!s.unit(Side::Red, 0).on_table, "the gun is broken: {names:?}");
+}
+
+/// D1 `heuristic` march: the front line moves first and the line behind follows without passing
+/// through it, so neither gains DISR (M8), and both end nearer the enemy.
+#[test]
+fn maurice_d1_heuristic_marches_front_first_without_interpenetrating() {
+    let blue = [inf(0, 20, 7, Facing::N), inf(1, 20, 10, Facing::N)];
+    let red = [inf(0, 23, 26, Facing::S)];
+    let cards = deal_to_deck(&[Orders16, Orders12, March4, Rally4], &[], &[], &[]);
+    let mut s = maquis::maurice::new_game(1, &position(&blue, &red, [c(22, 5), c(22, 27)], cards)).unwrap();
+    let mut h = AnyAgent::by_id("heuristic", 3, 1).unwrap();
+    let mut names = Vec::new();
+    while s.to_move == Some(Side::Blue) && s.round_no == 1 {
+        let a = h.act(&observation(&s, Side::Blue, ObservationKind::Full), &legal_mask(&s));
+        names.push(maquis::maurice::action_names()[a]);
+        apply(&mut s, a as i64).unwrap();
+    }
+    assert!(names.contains(&"march"), "{names:?}");
+    let moved: Vec<&str> = names.iter().copied().filter(|n| n.starts_with("unit:")).collect();
+    let first_move = names.iter().position(|n| n.starts_with("move:")).expect("a unit moves");
+    assert_eq!(names[..first_move].iter().rev().find(|n| n.starts_with("unit:")), Some(&"unit:1"), "the front line first: {names:?}");
+    assert!(moved.contains(&"unit:0"), "{names:?}");
+    for id in [0, 1] {
+        assert_eq!(s.unit(Side::Blue, id).disr, 0, "unit {id}: {names:?}");
+    }
+    assert!(s.unit(Side::Blue, 1).at.y > 10 && s.unit(Side::Blue, 0).at.y > 7, "{names:?}");
+}
+
+/// D1 `search`: outside the decisions that open its own round, and wherever one action is
+/// legal, it plays what the heuristic plays (with the same stream), without simulating.
+#[test]
+fn maurice_d1_search_leaves_the_other_decisions_to_the_heuristic() {
+    let mut s = new_game(11, &skirmish()).unwrap();
+    let mut players = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("heuristic", 2, 1).unwrap()];
+    let mut checked = 0;
+    while let Some(side) = s.to_move {
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side, ObservationKind::Full);
+        let opening = matches!(s.phase, Phase::Command | Phase::VolleyChoice) && s.active == side;
+        if !opening || mask.count() == 1 {
+            let mut search = maquis::maurice::agents::SearchAgent::new(100, 5);
+            let mut h = maquis::maurice::agents::HeuristicAgent::new(5 ^ 0xD1);
+            let t = Instant::now();
+            assert_eq!(search.act(&obs, &mask), h.act(&obs, &mask), "at {:?}", s.phase);
+            assert!(t.elapsed().as_secs_f64() < 0.05, "no simulation at {:?}", s.phase);
+            checked += 1;
+        }
+        let a = players[side.idx()].act(&obs, &mask);
+        apply(&mut s, a as i64).unwrap();
+    }
+    assert!(checked > 50, "{checked}");
 }

@@ -1,4 +1,4 @@
-"""The bindings both games share (src/py/common/): uint8 rows, `step_copy`, the refusal of another
+"""The bindings every game shares (src/py/common/): uint8 rows, `step_copy`, the refusal of another
 game's save and `save_game`, checked on each game's `maquis._core` classes."""
 
 import pickle
@@ -13,8 +13,12 @@ import maquis._core as core
 GAMES = {
     "maquis": (core, {}, "Maquis", "load it with maquis ("),
     "dday": (core.dday, {"opponent": "random"}, "D-Day 1944", "load it with maquis.dday ("),
+    "maurice": (core.maurice, {"opponent": "random"}, "Maurice Lite", "load it with maquis.maurice ("),
 }
 EVERY_GAME = pytest.mark.parametrize("game", list(GAMES))
+#: Per game: the batch steps and the single-env games of the uint8 tests (Maurice Lite's rows are
+#: 21,334 values: fewer).
+CHECKED = {"maquis": (300, 3), "dday": (300, 3), "maurice": (160, 1)}
 
 
 def module(game):
@@ -50,7 +54,7 @@ def assert_bytes_match(game, u8, f32):
 @EVERY_GAME
 def test_divisors_cover_the_observation(game):
     d = divisor(game)
-    size = core.OBS_SIZE if game == "maquis" else core.dday.OBSERVATION_SIZE
+    size = core.OBS_SIZE if game == "maquis" else module(game).OBSERVATION_SIZE
     assert d.shape == (size,) and d.max() <= 255
 
 
@@ -63,7 +67,7 @@ def test_vector_uint8_rows_are_the_float32_rows_times_their_divisor(game, mode):
     f.reset(seeds=seeds)
     u.reset(seeds=seeds)
     ended = 0
-    for _ in range(300):
+    for _ in range(CHECKED[game][0]):
         assert_bytes_match(game, u.observations, f.observations)
         a = f.sample_actions()
         np.testing.assert_array_equal(u.sample_actions(), a)
@@ -80,7 +84,7 @@ def test_vector_uint8_rows_are_the_float32_rows_times_their_divisor(game, mode):
 @EVERY_GAME
 def test_single_env_uint8_observations(game):
     f, u = env(game), env(game, "uint8")
-    for seed in range(3):
+    for seed in range(CHECKED[game][1]):
         of, mf = f.reset(seed)
         ou, mu = u.reset(seed)
         np.testing.assert_array_equal(mf, mu)
@@ -128,15 +132,15 @@ def test_step_copy_is_step_then_copy(game, dtype, mode):
 
 
 def saves(game):
-    """Every kind of save of `game`: a single env's, a batch env's, a pickle (and D-Day's
-    two-player game's)."""
+    """Every kind of save of `game`: a single env's, a batch env's, a pickle (and a two-player
+    game's own)."""
     e = env(game)
     e.reset(1)
     v = vec(game, n=2)
     v.reset(seeds=[1, 2])
     out = [e.save_state(), v.save_state(1), e.__getstate__()]
-    if game == "dday":
-        g = core.dday.Game()
+    if game != "maquis":
+        g = module(game).Game()
         g.reset(3)
         out.append(g.save_state())
     return out
@@ -150,7 +154,8 @@ def test_save_game_names_the_game(game):
         assert core.save_game(junk) is None
 
 
-@pytest.mark.parametrize(("game", "other"), [("maquis", "dday"), ("dday", "maquis")])
+@pytest.mark.parametrize(("game", "other"), [("maquis", "dday"), ("dday", "maquis"), ("maurice", "dday"),
+                                             ("dday", "maurice"), ("maquis", "maurice")])
 def test_another_games_save_is_refused_naming_its_game(game, other):
     _, _, title, where = GAMES[other]
     for save in saves(other):
@@ -204,5 +209,5 @@ def test_dday_refuses_shaping_and_start_states_by_name():
 
 @EVERY_GAME
 def test_repr_names_the_class(game):
-    prefix = "" if game == "maquis" else "dday."
+    prefix = "" if game == "maquis" else f"{game}."
     assert repr(vec(game, n=3)).startswith(f"{prefix}VecEngine(num_envs=3, num_threads=2")

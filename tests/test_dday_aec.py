@@ -11,7 +11,6 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import maquis.dday as dday  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 ALLOCATION = {
     "caen": ["squad", "vip", "gendarme"],
@@ -34,15 +33,6 @@ def play_out(env, rng, limit=5000):
         env.step(int(rng.choice(legal)))
         n += 1
     return n
-
-
-def test_api_test_passes():
-    api_test(dday.env(), num_cycles=200)
-    api_test(dday.raw_env(), num_cycles=200)
-
-
-def test_seed_test_passes():
-    seed_test(dday.env, num_cycles=200)
 
 
 def test_metadata_spaces_and_first_decider():

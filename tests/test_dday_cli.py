@@ -8,7 +8,6 @@ refused with a message and a new prompt; end of input quits cleanly.
 from __future__ import annotations
 
 import json
-import random
 import re
 import subprocess
 import sys
@@ -20,6 +19,7 @@ dday = pytest.importorskip("maquis.dday")
 if not hasattr(dday, "raw_env"):
     pytest.skip("maquis.dday has no environments in this build", allow_module_level=True)
 
+import play_script  # noqa: E402
 from maquis.cli import main  # noqa: E402
 from maquis.dday import evaluation  # noqa: E402
 from maquis.dday.play import Game, match_action  # noqa: E402
@@ -29,24 +29,7 @@ BAD = ["", "zzz", "999", "#500", "#abc", "guess:paris:3", "help", "legal", "boar
 
 def scripted(game: Game, seed: int, bad_every: int = 5):
     """An `ask` for `game`: mostly legal choices in every accepted form, sometimes bad input."""
-    rng = random.Random(seed)
-    count = [0]
-
-    def ask(prompt: str) -> str:
-        count[0] += 1
-        if count[0] % bad_every == 0:
-            return BAD[(count[0] // bad_every) % len(BAD)]
-        legal = game.legal()
-        k = rng.randrange(len(legal))
-        index, name = legal[k]
-        form = rng.randrange(3)
-        if form == 0:
-            return str(k + 1)
-        if form == 1:
-            return f"#{index}"
-        return name.upper() if rng.random() < 0.2 else name
-
-    return ask
+    return play_script.scripted(game, seed, BAD, bad_every)
 
 
 def play(side: str, opponent: str, seed: int, bad_every: int = 5):

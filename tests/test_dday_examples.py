@@ -42,11 +42,31 @@ def _curve(path: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(open(path)))
 
 
-def test_dday_ppo_trains_saves_and_resumes(tmp_path):
+#: Where the example runs: the CPU as by default; the CPU with the GPU's collection loop (two vector
+#: envs in turn, uint8 observations converted by torch); CUDA where torch sees a GPU.
+DEVICES = {
+    "cpu": [],
+    "cpu-pipelined": ["--halves", "2", "--observation-dtype", "uint8"],
+    "cuda": ["--device", "cuda"],
+}
+
+
+def _device_args(device: str) -> list[str]:
+    if device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            pytest.skip("no CUDA device (torch.cuda.is_available() is False)")
+    return DEVICES[device]
+
+
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_dday_ppo_trains_saves_and_resumes(tmp_path, device):
     from maquis.dday.policy import load_policy
 
     out = tmp_path / "run"
-    log = _run([*TINY, "--out", str(out)], tmp_path)
+    on = _device_args(device)
+    log = _run([*TINY, *on, "--out", str(out)], tmp_path)
     assert "final ppo" in log
     for name in ("policy.npz", "checkpoint.pt", "curve.csv", "final_eval.json", "args.json"):
         assert (out / name).exists(), name
@@ -79,16 +99,17 @@ def test_dday_ppo_trains_saves_and_resumes(tmp_path):
     assert "policy.npz" in proc.stdout
 
     # --resume continues the count of steps and appends to the curve.
-    log = _run([*TINY, "--total-steps", "1000", "--out", str(out), "--resume", str(out / "checkpoint.pt")], tmp_path)
+    log = _run([*TINY, *on, "--total-steps", "1000", "--out", str(out), "--resume", str(out / "checkpoint.pt")], tmp_path)
     assert "resumed from" in log
     again = _curve(out / "curve.csv")
     assert len(again) > len(rows)
     assert int(again[-1]["env_steps"]) >= 1000 and int(again[len(rows)]["env_steps"]) > steps[-1]
 
 
-def test_dday_ppo_imitation_warm_start(tmp_path):
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_dday_ppo_imitation_warm_start(tmp_path, device):
     out = tmp_path / "imitate"
-    _run([*TINY, "--out", str(out), "--imitate", "heuristic", "--imitate-minutes", "0.05",
+    _run([*TINY, *_device_args(device), "--out", str(out), "--imitate", "heuristic", "--imitate-minutes", "0.05",
           "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "1000"], tmp_path)
     phases = [r["phase"] for r in _curve(out / "curve.csv")]
     assert phases[0] == "imitate"

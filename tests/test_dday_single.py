@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import pickle
 import warnings
 
@@ -219,36 +218,6 @@ def test_python_object_opponent_plays_inside_the_env():
     episode(env, 0)
     with pytest.raises(TypeError):
         DDayEnv(opponent=object())
-
-
-def test_save_load_clone_pickle_exact():
-    env = DDayEnv(side="german", opponent="heuristic")
-    env.reset(seed=8)
-    for _ in range(20):
-        env.step(env.sample_action())
-    saved = env.save_state()
-    twins = [env.clone(), copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
-    loaded = DDayEnv(side="german", opponent="heuristic")
-    loaded.reset(seed=1)
-    loaded.load_state(saved)
-
-    def run(e, k=40):
-        out = []
-        for i in range(k):
-            legal = e.legal_actions()
-            if not legal:
-                break
-            o, r, t, _, _ = e.step(legal[(7 * i) % len(legal)])
-            out.append((o.tobytes(), r, t))
-            if t:
-                break
-        return out
-
-    ref = run(env)
-    for t in twins + [loaded]:
-        assert run(t) == ref
-    with pytest.raises(ValueError):
-        loaded.load_state("not json")
 
 
 def test_render_mode_accepted_render_delegates_or_says_not_implemented():

@@ -17,6 +17,7 @@ DOCS = Path(__file__).parents[1] / "docs"
 GAMES = {
     "maquis": ("maquis", ["docs"], "peek"),
     "dday": ("maquis.dday", ["dday", "docs"], "pending"),
+    "maurice": ("maquis.maurice", ["maurice", "docs"], "moving"),
 }
 
 

@@ -136,10 +136,29 @@ def _check_policy_plays_legal_moves(path: Path) -> None:
 TINY_PPO = ["--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32", "--eval-every", "1",
             "--eval-episodes", "4", "--threads", "1", "--no-progress", "--out", "run"]
 
+#: Where the training examples run: the CPU as by default; the CPU with the GPU's collection loop
+#: (two vector envs in turn, uint8 observations converted by torch); CUDA where torch sees a GPU.
+DEVICES = {
+    "cpu": [],
+    "cpu-pipelined": ["--halves", "2", "--observation-dtype", "uint8"],
+    "cuda": ["--device", "cuda"],
+}
+
+
+def _device_args(device: str) -> list[str]:
+    """The command-line options of `device` (a DEVICES key); skips the test without CUDA."""
+    if device == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            pytest.skip("no CUDA device (torch.cuda.is_available() is False)")
+    return DEVICES[device]
+
 
 @_needs("maquis", "torch")
-def test_train_ppo_smoke(tmp_path):
-    args = ["--total-steps", "512", "--final-eval-episodes", "4", "--baselines", "random"]
+@pytest.mark.parametrize("device", list(DEVICES))
+def test_train_ppo_smoke(tmp_path, device):
+    args = ["--total-steps", "512", "--final-eval-episodes", "4", "--baselines", "random", *_device_args(device)]
     out = _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     run = tmp_path / "run"
     rows = list(csv.DictReader(open(run / "curve.csv")))
@@ -151,10 +170,12 @@ def test_train_ppo_smoke(tmp_path):
 
 
 @_needs("maquis", "torch")
-def test_train_ppo_imitation_smoke(tmp_path):
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_train_ppo_imitation_smoke(tmp_path, device):
     """The imitation warm start (DAgger on the heuristic), then PPO with the decaying BC term."""
     args = ["--total-steps", "768", "--imitate", "heuristic", "--imitate-minutes", "0.002", "--bc-decay-minutes", "10",
-            "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "2000", "--final-eval-episodes", "0"]
+            "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "2000", "--final-eval-episodes", "0",
+            *_device_args(device)]
     _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
     assert rows[0]["phase"] == "imitate" and rows[-1]["phase"] == "ppo"
@@ -163,10 +184,12 @@ def test_train_ppo_imitation_smoke(tmp_path):
 
 
 @_needs("maquis", "torch")
-def test_train_ppo_curriculum_smoke(tmp_path):
-    """A start-state curriculum recorded from heuristic games, annealed; the env's shaping off."""
+@pytest.mark.parametrize("device", ["cpu", "cuda"])
+def test_train_ppo_curriculum_smoke(tmp_path, device):
+    """A start-state curriculum recorded from heuristic games, annealed; the env's shaping off
+    (on CUDA the start states go to both halves of the environments)."""
     args = ["--total-steps", "768", "--curriculum", "heuristic:2", "--curriculum-every", "8", "--curriculum-prob", "1.0",
-            "--shaping", "off", "--final-eval-episodes", "4", "--baselines", ""]
+            "--shaping", "off", "--final-eval-episodes", "4", "--baselines", "", *_device_args(device)]
     _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
     probs = [float(r["start_prob"]) for r in rows]
@@ -273,3 +296,112 @@ def test_the_learning_curve_is_drawn_from_the_csv(script, tmp_path, monkeypatch)
     assert [c.kwargs["label"] for c in left.axhline.call_args_list][0].startswith("heuristic")
     assert right.plot.call_count >= 2
     plt.close.assert_called_once()
+
+
+# -- The collection loop of the training examples and `maquis bench --train` (maquis.train.rollout) --
+
+
+def _rollout():
+    pytest.importorskip("torch")
+    import maquis.train.rollout as rollout
+
+    return rollout
+
+
+def _test_devices():
+    import torch
+
+    return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
+
+
+@pytest.mark.parametrize("game", ["maquis", "dday"])
+def test_uint8_observations_become_the_float32_rows_on_the_device(game):
+    rollout = _rollout()
+    import torch
+
+    if game == "maquis":
+        import maquis as g
+
+        make, divisor = g.MaquisVectorEnv, g.OBSERVATION_DIVISOR
+    else:
+        g = pytest.importorskip("maquis.dday")
+        make, divisor = g.DDayVectorEnv, g.OBSERVATION_DIVISOR
+    f32, u8 = make(16, observation_dtype="float32"), make(16, observation_dtype="uint8")
+    rows = [f32.reset(seed=4)[0]], [u8.reset(seed=4)[0]]
+    for _ in range(30):
+        a = f32.sample_actions()
+        rows[0].append(f32.step(a)[0])
+        rows[1].append(u8.step(a)[0])
+    want, raw = np.concatenate(rows[0]), np.concatenate(rows[1])
+    np.testing.assert_array_equal(rollout.host_float32(raw, divisor), want)
+    for device in _test_devices():
+        dev = torch.device(device)
+        got = rollout.ObservationDecoder(divisor, dev)(torch.as_tensor(raw, device=dev)).cpu().numpy()
+        np.testing.assert_array_equal(got, want)  # bit for bit
+
+
+def test_vector_halves_play_the_environments_of_one_vector_env():
+    rollout = _rollout()
+    import maquis
+
+    whole = maquis.MaquisVectorEnv(7)
+    halves = rollout.VectorHalves(lambda n: maquis.MaquisVectorEnv(n), 7, 2)
+    assert [s.stop - s.start for s in halves.slices] == [4, 3]
+    obs = whole.reset(seed=21)[0]
+    parts = halves.reset(seed=21)
+    np.testing.assert_array_equal(np.concatenate([o for o, _ in parts]), obs)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        masks = whole.action_masks()
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks], np.int64)
+        want = whole.step(actions)
+        for h, sl in enumerate(halves.slices):
+            halves.send(h, actions[sl])
+        got = [halves.recv(h) for h in range(len(halves))]
+        for k in (0, 1, 2, 3):
+            np.testing.assert_array_equal(np.concatenate([g[k] for g in got]), want[k])
+    halves.close()
+
+
+def test_masked_sampling_draws_legal_actions_by_their_probabilities():
+    rollout = _rollout()
+    import torch
+
+    torch.manual_seed(0)
+    for device in _test_devices():
+        logits = torch.tensor([[0.0, 1.0, 2.0, 3.0], [5.0, -1.0, 0.5, 0.0]], device=device).repeat(20000, 1)
+        mask = torch.tensor([[True, False, True, True], [False, False, True, True]], device=device).repeat(20000, 1)
+        actions, logp = rollout.masked_sample(logits, mask)
+        assert bool(mask.gather(1, actions[:, None]).all())
+        expected = torch.log_softmax(logits.masked_fill(~mask, float("-inf")), -1)
+        torch.testing.assert_close(logp, expected.gather(1, actions[:, None]).squeeze(1))
+        for row in (0, 1):
+            counts = torch.bincount(actions[row::2], minlength=4).float().cpu() / 20000
+            np.testing.assert_allclose(counts.numpy(), expected[row].exp().cpu().numpy(), atol=0.015)
+        # A row with no legal action (an episode's end) is given every action.
+        assert rollout.legal_or_all(torch.zeros((1, 3), dtype=torch.bool)).all()
+
+
+def test_a_bad_device_is_refused_with_its_name():
+    rollout = _rollout()
+    import torch
+
+    with pytest.raises(ValueError, match="'tpu'"):
+        rollout.resolve_device("tpu")
+    if not torch.cuda.is_available():
+        with pytest.raises(ValueError, match="no CUDA device"):
+            rollout.resolve_device("cuda")
+    assert rollout.resolve_device("auto").type in ("cpu", "cuda")
+
+
+@pytest.mark.parametrize("halves", [1, 2])
+def test_the_bench_rollout_row_says_where_its_time_goes(halves):
+    _rollout()
+    from maquis.bench_train import bench_train
+
+    row = bench_train(0.05, 1, "normal", 1, "uint8", num_envs=8, steps=4, halves=halves)
+    assert row["halves"] == halves and row["device"] == "cpu" and row["steps_per_s"] > 0
+    t = row["timers"]
+    shares = [v for k, v in t.items() if k.endswith("_share")]
+    assert 0.0 <= row["env_share"] <= 1.0 and 0.0 <= t["env_wait_share"] <= 1.0
+    assert all(v >= 0 for v in shares) and sum(shares) == pytest.approx(1.0, abs=0.02)

@@ -1,5 +1,5 @@
 """observation_dtype="uint8": the compact observation, exact, in the single and the vector env
-(D-Day's vector env too), its spaces, and agents and policies that take either type."""
+(D-Day's and Maurice Lite's vector envs too), its spaces, and agents and policies that take either type."""
 
 import pickle
 
@@ -12,6 +12,7 @@ import maquis
 from maquis import OBS_SIZE, OBSERVATION_DIVISOR, OBSERVATION_SCALE, observation_float32
 from maquis.agents import make_agent
 from maquis.dday import DDayVectorEnv
+from maquis.maurice import MauriceVectorEnv
 from maquis.policy import load_policy, save_policy
 
 _dday = maquis._core.dday
@@ -22,12 +23,15 @@ def dday_float32(obs):
     return obs.astype(np.float32) / maquis.dday.OBSERVATION_DIVISOR.astype(np.float32)
 
 
-#: Per game: the vector env, its float32 conversion, its observation size.
+#: Per game: the vector env, its float32 conversion, its observation size, and the keywords and
+#: steps of a test batch (Maurice Lite's rows are 21,334 values: fewer, quicker games).
 VECTORS = {
-    "maquis": (maquis.MaquisVectorEnv, observation_float32, OBS_SIZE),
-    "dday": (DDayVectorEnv, dday_float32, _dday.OBSERVATION_SIZE),
+    "maquis": (maquis.MaquisVectorEnv, observation_float32, OBS_SIZE, {"num_envs": 16}, 1500),
+    "dday": (DDayVectorEnv, dday_float32, _dday.OBSERVATION_SIZE, {"num_envs": 16}, 1500),
+    "maurice": (MauriceVectorEnv, maquis.maurice.observation_float32, maquis.maurice.OBSERVATION_SIZE,
+                {"num_envs": 4, "opponent": "random"}, 400),
 }
-EVERY_GAME = pytest.mark.parametrize("game", ["maquis", "dday"])
+EVERY_GAME = pytest.mark.parametrize("game", ["maquis", "dday", "maurice"])
 
 
 def same_bits(a, b):
@@ -64,15 +68,16 @@ def test_uint8_times_scale_is_the_float32_observation_in_long_playouts():
 @pytest.mark.parametrize("mode", ["next_step", "same_step"])
 @pytest.mark.parametrize("copy", [True, False])
 def test_vector_uint8_matches_float32(mode, copy, game):
-    vector, to_float32, size = VECTORS[game]
-    kw = dict(num_envs=16, num_threads=2, autoreset_mode=mode, copy=copy)
+    vector, to_float32, size, game_kw, steps = VECTORS[game]
+    kw = dict(num_threads=2, autoreset_mode=mode, copy=copy, **game_kw)
+    n = kw["num_envs"]
     f = vector(**kw)
     u = vector(**kw, observation_dtype="uint8")
     of, _ = f.reset(seed=3)
     ou, _ = u.reset(seed=3)
     ended = 0
-    for _ in range(1500):
-        assert ou.dtype == np.uint8 and ou.shape == (16, size)
+    for _ in range(steps):
+        assert ou.dtype == np.uint8 and ou.shape == (n, size)
         assert same_bits(to_float32(ou), of)
         assert u.observation_space.contains(ou)
         a = f.sample_actions()
@@ -85,7 +90,7 @@ def test_vector_uint8_matches_float32(mode, copy, game):
                 assert inu["final_obs"][i].dtype == np.uint8
                 assert same_bits(to_float32(inu["final_obs"][i]), inf["final_obs"][i])
         ended += int(tf.sum())
-    assert ended > 30
+    assert ended > 30 * n // 16
 
 
 def test_spaces_and_check_env():
@@ -166,6 +171,8 @@ def test_unknown_dtype_is_a_value_error():
             maquis.MaquisVectorEnv(2, observation_dtype=bad)
         with pytest.raises(ValueError, match="observation_dtype"):
             DDayVectorEnv(2, observation_dtype=bad)
+        with pytest.raises(ValueError, match="observation_dtype"):
+            MauriceVectorEnv(2, observation_dtype=bad)
     with pytest.raises(ValueError, match="observation_dtype"):
         maquis._core.Env().observation_dtype = "float16"
     # numpy spellings of the two types are accepted.

@@ -78,7 +78,7 @@ def test_shaping_telescopes_vector_env_and_matches_single_env():
     singles = [MaquisEnv(shaping={"gamma": gamma}) for _ in range(n)]
     phi0 = []
     for i, e in enumerate(singles):
-        e.reset(seed=10 + i)
+        e.reset(seed=maquis.sub_env_seed(10, i))
         phi0.append(e.potential())
     sums = np.zeros(n)
     t = np.zeros(n, dtype=int)

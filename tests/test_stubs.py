@@ -1,5 +1,5 @@
-"""The type stubs of the extension (python/maquis/_core.pyi, _core_dday.pyi) against the compiled
-module: every public name, class member and (where PyO3 recorded a text signature) parameter list
+"""The type stubs of the extension (python/maquis/_core.pyi, _core_dday.pyi, _core_maurice.pyi)
+against the compiled module: every public name, class member and (where PyO3 recorded a text signature) parameter list
 must agree both ways. The stubs are parsed with `ast`, so no type checker is needed.
 
 A stub class may derive from a private stub-only base (`_VecEngine` in _core_common.pyi, the
@@ -24,10 +24,11 @@ core = pytest.importorskip("maquis._core")
 STUB_DIR = Path(__file__).resolve().parent.parent / "python" / "maquis"
 
 # (what the module is called in messages, the runtime module, its stub file). `maquis._core.dday`
-# is not in sys.modules (PyO3 submodule), so it is reached as an attribute.
+# and `maquis._core.maurice` are reached as attributes (PyO3 submodules).
 MODULES = [
     ("maquis._core", core, STUB_DIR / "_core.pyi"),
     ("maquis._core.dday", core.dday, STUB_DIR / "_core_dday.pyi"),
+    ("maquis._core.maurice", core.maurice, STUB_DIR / "_core_maurice.pyi"),
 ]
 
 # Dunder methods a stub must declare when the class defines them: the copy/pickle, container,
@@ -403,6 +404,7 @@ def test_core_stub_reexports_the_dday_stub() -> None:
     imports = [(s.module, a.name, a.asname) for s in _tree(STUB_DIR / "_core.pyi").body
                if isinstance(s, ast.ImportFrom) for a in s.names]
     assert (None, "_core_dday", "dday") in imports
+    assert (None, "_core_maurice", "maurice") in imports
 
 
 # Each breaks the real stub one way; the checker must notice, or the test above proves nothing.
@@ -465,14 +467,25 @@ def _add_shared_method(tree: ast.Module, cls_name: str) -> None:
 def test_checker_reads_the_shared_members_into_every_game(modname: str, module: types.ModuleType,
                                                           path: Path) -> None:
     # A member dropped from the shared base is missing from each game's class; one added there
-    # is at runtime in none of them.
-    assert "_VecEngine" in parse_stub(_tree(path)).imported_from
-    for mutate, member in [(lambda t: _drop_shared_member(t, "_VecEngine", "step_copy"), "step_copy"),
-                           (lambda t: _drop_shared_member(t, "_Env", "save_state"), "save_state"),
-                           (lambda t: _add_shared_method(t, "_VecEngine"), "no_such_method"),
-                           (lambda t: _add_shared_method(t, "_Env"), "no_such_method")]:
+    # is at runtime in none of them. The two-player games' classes also read `_VersusEnv`, `_Game`
+    # and `_Agent`.
+    imported = parse_stub(_tree(path)).imported_from
+    assert "_VecEngine" in imported
+    mutations = [(lambda t: _drop_shared_member(t, "_VecEngine", "step_copy"), "step_copy"),
+                 (lambda t: _drop_shared_member(t, "_Env", "save_state"), "save_state"),
+                 (lambda t: _add_shared_method(t, "_VecEngine"), "no_such_method"),
+                 (lambda t: _add_shared_method(t, "_Env"), "no_such_method")]
+    if modname in ("maquis._core.dday", "maquis._core.maurice"):
+        assert {"_VersusEnv", "_Game", "_Agent"} <= set(imported)
+        mutations += [(lambda t: _drop_shared_member(t, "_VersusEnv", "apply_opponent"), "apply_opponent"),
+                      (lambda t: _drop_shared_member(t, "_Game", "outcome_for"), "outcome_for"),
+                      (lambda t: _drop_shared_member(t, "_Agent", "act_batch"), "act_batch"),
+                      (lambda t: _add_shared_method(t, "_Game"), "no_such_method"),
+                      (lambda t: _add_shared_method(t, "_Agent"), "no_such_method")]
+    for mutate, member in mutations:
         common = copy.deepcopy(_read_sibling("_core_common"))
         mutate(common)
         problems = stub_problems(module, _tree(path), modname,
                                  load=lambda m, common=common: common if m == "_core_common" else _read_sibling(m))
         assert any(member in p for p in problems), problems
+

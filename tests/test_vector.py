@@ -77,13 +77,13 @@ def test_same_seed_same_trajectories_for_1_2_4_threads(mode, game):
 
 
 @pytest.mark.parametrize("threads", [1, 3])
-def test_env_i_equals_a_single_env_seeded_with_seed_plus_i(threads):
+def test_env_i_equals_a_single_env_seeded_with_sub_env_seed(threads):
     n, seed = 4, 40
     v = MaquisVectorEnv(n, num_threads=threads, reward={"loss": -2.0})
     singles = [MaquisEnv(reward={"loss": -2.0}) for _ in range(n)]
     obs, infos = v.reset(seed=seed)
     for i, e in enumerate(singles):
-        o, info = e.reset(seed=seed + i)
+        o, info = e.reset(seed=maquis.sub_env_seed(seed, i))
         np.testing.assert_array_equal(obs[i], o)
         np.testing.assert_array_equal(infos["action_mask"][i], info["action_mask"])
     episodes = 0
@@ -116,7 +116,9 @@ def test_equals_gymnasium_sync_vector_env_of_single_envs(mode):
     kwargs = dict(difficulty="easy", reward={"draw": 0.25})
     v = MaquisVectorEnv(n, num_threads=2, autoreset_mode=mode, **kwargs)
     sync = SyncVectorEnv([lambda: MaquisEnv(**kwargs) for _ in range(n)], autoreset_mode=mode)
-    assert data_equivalence(v.reset(seed=seed), sync.reset(seed=seed), exact=True)
+    # SyncVectorEnv gives env i seed + i; the native env, sub_env_seed(seed, i).
+    seeds = [maquis.sub_env_seed(seed, i) for i in range(n)]
+    assert data_equivalence(v.reset(seed=seed), sync.reset(seed=seeds), exact=True)
     finals = 0
     for t in range(300):
         actions = v.sample_actions()
@@ -145,9 +147,9 @@ def test_reset_with_a_mask_resets_only_those_envs():
             assert v.save_state(i) == kept[i]
     np.testing.assert_array_equal(infos["_action_mask"], mask)
     assert not infos["action_mask"][~mask].any()
-    # The masked envs got the streams of single envs seeded 50 + i.
+    # The masked envs got the streams of single envs seeded sub_env_seed(50, i).
     e = MaquisEnv()
-    e.reset(seed=53, options={"difficulty": "hard"})
+    e.reset(seed=maquis.sub_env_seed(50, 3), options={"difficulty": "hard"})
     assert v.save_state(3) == e.save_state()
     # Later autoresets go back to the constructor's settings.
     v.reset(options={"reset_mask": np.array([True, False, False, False])})
@@ -554,7 +556,7 @@ def test_unseeded_reset_continues_the_streams(game):
     v.reset(seed=12)
     v.reset()
     e = game.single()
-    e.reset(seed=13)
+    e.reset(seed=maquis.sub_env_seed(12, 1))
     e.reset()
     assert v.save_state(1) == e.save_state()
 

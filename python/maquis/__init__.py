@@ -10,6 +10,8 @@
 - `ACTION_NAMES`, `action_to_str`, `action_from_str`: the flat action space of `NUM_ACTIONS` names.
 - `OBSERVATION_LAYOUT`: `(name, offset, length)` of every slice of the `OBS_SIZE` observation;
   `OBSERVATION_DIVISOR` / `observation_float32`: the uint8 observation (`observation_dtype=`).
+- `sub_env_seed(seed, i)`: the single-env seed that replays sub-env `i` of a vector env reset
+  with `seed` (a hash of both, for every game).
 - `maquis.agents`, `maquis.evaluate(...)`: bundled agents and evaluation (loaded on first use).
 """
 
@@ -28,6 +30,7 @@ from ._core import (
     action_to_str,
 )
 from .common.registration import lazy_attributes, register_game
+from .common.seeding import sub_env_seed
 from .env import MaquisEnv
 from .observation import OBS_HIGH_UINT8, OBSERVATION_DIVISOR, OBSERVATION_SCALE, observation_float32
 from .vector import MaquisVectorEnv
@@ -36,9 +39,11 @@ from .wrappers import ActionMaskObservation, VectorActionMaskObservation, action
 ENV_ID = "maquis/Maquis-v0"
 
 register_game(ENV_ID, MaquisEnv, MaquisVectorEnv)
-# D-Day 1944 (`maquis.dday`), registered here too so that `gym.make` finds it after `import maquis`;
+# D-Day 1944 (`maquis.dday`) and Maurice Lite (`maquis.maurice`), registered here too so that
+# `gym.make` finds them after `import maquis`;
 # the entry points are imported on first use.
 register_game("maquis/DDay1944-v0", "maquis.dday.single:DDayEnv", "maquis.dday.vector:DDayVectorEnv")
+register_game("maquis/MauriceLite-v0", "maquis.maurice.single:MauriceEnv", "maquis.maurice.vector:MauriceVectorEnv")
 
 __all__ = [
     "ACTION_NAMES",
@@ -63,9 +68,10 @@ __all__ = [
     "action_to_str",
     "agents",
     "evaluate",
+    "sub_env_seed",
 ]
 
 
 # Loaded on first use, so that `import maquis` works (and stays fast) without them. The function
 # `evaluate` lives in `.evaluation`: no submodule of that name rebinds it.
-__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "dday": ".dday", "evaluate": ".evaluation:evaluate"})
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "dday": ".dday", "maurice": ".maurice", "evaluate": ".evaluation:evaluate"})

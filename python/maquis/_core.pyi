@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core_dday as dday  # the D-Day 1944 submodule `maquis._core.dday` (its stubs)
+from . import _core_maurice as maurice  # the Maurice Lite submodule `maquis._core.maurice` (its stubs)
 from ._core_common import Observations, _Env, _VecEngine  # the members both games' classes share
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "selfplay",
     "clairvoyant_games",
     "dday",
+    "maurice",
 ]
 
 __version__: Final[str]
@@ -137,7 +139,7 @@ def action_to_str(action: int | np.integer) -> str: ...
 def action_from_str(name: str) -> int: ...
 def save_game(json: str) -> str | None:
     """The game a save (a state, an environment's save or pickle) belongs to: "maquis", "dday",
-    or None when it is no game's save."""
+    "maurice", or None when it is no game's save."""
 
 # Benchmarks (src/py/maquis/bench.rs), for `maquis bench`.
 def bench_engine(

@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from .common.cli import add_bench_arguments, bench_settings, write_json
+from .common.cli import add_bench_arguments, bench_settings, int_list, write_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,6 +52,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--train",
         action="store_true",
         help="also time a PPO-style rollout loop with a 2x256 torch MLP (needs torch): the rate a learner sees",
+    )
+    parser.add_argument(
+        "--device", default="cpu",
+        help="--train: where the network and the rollout buffers are: cpu (default), cuda, cuda:N, auto",
+    )
+    parser.add_argument(
+        "--halves", type=int_list, default=None, metavar="N,N",
+        help="--train: the environments as N vector envs stepped in turn (default 2 on cuda, 1 on cpu)",
     )
 
 
@@ -224,23 +232,25 @@ def bench_vector(envs: list[int], threads: list[int], seconds: float, repeats: i
                 if copy:
                     rows.append(_copy_alone(env, n, t, seconds, repeats, engine, dtype))
                 env.close()
+    # The same loop driven from Rust, for every size and thread count: the gap to the rows above
+    # is the binding's, and its ratio's fall with the threads is the batch path's own.
     for n in [x for x in envs if x >= 1024]:
-        t = max(threads)
+        for t in threads:
 
-        def once(n: int = n, t: int = t) -> tuple[float, float]:
-            steps, secs = _core.bench_vector(n, t, seconds, difficulty)
-            return steps, secs
+            def once(n: int = n, t: int = t) -> tuple[float, float]:
+                steps, secs = _core.bench_vector(n, t, seconds, difficulty)
+                return steps, secs
 
-        rate = _median_rate(once, repeats, engine, min(t, n))
-        rows.append(
-            {
-                "name": "VecEngine from Rust (no Python)",
-                "kind": "vector_rust",
-                "num_envs": n,
-                "threads": min(t, n),
-                **rate,
-            }
-        )
+            rate = _median_rate(once, repeats, engine, min(t, n))
+            rows.append(
+                {
+                    "name": "VecEngine from Rust (no Python)",
+                    "kind": "vector_rust",
+                    "num_envs": n,
+                    "threads": min(t, n),
+                    **rate,
+                }
+            )
     return rows
 
 
@@ -392,20 +402,62 @@ def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
 
 
 def train_rows(
-    seconds: float, repeats: int, difficulty: str, threads: int, quick: bool, progress: Callable[[str], None]
+    seconds: float, repeats: int, difficulty: str, threads: int, quick: bool, progress: Callable[[str], None],
+    device: str = "cpu", envs: list[int] | None = None, halves: list[int | None] | None = None,
 ) -> list[dict[str, Any]]:
-    """`--train`: the rollout loop with float32 and uint8 observations, or no rows (and a message
-    saying why) without torch."""
-    from .bench_train import bench_train, torch_or_none
+    """`--train`: the rollout loop with float32 and uint8 observations (for each of `envs`, by
+    default the training example's 128, and each of `halves`), or no rows (and a message saying
+    why) without torch."""
+    from .bench_train import TRAIN_ENVS, bench_train, torch_or_none
 
     if torch_or_none() is None:
         # Said even with --json (on stderr): the rows are missing for this reason.
         print("training loop: skipped, torch is not installed (pip install torch)", file=sys.stderr, flush=True)
         return []
-    kw = {"num_envs": 8, "steps": 4} if quick else {}
+    check_train_device(device)
     # At least one whole pass of a few rollouts per repeat.
     secs = seconds if quick else max(seconds, 2.0)
-    return [bench_train(secs, repeats, difficulty, threads, dtype, **kw) for dtype in ("float32", "uint8")]
+    rows = []
+    for n in ([8] if quick else envs or [TRAIN_ENVS]):
+        kw = {"num_envs": n, "steps": 4} if quick else {"num_envs": n}
+        for k in halves or [None]:
+            for dtype in ("float32", "uint8"):
+                progress(f"training loop: {n} envs, {dtype}, {device}" + (f", {k} halves" if k else ""))
+                rows.append(bench_train(secs, repeats, difficulty, threads, dtype, device=device, halves=k, **kw))
+    return rows
+
+
+def check_train_device(device: str) -> None:
+    """Exits naming the problem when `--device` is unusable (CUDA asked for and missing); nothing
+    without torch (the rows are skipped then)."""
+    from .bench_train import torch_or_none
+
+    if torch_or_none() is None:
+        return
+    from .train.rollout import resolve_device
+
+    try:
+        resolve_device(device)
+    except ValueError as e:
+        raise SystemExit(f"maquis bench --device: {e}") from None
+
+
+def train_timers_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """Where the PPO rollout rows' time goes: one line per row."""
+    lines = []
+    for r in rows:
+        t = r.get("timers")
+        if not t:
+            continue
+        host = ", ".join(f"{k[:-6].replace('_', ' ')} {v:.1%}" for k, v in t.items() if k.endswith("_share"))
+        line = f"  {r['num_envs']} envs, {r['observation_dtype']}, {r.get('halves', 1)} half(s): {host}"
+        if "device_us_per_step" in t:
+            dev = ", ".join(f"{k} {v * 1e3:.1f}" for k, v in t["device_us_per_step"].items())
+            line += f"; device ns per env-step: {dev}"
+        lines.append(line)
+    if lines:
+        lines.insert(0, "PPO rollout, share of the loop's time per stage (env wait: blocked on the environment):")
+    return lines
 
 
 def machine() -> dict[str, Any]:
@@ -447,6 +499,7 @@ def table(results: dict[str, Any]) -> str:
             f"{r['name']:<48} {r['num_envs']:>5} {r['threads']:>3} {r['steps_per_s']:>12,.0f} "
             f"{r['us_per_step']:>9.3f} {ratio:>6} {r['steps_per_cpu_s']:>12,.0f}"
         )
+    lines += train_timers_lines(rows)
     mem = results["memory"]
     m = results["machine"]
     lines += [
@@ -484,6 +537,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json != "-":
             print(msg, file=sys.stderr, flush=True)
 
+    if getattr(args, "train", False):
+        check_train_device(getattr(args, "device", "cpu"))  # before the minutes of the other rows
     progress("engine ...")
     rows = [bench_engine(seconds, repeats, args.difficulty)]
     rows.append(bench_engine(seconds, repeats, args.difficulty, observe=True))
@@ -502,7 +557,8 @@ def run(args: argparse.Namespace) -> int:
             rows += bench_cartpole(seconds, repeats)
     if getattr(args, "train", False):
         progress("training loop ...")
-        rows += train_rows(seconds, repeats, args.difficulty, max(threads), quick, progress)
+        rows += train_rows(seconds, repeats, args.difficulty, max(threads), quick, progress,
+                           device=getattr(args, "device", "cpu"), envs=args.envs, halves=getattr(args, "halves", None))
     results = {"machine": machine(), "settings": settings, "memory": dict(_core.env_memory()), "rows": rows}
     if args.json != "-":
         print(table(results))

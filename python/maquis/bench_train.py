@@ -1,10 +1,20 @@
 """`maquis bench --train`: the rate a learner sees. Env-steps/s through a PPO-style rollout loop
-in torch: each step converts the observations to a tensor, runs a 2×256 tanh MLP (policy and value
-heads), samples an action from the masked logits, stores the batch (observations, masks, actions,
-log-probabilities, values, rewards, dones) into preallocated rollout buffers, and steps a
-`MaquisVectorEnv` (copy=True, as a learner creates it). The environment's share of the time is
-the time spent in `env.step` over the whole loop. No gradient step: this is the collection half of
-PPO, whose update adds its own time on top.
+in torch: each step takes the observations and masks to the network's device, runs a 2×256 tanh
+MLP (policy and value heads), samples an action from the masked logits, stores the batch
+(observations, masks, actions, log-probabilities, values, rewards, dones) into preallocated rollout
+buffers on that device, and steps `MaquisVectorEnv`s (copy=False: their rows are read, or copied
+to pinned memory, before their next step). No gradient step: this is the collection half of PPO,
+whose update adds its own time on top.
+
+The loop is `maquis.train.rollout`'s, the one `examples/train_ppo.py` collects with. On CUDA
+(`--device cuda`) the observations go through pinned host memory with non-blocking copies (uint8
+rows are a quarter of float32's bytes; the float32 input is made on the GPU) and the environments
+are two vector envs stepped in turn (`send`/`recv`), so that Rust steps one half while the GPU acts
+on the other. `env_share` is the share of the loop's time spent waiting on the environment; the
+row's `timers` give the shares of the other stages (staging, launching the forward and the
+sampling, waiting on the device for the actions, storing) and, on CUDA, the device's own
+microseconds per env-step of each stage (host-to-device copies, forward, sampling,
+device-to-host copy), from CUDA events.
 
 Torch threads are set as `examples/train_ppo.py` sets them (OMP_WAIT_POLICY=PASSIVE, so that
 torch's idle threads do not spin against the environment's workers).
@@ -35,99 +45,153 @@ def torch_or_none() -> Any:
 
 def bench_train(
     seconds: float, repeats: int, difficulty: str, threads: int, dtype: str, num_envs: int = TRAIN_ENVS,
-    steps: int = TRAIN_STEPS,
+    steps: int = TRAIN_STEPS, device: str = "cpu", halves: int | None = None,
 ) -> dict[str, Any]:
     """One row: env-steps/s of the rollout loop (median of `repeats` runs of at least `seconds`,
-    whole rollouts) and `env_share`, the median fraction of it spent in `env.step`."""
+    whole rollouts), `env_share`, the fraction of the loop's time spent waiting on the environment,
+    and `timers`, the shares of the other stages (and on CUDA the device's time per stage).
+
+    `device`: where the network and the rollout buffers are ("cpu", "cuda", "cuda:N", "auto").
+    `halves`: the environments as that many vector envs stepped in turn (`maquis.train.rollout.
+    VectorHalves`); by default 2 on CUDA (the network acts on one half while Rust steps the other)
+    and 1 on the CPU (where both would share the same cores)."""
     import statistics
 
-    from . import MaquisVectorEnv, OBS_SIZE, NUM_ACTIONS, OBSERVATION_DIVISOR
+    from . import MaquisVectorEnv, NUM_ACTIONS, OBS_SIZE, OBSERVATION_DIVISOR
 
     torch = torch_or_none()
     if torch is None:
         raise ImportError("torch is not installed")
+    from .train.rollout import (
+        ObservationDecoder, RolloutTimers, Staging, VectorHalves, legal_or_all, masked_sample, resolve_device,
+        run_pipeline,
+    )
+
+    dev = resolve_device(device)
+    k = halves if halves is not None else (2 if dev.type == "cuda" else 1)
     torch.set_num_threads(threads)
     torch.manual_seed(0)
     nn = torch.nn
-    body = nn.Sequential(nn.Linear(OBS_SIZE, HIDDEN), nn.Tanh(), nn.Linear(HIDDEN, HIDDEN), nn.Tanh())
-    pi, vf = nn.Linear(HIDDEN, NUM_ACTIONS), nn.Linear(HIDDEN, 1)
-    env = MaquisVectorEnv(num_envs, num_threads=threads, difficulty=difficulty, observation_dtype=dtype)
-    obs, info = env.reset(seed=0)
-    masks = info["action_mask"]
+    body = nn.Sequential(nn.Linear(OBS_SIZE, HIDDEN), nn.Tanh(), nn.Linear(HIDDEN, HIDDEN), nn.Tanh()).to(dev)
+    pi, vf = nn.Linear(HIDDEN, NUM_ACTIONS).to(dev), nn.Linear(HIDDEN, 1).to(dev)
+    # copy=False: the env's own arrays, read (or copied to pinned memory) before the half's next step.
+    envs = VectorHalves(
+        lambda n: MaquisVectorEnv(n, num_threads=threads, difficulty=difficulty, observation_dtype=dtype, copy=False),
+        num_envs, k,
+    )
+    decode = ObservationDecoder(OBSERVATION_DIVISOR, dev)
+    stagings = [Staging(sl.stop - sl.start, OBS_SIZE, NUM_ACTIONS, dtype, dev) for sl in envs.slices]
     t_dtype = torch.uint8 if dtype == "uint8" else torch.float32
     buf = {
-        "obs": torch.zeros((steps, num_envs, OBS_SIZE), dtype=t_dtype),
-        "masks": torch.zeros((steps, num_envs, NUM_ACTIONS), dtype=torch.bool),
-        "actions": torch.zeros((steps, num_envs), dtype=torch.int64),
-        "logp": torch.zeros((steps, num_envs)),
-        "values": torch.zeros((steps, num_envs)),
-        "rewards": torch.zeros((steps, num_envs)),
-        "dones": torch.zeros((steps, num_envs), dtype=torch.bool),
+        "obs": torch.zeros((steps, num_envs, OBS_SIZE), dtype=t_dtype, device=dev),
+        "masks": torch.zeros((steps, num_envs, NUM_ACTIONS), dtype=torch.bool, device=dev),
+        "actions": torch.zeros((steps, num_envs), dtype=torch.int64, device=dev),
+        "logp": torch.zeros((steps, num_envs), device=dev),
+        "values": torch.zeros((steps, num_envs), device=dev),
+        "rewards": torch.zeros((steps, num_envs), device=dev),
+        "dones": torch.zeros((steps, num_envs), dtype=torch.bool, device=dev),
     }
-    # uint8 rows to the float32 network input, in torch (see maquis.observation_float32).
-    divisor = torch.as_tensor(np.where(OBSERVATION_DIVISOR > 0, OBSERVATION_DIVISOR, 1), dtype=torch.float32)
-    shares = torch.as_tensor(np.flatnonzero(OBSERVATION_DIVISOR == 0))
+    # Rewards and dones are written on the host row by row and go to the device once per rollout.
+    pin = dev.type == "cuda"
+    host_rewards = torch.zeros((steps, num_envs), pin_memory=pin)
+    host_dones = torch.zeros((steps, num_envs), dtype=torch.bool, pin_memory=pin)
+    rewards_np, dones_np = host_rewards.numpy(), host_dones.numpy()
+    timers = RolloutTimers(dev)
+    current: list[Any] = [None] * k
 
-    def as_input(o: Any) -> Any:
-        if o.dtype == torch.float32:
-            return o
-        x = o.float() / divisor
-        x[:, shares] = o[:, shares + 1].float() / o[:, shares].float().clamp(min=1)
-        return x
+    def stage(h: int, obs: np.ndarray, masks: np.ndarray) -> None:
+        current[h] = stagings[h].upload(obs, masks, timers)
+        timers.lap("stage")
 
-    state = {"obs": obs, "masks": masks}
+    for h, (obs, info) in enumerate(envs.reset(seed=0)):
+        stage(h, obs, info["action_mask"])
 
-    def rollout() -> float:
-        """One rollout; returns the seconds spent in env.step."""
-        in_env = 0.0
+    def act(h: int, t: int) -> np.ndarray:
+        sl = envs.slices[h]
+        o, m = current[h]
+        # An environment whose episode just ended has no legal action: its action is ignored by
+        # the next-step autoreset, any will do.
+        m = legal_or_all(m)
+        begin = timers.event()
+        buf["obs"][t, sl] = o
+        buf["masks"][t, sl] = m
+        hidden = body(decode(o))
+        logits = pi(hidden)
+        buf["values"][t, sl] = vf(hidden).squeeze(1)
+        forwarded = timers.event()
+        timers.lap("forward")
+        a, logp = masked_sample(logits, m)
+        buf["actions"][t, sl] = a
+        buf["logp"][t, sl] = logp
+        sampled = timers.event()
+        timers.lap("sample")
+        actions = stagings[h].download(a)
+        back = timers.event()
+        timers.lap("device_wait")
+        timers.span("forward", begin, forwarded)
+        timers.span("sample", forwarded, sampled)
+        timers.span("d2h", sampled, back)
+        return actions
+
+    def on_result(h: int, t: int, result: tuple[Any, ...]) -> None:
+        obs, rewards, terminated, truncated, info = result
+        sl = envs.slices[h]
+        rewards_np[t, sl] = rewards
+        np.logical_or(terminated, truncated, out=dones_np[t, sl])
+        timers.lap("store")
+        stage(h, obs, info["action_mask"])
+
+    def rollout() -> None:
         with torch.no_grad():
-            for k in range(steps):
-                o = torch.from_numpy(state["obs"])
-                m = torch.from_numpy(state["masks"]).bool()
-                # An environment whose episode just ended has no legal action: its action is
-                # ignored by the next-step autoreset, any will do.
-                m[:, 0] |= ~m.any(dim=1)
-                buf["obs"][k].copy_(o)
-                buf["masks"][k].copy_(m)
-                h = body(as_input(o))
-                logits = pi(h).masked_fill(~m, float("-inf"))
-                dist = torch.distributions.Categorical(logits=logits)
-                a = dist.sample()
-                buf["actions"][k] = a
-                buf["logp"][k] = dist.log_prob(a)
-                buf["values"][k] = vf(h).squeeze(1)
-                t = time.perf_counter()
-                obs, rewards, terminated, truncated, info = env.step(a.numpy())
-                in_env += time.perf_counter() - t
-                buf["rewards"][k] = torch.from_numpy(rewards)
-                buf["dones"][k] = torch.from_numpy(terminated | truncated)
-                state["obs"], state["masks"] = obs, info["action_mask"]
-        return in_env
+            timers.start()
+            run_pipeline(envs, steps, act, on_result, timers)
+            buf["rewards"].copy_(host_rewards, non_blocking=True)
+            buf["dones"].copy_(host_dones, non_blocking=True)
+            if pin:
+                # The rollout is done when its data is on the device (and the host rows are free).
+                torch.cuda.current_stream().synchronize()
+            timers.lap("store")
+            timers.flush()  # the device's times of this rollout (its events are used again)
+            timers.start()  # reading them is no part of the loop
 
     rollout()  # warm-up
-    rates, cpu_rates, shares_of_env = [], [], []
+    timers.reset()
+    rates, cpu_rates, env_shares, total_s, total_n = [], [], [], 0.0, 0
     for _ in range(repeats):
-        start, cpu, in_env, n = time.perf_counter(), time.process_time(), 0.0, 0
+        start, cpu, n = time.perf_counter(), time.process_time(), 0
+        wait0 = timers.host["env_wait"]
         while True:
-            in_env += rollout()
+            rollout()
             n += steps * num_envs
             elapsed = time.perf_counter() - start
             if elapsed >= seconds:
                 break
         rates.append(n / elapsed)
         cpu_rates.append(n / max(time.process_time() - cpu, 1e-9))
-        shares_of_env.append(in_env / elapsed)
-    env.close()
+        env_shares.append((timers.host["env_wait"] - wait0) / elapsed)
+        total_s += elapsed
+        total_n += n
+    summary = timers.summary(total_s, total_n)
+    asynchronous = envs.asynchronous
+    envs.close()
     rate = statistics.median(rates)
+    where = "" if dev.type == "cpu" else f" on {dev.type}"
+    split = f", {k} halves" if k > 1 else ""
     return {
-        "name": f"PPO rollout, 2x{HIDDEN} MLP in torch, {dtype}",
+        "name": f"PPO rollout, 2x{HIDDEN} MLP in torch{where}, {dtype}{split}",
         "kind": "train",
         "num_envs": num_envs,
         "threads": threads,
         "observation_dtype": dtype,
+        "device": str(dev),
+        "device_name": torch.cuda.get_device_name(dev) if dev.type == "cuda" else None,
+        "torch": torch.__version__,
+        "halves": k,
+        "async_env": asynchronous,
         "steps_per_s": rate,
         "us_per_step": 1e6 / rate,
         "steps_per_cpu_s": statistics.median(cpu_rates),
-        "env_share": statistics.median(shares_of_env),
+        "env_share": statistics.median(env_shares),
+        "timers": summary,
         "repeats": [round(r) for r in rates],
     }

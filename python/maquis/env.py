@@ -152,8 +152,9 @@ class MaquisEnv(GameEnv):
     `sample_action()`; a reset without a seed starts the next episode of the same streams (the
     first reset without any seed draws the stream seed from a fresh `np_random`). Env `i` of
     `MaquisVectorEnv(...).reset(seed=s)` plays exactly the episodes of a `MaquisEnv` reset with
-    `seed=s + i` and then without a seed after each episode, as `gymnasium.vector.SyncVectorEnv`
-    does.
+    `seed=maquis.sub_env_seed(s, i)` and then without a seed after each episode: a hash of (s, i),
+    where `gymnasium.vector.SyncVectorEnv` gives `s + i`, so that vectors seeded `s`, `s + 1`, ...
+    (RLlib's env runners) share no stream.
 
     Beyond Gymnasium: `state_dict()`, `save_state()` / `load_state()` (exact, versioned JSON),
     `clone()`, pickling, `sample_action()`.

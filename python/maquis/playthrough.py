@@ -12,7 +12,7 @@ shows up as a readable diff. After an intended change, regenerate them and revie
 
 The plumbing and the trace format are every game's (`maquis.common.playthrough`); this module
 holds the Maquis games and their narration, and its command covers every game's files, which
-share the folder (`maquis.dday.playthrough` holds D-Day's).
+share the folder (`maquis.dday.playthrough` holds D-Day's, `maquis.maurice.playthrough` Maurice Lite's).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 
 from .common.playthrough import Decision, Playthroughs, Scenario, format_trace, reset_words, wrapped
 from .dday import playthrough as dday_playthrough
+from .maurice import playthrough as maurice_playthrough
 
 __all__ = [
     "SCENARIOS",
@@ -234,7 +235,11 @@ MAQUIS_SCENARIOS = (
 )
 
 # Every game's playthroughs: they share tests/playthroughs/, so one command keeps them all.
-PLAYTHROUGHS = Playthroughs(MAQUIS_SCENARIOS, {"maquis": maquis_trace}, "maquis playthrough") + dday_playthrough.PLAYTHROUGHS
+PLAYTHROUGHS = (
+    Playthroughs(MAQUIS_SCENARIOS, {"maquis": maquis_trace}, "maquis playthrough")
+    + dday_playthrough.PLAYTHROUGHS
+    + maurice_playthrough.PLAYTHROUGHS
+)
 SCENARIOS: dict[str, Scenario] = PLAYTHROUGHS.scenarios
 generate = PLAYTHROUGHS.generate
 regenerate = PLAYTHROUGHS.regenerate

@@ -33,9 +33,10 @@ class MaquisVectorEnv(GameVectorEnv):
     Each environment is a `maquis.MaquisEnv` (see its docstring for actions, observations,
     rewards and options); the batch follows `gymnasium.vector.VectorEnv`:
 
-    - `reset(seed=None, options=None)`: `seed` an int (env `i` gets `seed + i`) or a list of
-      ints/None (one per env); env `i` then plays exactly the episodes of
-      `MaquisEnv(...).reset(seed=seed + i)`, for any `num_threads`. `options` hold the single
+    - `reset(seed=None, options=None)`: `seed` an int (env `i` gets `maquis.sub_env_seed(seed,
+      i)`, a hash of both, so that vectors seeded `seed`, `seed + 1`, ... share no stream) or a
+      list of ints/None (one per env); env `i` then plays exactly the episodes of
+      `MaquisEnv(...).reset(seed=maquis.sub_env_seed(seed, i))`, for any `num_threads`. `options` hold the single
       env's reset options, for the environments reset now, plus `reset_mask`: a bool (num_envs,)
       array of the environments to reset (the others keep going).
     - `step(actions)`: int array (num_envs,). Observations float32 (num_envs, OBS_SIZE) (uint8
@@ -104,7 +105,13 @@ class MaquisVectorEnv(GameVectorEnv):
         if self._shaping is not None:
             core.set_shaping(self._shaping)
         self._outcome_rewards = _outcome_rewards(reward)
+        self._start_states: tuple[list[str], list[float] | None, float] | None = None
         self._setup(core, mode, render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        if self._start_states is not None:  # set after the constructor: not in its arguments
+            self._core.set_start_states(*self._start_states)
 
     # -- Shaping and start-state curricula ---------------------------------------------------------
 
@@ -118,6 +125,7 @@ class MaquisVectorEnv(GameVectorEnv):
         """The shaping term of each environment's last step, float32 (num_envs,): the reward minus
         the outcome reward (0 without shaping). Computed on demand from the step's arrays, so that
         steps cost nothing more; call it before the next step."""
+        self._check_idle("shaping_rewards()")
         outcome = self._outcome_rewards[self._outcomes.astype(np.intp)]
         return (self._rewards - outcome).astype(np.float32)
 
@@ -143,6 +151,7 @@ class MaquisVectorEnv(GameVectorEnv):
         that are not a list of str. Nothing changes then."""
         if states is None:
             self._core.set_start_states(None)
+            self._start_states = None
             return
         if isinstance(states, (str, bytes)) or not isinstance(states, Sequence):
             raise TypeError(f"states must be a list of save_state() strings, got {type(states).__name__}")
@@ -151,11 +160,15 @@ class MaquisVectorEnv(GameVectorEnv):
                 raise TypeError(f"states[{i}] must be a save_state() string, got {type(st).__name__}")
         w = None if weights is None else [float(x) for x in weights]
         self._core.set_start_states(list(states), w, float(probability))
+        # Kept for pickling (the engine's snapshot holds the constructor's configuration only).
+        self._start_states = (list(states), w, float(probability))
 
     def set_start_probability(self, probability: float) -> None:
         """The probability that an episode starts from the start states (annealing), without
         reloading them. Raises `maquis.MaquisError` without a pool or outside [0, 1]."""
         self._core.set_start_probability(float(probability))
+        states, weights, _ = self._start_states
+        self._start_states = (states, weights, float(probability))
 
     @property
     def start_states(self) -> tuple[int, float] | None:

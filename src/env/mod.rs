@@ -13,9 +13,10 @@
 //!
 //! A game then carries its own RNG (patrol deck reshuffles). Nothing depends on which thread steps
 //! which environment, so trajectories are identical for any number of threads, and env `i` of a
-//! vector behaves exactly as a `Slot` given the same stream seed. `stream_seed(seed, i)` is the
-//! derivation `VecEngine::seed_all` uses; the Python vector env passes its own per-env stream seeds
-//! (those a `MaquisEnv` seeded with `seed + i` would draw).
+//! vector behaves exactly as a `Slot` given the same stream seed. `stream_seed(seed, i)` is env
+//! `i`'s stream seed in a vector seeded with `seed`, for `VecEngine::seed_all` and the Python vector
+//! envs alike: the one a `MaquisEnv` reset with `maquis.sub_env_seed(seed, i)` draws (a hash of
+//! (seed, i), never seed + i; see `seeding.rs`).
 
 mod config;
 mod curriculum;

@@ -6,6 +6,7 @@
 //! | `common/` | what every game's bindings share: the `Env` and `VecEngine` classes' methods, written once |
 //! | `maquis/` | the Maquis classes and tables, at the top level of `maquis._core` |
 //! | `dday/` | the submodule `maquis._core.dday` (D-Day 1944) |
+//! | `maurice/` | the submodule `maquis._core.maurice` (Maurice Lite) |
 //! | `errors.rs` | `MaquisError`, `IllegalActionError`, the one `Error → PyErr` mapping |
 
 // First: its macros serve the games' modules below.
@@ -14,6 +15,7 @@ mod common;
 mod dday;
 mod errors;
 mod maquis;
+mod maurice;
 
 use errors::{IllegalActionError, MaquisError};
 use pyo3::prelude::*;
@@ -27,5 +29,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(common::save::save_game, m)?)?;
     maquis::register(m)?;
     dday::register(m)?;
+    maurice::register(m)?;
     Ok(())
 }

@@ -48,7 +48,8 @@ pub(crate) struct Chunk<'a, G: Game, T = f32> {
     pub(crate) simd: Simd,
 }
 
-/// The environments and their rows cut into shares of `per`, one per thread.
+/// The environments and their rows cut into one share per thread, share `t` holding
+/// environments `bounds[t]..bounds[t + 1]` (`Balance::bounds`).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn shares<'a, G: Game, T>(
     slots: &'a mut [Slot<G>],
@@ -56,53 +57,30 @@ pub(crate) fn shares<'a, G: Game, T>(
     out: &'a mut Outputs<T>,
     presampled: &'a mut [i64],
     copies: Copies<'a, T>,
-    per: usize,
+    bounds: &[usize],
     kept: bool,
     simd: Simd,
 ) -> Vec<Share<Chunk<'a, G, T>>> {
-    let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
-    let mut v = Vec::with_capacity(slots.len().div_ceil(per));
-    let Copies { obs: mut obs_copies, masks: mut mask_copies } = copies;
-    let cols = slots
-        .chunks_mut(per)
-        .zip(actions.chunks(per))
-        .zip(out.obs.chunks_mut(per * o))
-        .zip(out.masks.chunks_mut(per * a))
-        .zip(out.rewards.chunks_mut(per))
-        .zip(out.terminated.chunks_mut(per))
-        .zip(out.truncated.chunks_mut(per))
-        .zip(out.outcomes.chunks_mut(per))
-        .zip(out.illegal.chunks_mut(per))
-        .zip(out.final_obs.chunks_mut(per * o))
-        .zip(presampled.chunks_mut(per));
-    for (
-        k,
-        (
-            (((((((((slots, actions), obs), masks), rewards), terminated), truncated), outcomes), illegal), final_obs),
-            presampled,
-        ),
-    ) in cols.enumerate()
-    {
-        v.push(Share::new(Chunk {
-            first: k * per,
-            slots,
-            actions,
-            obs,
-            masks,
-            rewards,
-            terminated,
-            truncated,
-            outcomes,
-            illegal,
-            final_obs,
-            presampled,
-            obs_copy: take_up_to(&mut obs_copies, per * o),
-            masks_copy: take_up_to(&mut mask_copies, per * a),
-            kept,
-            simd,
-        }));
-    }
-    v
+    assert_eq!(bounds.last(), Some(&slots.len()), "shares cover the batch");
+    let mut whole = Chunk {
+        first: 0,
+        slots,
+        actions,
+        obs: &mut *out.obs,
+        masks: &mut *out.masks,
+        rewards: &mut *out.rewards,
+        terminated: &mut *out.terminated,
+        truncated: &mut *out.truncated,
+        outcomes: &mut *out.outcomes,
+        illegal: &mut *out.illegal,
+        final_obs: &mut *out.final_obs,
+        presampled,
+        obs_copy: copies.obs,
+        masks_copy: copies.masks,
+        kept,
+        simd,
+    };
+    bounds.windows(2).map(|w| Share::new(whole.take(w[1] - w[0], false))).collect()
 }
 
 /// The first `n` items of `*s` (the last `n` if `back`), leaving the others in `*s`.
@@ -112,12 +90,6 @@ fn take<'a, T>(s: &mut &'a mut [T], n: usize, back: bool) -> &'a mut [T] {
     let (taken, left) = if back { (rest, front) } else { (front, rest) };
     *s = left;
     taken
-}
-
-/// `take` of at most `n` items.
-fn take_up_to<'a, T>(s: &mut &'a mut [T], n: usize) -> &'a mut [T] {
-    let n = n.min(s.len());
-    take(s, n, false)
 }
 
 /// `take` for an array of copies, which is empty when there are none.
@@ -251,5 +223,7 @@ pub(crate) struct Ends {
     pub(crate) envs: Vec<Ended>,
     /// How many of them ended on an illegal action.
     pub(crate) illegal: usize,
+    /// How many environments of its own share the thread stepped, and in how long
+    /// (`Balance::measured`).
+    pub(crate) own: (usize, std::time::Duration),
 }
-

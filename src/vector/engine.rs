@@ -8,7 +8,7 @@ use crate::obs_value::{ObsValue, Observes};
 use super::chunk::{shares, Copies, Ends};
 use super::pool::Pool;
 use super::range::all_in_range;
-use super::scheduler::{on_threads, work_shares};
+use super::scheduler::{on_threads, work_shares, Balance};
 use crate::env::{stream_seed, Autoreset, Config, EnvError, IllegalPolicy, Shaping, Slot, StartStates, NO_OUTCOME};
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -57,7 +57,7 @@ pub struct Engine<G: Game> {
     presampled_are: Presampled,
     autoreset: Autoreset,
     /// The caller's thread and `num_threads - 1` workers; thread `t` steps share `t` of the
-    /// environments (see `share`), and helps with the others' once its own is done if they are
+    /// environments (see `balance`), and helps with the others' once its own is done if they are
     /// far behind (`step`) or always (`on_threads`: resets, checks, fresh samples).
     pool: Pool,
     /// The address of the observation buffer whose rows the slots wrote last (0: none), for
@@ -66,6 +66,10 @@ pub struct Engine<G: Game> {
     num_threads: usize,
     /// Per thread, the environments whose episode ended on the last step (see `ended`).
     ends: Vec<Mutex<Ends>>,
+    /// Each thread's share of the environments: consecutive, the same from one call to the next
+    /// (so that an environment stays in the cache of the core that steps it), sized by the
+    /// threads' measured speeds.
+    balance: Balance,
 }
 
 impl<G: Game> Engine<G> {
@@ -85,8 +89,9 @@ impl<G: Game> Engine<G> {
         let slots = (0..num_envs).map(|i| Slot::new(stream_seed(0, i))).collect();
         // Room for every environment in each list: no allocation in the step.
         let ends = (0..pool.threads())
-            .map(|_| Mutex::new(Ends { envs: Vec::with_capacity(num_envs), illegal: 0 }))
+            .map(|_| Mutex::new(Ends { envs: Vec::with_capacity(num_envs), illegal: 0, own: Default::default() }))
             .collect();
+        let balance = Balance::new(num_envs, pool.threads());
         Ok(Engine {
             cfg,
             slots,
@@ -97,6 +102,7 @@ impl<G: Game> Engine<G> {
             rows: 0,
             num_threads,
             ends,
+            balance,
         })
     }
 
@@ -117,6 +123,18 @@ impl<G: Game> Engine<G> {
     }
     pub fn slots(&self) -> &[Slot<G>] {
         &self.slots
+    }
+
+    /// How many environments each thread steps as its own share, thread 0 (the caller's) first:
+    /// equal at first, then following the threads' measured speeds.
+    pub fn thread_shares(&self) -> Vec<usize> {
+        self.balance.ranges().map(|r| r.len()).collect()
+    }
+
+    /// Each thread's share of the environments (tests).
+    #[cfg(test)]
+    pub(crate) fn balance_mut(&mut self) -> &mut Balance {
+        &mut self.balance
     }
 
     /// Sets (None: removes) the start-state curriculum of the episodes that start from now on.
@@ -152,12 +170,6 @@ impl<G: Game> Engine<G> {
             self.presampled.fill(UNSAMPLED);
             self.presampled_are = Presampled::Marked;
         }
-    }
-
-    /// Environments per thread: one consecutive share each, the same at every call, so that an
-    /// environment stays in the cache of the core that steps it.
-    fn share(&self) -> usize {
-        self.slots.len().div_ceil(self.num_threads)
     }
 
     /// Starts new episodes for the environments in `mask` (all if None), first restarting the
@@ -300,7 +312,6 @@ impl<G: Game> Engine<G> {
             assert_eq!(copies.masks.len(), out.masks.len(), "mask copies");
         }
         assert_eq!(actions.len(), n, "one action per environment");
-        let per = self.share();
         let (cfg, autoreset) = (&self.cfg, self.autoreset);
         // With illegal actions ending their episode and finished environments reset by the step,
         // the only possible error is an action out of range: when the actions are all in range
@@ -309,25 +320,25 @@ impl<G: Game> Engine<G> {
         let simd = Simd::detect();
         let in_range = all_in_range(simd, actions, G::NUM_ACTIONS);
         if !(in_range && cfg.illegal == IllegalPolicy::Terminate && autoreset == Autoreset::NextStep) {
-            Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, per)?;
+            Self::check_actions(&self.pool, &self.slots, actions, cfg, autoreset, self.balance.bounds())?;
         }
         let at = out.obs.as_ptr() as usize;
         let kept = out.obs_kept && self.rows == at;
-        let Engine {
-            slots,
-            presampled,
-            pool,
-            ends,
-            ..
-        } = self;
-        let block = (per / 8).clamp(8, 64);
-        let shares = shares(slots, actions, out, presampled, copies, per, kept, simd);
+        let Engine { slots, presampled, pool, ends, balance, .. } = self;
+        let block = (n / pool.threads() / 8).clamp(8, 64);
+        let shares = shares(slots, actions, out, presampled, copies, balance.bounds(), kept, simd);
         pool.run(&|t| {
             let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
             ended.envs.clear();
             ended.illegal = 0;
-            work_shares(t, &shares, block, |mut c| c.step(cfg, autoreset, &mut ended));
+            ended.own = work_shares(t, &shares, block, |mut c| c.step(cfg, autoreset, &mut ended));
         });
+        drop(shares);
+        for (t, e) in ends.iter_mut().enumerate() {
+            let (envs, time) = e.get_mut().unwrap_or_else(|e| e.into_inner()).own;
+            balance.measured(t, envs, time);
+        }
+        balance.step_done();
         self.presampled_are = Presampled::All;
         self.rows = if out.obs_kept { at } else { 0 };
         Ok(())
@@ -360,15 +371,14 @@ impl<G: Game> Engine<G> {
         actions: &[i64],
         cfg: &Config<G>,
         autoreset: Autoreset,
-        per: usize,
+        bounds: &[usize],
     ) -> std::result::Result<(), EnvError> {
-        let n = slots.len();
-        let errors: Vec<Mutex<Option<EnvError>>> = (0..n.div_ceil(per)).map(|_| Mutex::new(None)).collect();
+        let errors: Vec<Mutex<Option<EnvError>>> = bounds[1..].iter().map(|_| Mutex::new(None)).collect();
         let parts: Vec<CheckPart<G>> =
-            slots.chunks(per).zip(actions.chunks(per)).enumerate().map(|(t, (s, a))| (t, s, a)).collect();
+            bounds.windows(2).enumerate().map(|(t, w)| (t, &slots[w[0]..w[1]], &actions[w[0]..w[1]])).collect();
         on_threads(pool, parts, |(t, slots, acts)| {
             let first = slots.iter().zip(acts).enumerate().find_map(|(k, (slot, &a))| {
-                check_action(cfg, autoreset, slot, a).err().map(|error| EnvError { env: t * per + k, error })
+                check_action(cfg, autoreset, slot, a).err().map(|error| EnvError { env: bounds[t] + k, error })
             });
             *errors[t].lock().unwrap_or_else(|e| e.into_inner()) = first;
         });
@@ -397,15 +407,49 @@ impl<G: Game> Engine<G> {
         };
         // Each environment draws from its own stream: the same actions for any thread count;
         // and on the thread that steps it, where its stream is in cache.
-        let per = self.share();
-        let parts: Vec<SamplePart<G>> = self
-            .slots
-            .chunks_mut(per)
-            .zip(self.presampled.chunks_mut(per))
-            .zip(out.chunks_mut(per))
-            .map(|((s, p), o)| (s, p, o))
-            .collect();
+        let (mut slots, mut presampled, mut out) = (&mut self.slots[..], &mut self.presampled[..], out);
+        let mut parts: Vec<SamplePart<G>> = Vec::with_capacity(self.num_threads);
+        for r in self.balance.ranges() {
+            let (s, p, o);
+            ((s, slots), (p, presampled), (o, out)) =
+                (slots.split_at_mut(r.len()), presampled.split_at_mut(r.len()), out.split_at_mut(r.len()));
+            parts.push((s, p, o));
+        }
         on_threads(&self.pool, parts, sample);
+    }
+}
+
+/// Pickling a batch (`py::common::vector`): each environment with the action its next
+/// `sample_actions` returns, which was drawn from its sampling stream already.
+impl<G: Game> Engine<G> {
+    /// The action the next `sample_actions` returns for environment `i` without drawing, if any.
+    pub fn presampled(&self, i: usize) -> Option<i64> {
+        match self.presampled_are {
+            Presampled::All => Some(self.presampled[i]),
+            Presampled::Returned => None,
+            Presampled::Marked => Some(self.presampled[i]).filter(|&a| a != UNSAMPLED),
+        }
+    }
+
+    /// Replaces environment `i` by `slot` (its streams included) and its drawn action by
+    /// `presampled` (`Engine::presampled` of the batch it was taken from), writing its rows as a
+    /// reset does; the other environments are untouched.
+    pub fn restore<T: ObsValue>(&mut self, i: usize, slot: Slot<G>, presampled: Option<i64>, out: &mut Outputs<T>)
+    where
+        G: Observes<T>,
+    {
+        let n = self.slots.len();
+        out.check::<G>(n);
+        assert!(i < n, "environment {i} of {n}");
+        let at = out.obs.as_ptr() as usize;
+        self.rows = if out.obs_kept && self.rows == at { at } else { 0 };
+        self.mark_returned();
+        if self.presampled_are == Presampled::All {
+            self.presampled_are = Presampled::Marked;
+        }
+        self.slots[i] = slot;
+        Self::write_start_rows(&mut self.slots[i], i, Simd::detect(), out);
+        self.presampled[i] = presampled.unwrap_or(UNSAMPLED);
     }
 }
 

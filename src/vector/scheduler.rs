@@ -77,12 +77,24 @@ impl<P: Piece> Share<P> {
 /// than one left. Only a whole block behind (descheduled by the machine, say), not for the few
 /// microseconds by which the shares' work differs at random: the environments taken move to
 /// another core's cache and back, which costs more than the wait. The owner's last block too, but only once the owner is `PATIENCE` late.
-pub(crate) fn work_shares<P: Piece>(t: usize, shares: &[Share<P>], block: usize, mut step: impl FnMut(P)) {
+///
+/// Returns how many environments of its own share the thread stepped and in how long: its
+/// speed, for `Balance`.
+pub(crate) fn work_shares<P: Piece>(
+    t: usize,
+    shares: &[Share<P>],
+    block: usize,
+    mut step: impl FnMut(P),
+) -> (usize, Duration) {
+    let start = Instant::now();
+    let mut own_steps = 0;
     if let Some(own) = shares.get(t) {
         while let Some(c) = own.next(block, false) {
+            own_steps += c.len();
             step(c);
         }
     }
+    let own_time = start.elapsed();
     for other in shares.iter().skip(t + 1).chain(shares.iter().take(t)) {
         while let Some(c) = other.next(block, true) {
             step(c);
@@ -100,6 +112,118 @@ pub(crate) fn work_shares<P: Piece>(t: usize, shares: &[Share<P>], block: usize,
                 step(c);
             }
         }
+    }
+    (own_steps, own_time)
+}
+
+/// Where each thread's share of a step starts and ends: equal shares at first, then shares in
+/// proportion to the speed each thread showed on its own share over the last steps. The threads
+/// of one machine do not run at one speed (another tenant on a core's sibling, a core's clock),
+/// and a step waits for the slowest share (docs/scaling_model.md). Taking work from a late
+/// thread (`work_shares`) moves the environments to another core's cache and back, costing more
+/// than it saves when the difference lasts; moving a share's edges moves them once.
+#[derive(Clone, Debug)]
+pub(crate) struct Balance {
+    /// `threads + 1` edges: thread `t` owns environments `bounds[t]..bounds[t + 1]`.
+    bounds: Vec<usize>,
+    /// Per thread, the time per environment of its own share (0: not measured yet), from the
+    /// last windows of `WINDOW` steps.
+    cost: Vec<f64>,
+    /// Per thread, the seconds and environments of its own share in the current window.
+    window: Vec<(f64, usize)>,
+    /// Steps in the current window.
+    steps: u32,
+}
+
+/// Steps measured before the shares may move: one step's time per environment varies with the
+/// environments' own work (which of them reset, say), a window's much less.
+const WINDOW: u32 = 16;
+/// The longest share's time, over the time of equal-time shares at the measured speeds, that
+/// is left as it is: each moved environment costs a trip to another core's cache, and shares
+/// moved on noise would move back.
+const TOLERANCE: f64 = 1.05;
+
+impl Balance {
+    /// `n` environments in `threads` equal consecutive shares.
+    pub(crate) fn new(n: usize, threads: usize) -> Balance {
+        let threads = threads.max(1);
+        let per = n.div_ceil(threads);
+        let bounds = (0..=threads).map(|t| (t * per).min(n)).collect();
+        Balance { bounds, cost: vec![0.0; threads], window: vec![(0.0, 0); threads], steps: 0 }
+    }
+
+    pub(crate) fn bounds(&self) -> &[usize] {
+        &self.bounds
+    }
+
+    /// Sets the edges (tests: any consecutive shares give the same trajectories).
+    #[cfg(test)]
+    pub(crate) fn set_bounds(&mut self, bounds: &[usize]) {
+        assert_eq!(bounds.len(), self.bounds.len(), "one share per thread");
+        assert!(bounds[0] == 0 && bounds.last() == self.bounds.last() && bounds.windows(2).all(|w| w[0] <= w[1]));
+        self.bounds = bounds.to_vec();
+    }
+
+    /// The environments of each thread's share, one range per thread.
+    pub(crate) fn ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        self.bounds.windows(2).map(|w| w[0]..w[1])
+    }
+
+    /// Thread `t` stepped `envs` of its own share in `time` on this step. A share mostly taken
+    /// by others (its thread stopped by the machine, say) says little and is left out, and a
+    /// step counts for at most twice the thread's known time per environment.
+    pub(crate) fn measured(&mut self, t: usize, envs: usize, time: Duration) {
+        let share = self.bounds[t + 1] - self.bounds[t];
+        if envs == 0 || envs * 2 < share {
+            return;
+        }
+        let (c, w) = (self.cost[t], &mut self.window[t]);
+        let secs = time.as_secs_f64();
+        w.0 += if c > 0.0 { secs.min(2.0 * c * envs as f64) } else { secs };
+        w.1 += envs;
+    }
+
+    /// Ends a step: after every `WINDOW` steps, updates the threads' times per environment and
+    /// moves the edges so that every share would take the same time, if the longest would
+    /// otherwise take more than `TOLERANCE` times that. A thread's speed counts for between
+    /// half and twice the mean: one measured while the machine stopped it is not left (nearly)
+    /// nothing.
+    pub(crate) fn step_done(&mut self) {
+        let threads = self.cost.len();
+        if threads < 2 {
+            return;
+        }
+        self.steps += 1;
+        if self.steps < WINDOW {
+            return;
+        }
+        self.steps = 0;
+        for (c, w) in self.cost.iter_mut().zip(&mut self.window) {
+            if w.1 > 0 {
+                let x = w.0 / w.1 as f64;
+                *c = if *c > 0.0 { 0.5 * (*c + x) } else { x };
+            }
+            *w = (0.0, 0);
+        }
+        if self.cost.iter().any(|&c| c <= 0.0) {
+            return;
+        }
+        let n = self.bounds[threads];
+        let speed: f64 = self.cost.iter().map(|c| 1.0 / c).sum();
+        let longest = self.ranges().zip(&self.cost).map(|(r, c)| r.len() as f64 * c).fold(0.0, f64::max);
+        if longest <= TOLERANCE * n as f64 / speed {
+            return;
+        }
+        let mean = speed / threads as f64;
+        let weight = |c: f64| (1.0 / c).clamp(mean * 0.5, mean * 2.0);
+        let total: f64 = self.cost.iter().map(|&c| weight(c)).sum();
+        let mut sum = 0.0;
+        for (t, &c) in self.cost.iter().enumerate() {
+            sum += weight(c);
+            self.bounds[t + 1] = ((n as f64 * sum / total).round() as usize).min(n);
+        }
+        // Rounding leaves the last edge near `n`: it is `n`.
+        self.bounds[threads] = n;
     }
 }
 
@@ -132,4 +256,3 @@ pub(crate) fn on_threads<T: Send>(pool: &Pool, parts: Vec<T>, f: impl Fn(T) + Sy
         }
     });
 }
-

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import warnings
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -254,3 +255,20 @@ def classic_wrappers(env: AECEnv) -> AECEnv:
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+def aec_constructors(cls: type[TwoPlayerAECEnv]) -> tuple[Callable[..., Any], Callable[..., AECEnv]]:
+    """A game's `raw_env(**kw)` (its AEC class, unwrapped: illegal actions raise ValueError) and
+    `env(**kw)` (`raw_env` in `classic_wrappers`), named as functions of the game's module."""
+
+    def raw_env(**kwargs: Any) -> Any:
+        return cls(**kwargs)
+
+    def env(**kwargs: Any) -> AECEnv:
+        return classic_wrappers(raw_env(**kwargs))
+
+    raw_env.__doc__ = "The two-player AEC environment, unwrapped (illegal actions raise ValueError)."
+    env.__doc__ = classic_wrappers.__doc__.replace("`env` wrapped", "`raw_env` wrapped")
+    for fn in (raw_env, env):
+        fn.__module__, fn.__qualname__ = cls.__module__, fn.__name__
+    return raw_env, env

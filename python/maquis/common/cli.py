@@ -78,6 +78,22 @@ GAMES: dict[str, Game] = {
             "serve": Verb("maquis.web.cli", SERVE_HELP),
         },
     ),
+    "maurice": Game(
+        "Maurice Lite",
+        "Maurice Lite, a two-player horse-and-musket battle game",
+        {
+            "play": Verb("maquis.maurice.play", "play against a bundled opponent in the terminal, or hot-seat"),
+            "eval": Verb("maquis.maurice.evaluation", "evaluate agents or saved policies per side and opponent"),
+            "bench": Verb("maquis.maurice.bench", "measure engine and vector-env throughput"),
+            "render": Verb("maquis.maurice.snapshot", "write a PNG (or print the text view) of a saved position",
+                           "add_render_arguments", "run_render"),
+            "replay": Verb("maquis.maurice.snapshot", "turn a recorded episode into PNG frames or a GIF",
+                           "add_replay_arguments", "run_replay"),
+            "docs": Verb("maquis.maurice.docs", "write or check docs/maurice.md, the environment's reference page"),
+            "playthrough": Verb("maquis.maurice.playthrough", "print, check or regenerate the golden playthroughs"),
+            "serve": Verb("maquis.web.cli", SERVE_HELP),
+        },
+    ),
 }
 
 SHORT_FORMS = "maquis"  # `maquis <verb>` is `maquis maquis <verb>`

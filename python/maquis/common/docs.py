@@ -69,6 +69,35 @@ class Page:
     def section(self, title: str, text: str) -> None:
         self.w(f"## {title}", "", text, "")
 
+    def head(self, title: str, note: Sequence[str], environments: str, description: str,
+             ids: Iterable[tuple[str, Sequence[str]]]) -> None:
+        """The top of a game's page: its title, `generated_note(*note)`, the environments table,
+        the description and the orders of its id constants."""
+        self.w(f"# {title}", "")
+        self.generated_note(*note)
+        self.w("", environments, "", "## Description", "", description, "", "Ids (module constants, in these orders):", "")
+        self.w(*(f"- `{const}`: {', '.join(f'`{v}`' for v in values)}" for const, values in ids))
+        self.w("")
+
+    def slice_table(self, layout: Iterable[tuple[str, int, int]], slices: Mapping[str, tuple[str, str]],
+                    fill: Mapping[str, str]) -> None:
+        """The observation table of (what it holds, its scale) per slice; `{name}` fields of what
+        it holds are filled from `fill`."""
+        self.observation_table(
+            layout, ("holds", "scale"), lambda name, _off, _len: (slices[name][0].format(**fill), slices[name][1])
+        )
+
+    def closing(self, rewards: str, episode_end: str, options: str, rendering: str, versions: str) -> None:
+        """The sections that end a game's page, in this order."""
+        for title, text in (
+            ("Rewards", rewards),
+            ("Episode end", episode_end),
+            ("Reset options and seeding", options),
+            ("Rendering", rendering),
+            ("Version history", versions),
+        ):
+            self.section(title, text)
+
     def block_table(self, rows: Iterable[tuple[str, Sequence[int], str, str]]) -> None:
         """The `### Blocks` table: (block, its indices, its phases, what it does) per block."""
         self.w("### Blocks", "", "| block | indices | count | phase | meaning |", "|---|---:|---:|---|---|")

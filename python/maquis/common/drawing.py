@@ -369,3 +369,26 @@ def wrap(text: str, chars: int) -> list[str]:
         else:
             line = f"{line} {word}" if line else word
     return lines + ([line] if line else [])
+
+
+#: The render modes of every game's environments.
+RENDER_MODES = ("ansi", "rgb_array", "human")
+
+
+def render_state_with(state_dict, mode, render_ansi, render_rgb):
+    """``render()`` of a game's environments, given its two renderers: ``"ansi"`` a str,
+    ``"rgb_array"`` an (H, W, 3) uint8 array, ``"human"`` prints the text view and returns None (as
+    PettingZoo expects); ``None`` (no render mode) warns and returns None, as Gymnasium expects."""
+    if mode is None:
+        from .single import warn_no_render_mode
+
+        warn_no_render_mode()
+        return None
+    if mode == "human":
+        print(render_ansi(state_dict))
+        return None
+    if mode == "ansi":
+        return render_ansi(state_dict)
+    if mode == "rgb_array":
+        return render_rgb(state_dict)
+    raise ValueError(f"unknown render mode {mode!r}: expected one of {RENDER_MODES}")

@@ -3,18 +3,21 @@
 
 A game's evaluation module defines its row (a dataclass with `OutcomeRates`: the counts of its
 outcomes and its own statistics), its table (a `ResultTable` naming the columns) and how its games
-are played; the rest is here.
+are played; the rest is here. A two-player game's rows are (learner side, opponent): `VersusRow`,
+`VersusResult`, and the checks, loop, flags and command line around them.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
-from .cli import add_episodes, add_json, add_no_progress, add_plot, add_seed, write_json
+from .cli import add_episodes, add_json, add_no_progress, add_plot, add_seed, add_side, comma_list, write_json
+from .progress import progress_bar
 
 Z95 = 1.959963984540054
 
@@ -221,3 +224,150 @@ def report(args: Any, result: ResultTable, text: str, plot_to: Callable[[str], N
         plot_to(args.plot)
         if args.json != "-":
             print(f"wrote {args.plot}")
+
+
+# -- Two-player games: one row per (learner side, opponent) --------------------------------------
+
+#: The learner's outcomes in a two-player game.
+VERSUS_OUTCOMES = ("win", "draw", "loss")
+
+
+@dataclass
+class VersusRow(OutcomeRates):
+    """One learner side against one opponent; a game's row adds its mean statistics (`stat_fields`,
+    in the order of its episode records after the outcome)."""
+
+    policy: str
+    side: str
+    opponent: str
+    episodes: int
+    counts: dict[str, int]
+
+    outcomes: ClassVar[tuple[str, ...]] = VERSUS_OUTCOMES
+    stat_fields: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def of_records(cls, policy: str, side: str, opponent: str, records: Sequence[tuple[Any, ...]]) -> Any:
+        """The row of `records` ((outcome, statistic, …) per game): outcome counts and the mean
+        of each statistic."""
+        n = len(records)
+        means = {f: sum(r[i + 1] for r in records) / n for i, f in enumerate(cls.stat_fields)}
+        return cls(policy=policy, side=side, opponent=opponent, episodes=n,
+                   counts=count_outcomes([r[0] for r in records], cls.outcomes), **means)
+
+
+def versus_key_columns(side_width: int) -> tuple[Column, ...]:
+    """The key columns of a two-player table: policy, side (`side_width` wide), opponent."""
+    return (
+        Column("policy", 10, lambda r: r.policy, left=True),
+        Column("side", side_width, lambda r: r.side, left=True),
+        Column("opponent", 9, lambda r: r.opponent, left=True),
+    )
+
+
+@dataclass
+class VersusResult(ResultTable):
+    """The table of a two-player evaluation: one row per (learner side, opponent)."""
+
+    outcomes: ClassVar[tuple[str, ...]] = VERSUS_OUTCOMES
+
+    def row(self, side: str, opponent: str) -> Any:
+        for r in self.rows:
+            if r.side == side and r.opponent == opponent:
+                return r
+        raise KeyError(f"no row for side={side!r}, opponent={opponent!r}")
+
+
+def check_versus(
+    side: str, sides: Sequence[str], opponents: Any, known: Sequence[str], episodes: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the learner sides, the opponents) of an evaluation's `side` ("both" or one of `sides`) and
+    `opponents` (each one of `known`); a ValueError naming what is wrong."""
+    if side not in (*sides, "both"):
+        raise ValueError(f"unknown side {side!r}: expected {', '.join(sides)} or both")
+    opponents = tuple(opponents)
+    for o in opponents:
+        if o not in known:
+            raise ValueError(f"unknown opponent {o!r}: expected one of {', '.join(known)}")
+    if episodes < 1:
+        raise ValueError(f"episodes must be at least 1, got {episodes}")
+    return (tuple(sides) if side == "both" else (side,)), opponents
+
+
+def play_games(
+    env: Any, policy: Any, episodes: int, seed: int, record: Callable[[Any, dict[str, Any]], tuple[Any, ...]],
+    progress: Callable[[int], None] | None = None,
+) -> list[tuple[Any, ...]]:
+    """`record(env, last info)` of `episodes` games of `policy` (`act(obs, mask) -> int`) in the
+    single env `env`, game `k` reset with `seed + k`; `progress(1)` after each game. Closes `env`."""
+    records = []
+    for k in range(episodes):
+        obs, info = env.reset(seed=seed + k)
+        terminated = False
+        while not terminated:
+            obs, _, terminated, truncated, info = env.step(int(policy.act(obs, info["action_mask"])))
+            terminated = terminated or truncated
+        records.append(record(env, info))
+        if progress is not None:
+            progress(1)
+    env.close()
+    return records
+
+
+def play_versus(
+    result: VersusResult,
+    row_type: type[VersusRow],
+    policy_of: Callable[[], tuple[str, Any]],
+    play: Callable[[Any, str, str, Callable[[int], None]], Sequence[tuple[Any, ...]]],
+    sides: Sequence[str],
+    opponents: Sequence[str],
+    episodes: int,
+    progress: bool,
+) -> VersusResult:
+    """Fills `result` with one row per (side, opponent): `policy_of()` gives (name, agent) afresh
+    for each row; `play(agent, side, opponent, update)` the records of its games."""
+    bar = progress_bar(len(sides) * len(opponents) * episodes, enabled=progress)
+    for s in sides:
+        for o in opponents:
+            name, agent = policy_of()
+            bar.set_description(f"{s} v {o}")
+            result.rows.append(row_type.of_records(name, s, o, play(agent, s, o, bar.update)))
+    bar.close()
+    return result
+
+
+def plot_versus(result: VersusResult, path: str) -> None:
+    """A bar chart of outcome rates per side and opponent, one panel per policy (PNG)."""
+    plot(result.rows, result.outcomes, lambda r: r.policy, lambda r: f"{r.side} v {r.opponent}", path)
+
+
+def add_versus_arguments(p: Any, opponents: Sequence[str], sides: Sequence[str]) -> None:
+    """The `eval` flags every two-player game has: the shared ones, `--side`, `--opponents`."""
+    add_eval_arguments(p, opponents, "per side and opponent")
+    add_side(p, (*sides, "both"), "both", "the learner's side, or both in turn (default: both)")
+    p.add_argument("--opponents", default="random,heuristic", metavar="A,B",
+                   help="comma-separated opponents (default: random,heuristic; add search, slower)")
+
+
+def run_versus(
+    args: Any,
+    prog: str,
+    result_type: type[VersusResult],
+    policies_of: Callable[[Any], Sequence[Any]],
+    evaluate_one: Callable[[Any, list[str]], VersusResult],
+) -> int:
+    """`maquis <game> eval`: `evaluate_one(policy, opponents)` for each of `policies_of(args)`, one
+    table of all their rows reported; a ValueError is a usage error (exit 2) printed after `prog`."""
+    try:
+        policies = policies_of(args)
+        opponents = comma_list(args.opponents)
+        total = result_type(seed=args.seed)
+        for a in policies:
+            r = evaluate_one(a, opponents)
+            total.rows += r.rows
+            total.settings = r.settings | {"agents": [str(a) for a in policies]}
+    except ValueError as err:
+        print(f"{prog}: {err}", file=sys.stderr)
+        return 2
+    report(args, total, total.to_text(), lambda path: plot_versus(total, path))
+    return 0

@@ -12,12 +12,15 @@ import argparse
 import difflib
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["WIDTH", "Decision", "Playthroughs", "Scenario", "format_trace", "reset_words", "wrapped"]
+__all__ = [
+    "WIDTH", "Decision", "Playthroughs", "Scenario", "format_trace", "reset_words", "two_player_decisions",
+    "two_player_trace", "wrapped",
+]
 
 WIDTH = 100
 
@@ -76,6 +79,68 @@ def format_trace(
     lines.append("## end")
     lines.extend(ending)
     return "\n".join(lines) + "\n"
+
+
+def two_player_decisions(
+    scenario: Scenario,
+    result: dict[str, Any],
+    env: Any,
+    make_agent: Callable[..., Any],
+    sides: Sequence[str],
+    budget: int,
+    names: Sequence[str],
+    status: Callable[[Mapping[str, Any]], list[str]],
+    events: Callable[[Mapping[str, Any], Mapping[str, Any]], list[str]],
+    legal_words: Callable[[list[str]], Sequence[str]] = list,
+) -> Iterator[Decision]:
+    """Play ``scenario`` on the AEC ``env`` of a two-player game to its end. Each of ``sides`` is
+    played by ``make_agent(scenario.env[side], seed=, budget=)``, the first seeded
+    ``scenario.agent_seed`` and the second the next seed, with the scenario's search budget or
+    ``budget``; ``names`` are the action names, ``status`` and ``events`` the game's narration. At
+    the end ``result`` holds the final state_dict (``"final"``) and each agent's info (``"infos"``)."""
+    budget = int(scenario.env.get("budget", budget))
+    agents = {
+        side: make_agent(scenario.env[side], seed=scenario.agent_seed + k, budget=budget) for k, side in enumerate(sides)
+    }
+    env.reset(seed=scenario.seed, options=dict(scenario.options) if scenario.options else None)
+    while True:
+        before = env.state_dict()
+        if before["outcome"] is not None:
+            result["final"] = before
+            result["infos"] = {a: dict(env.infos[a]) for a in env.infos}
+            return
+        side = env.agent_selection
+        view = env.observe(side)
+        legal = [names[int(i)] for i in view["action_mask"].nonzero()[0]]
+        action = int(agents[side].act(view["observation"], view["action_mask"]))
+        env.step(action)
+        yield Decision(status(before), legal_words(legal), f"{side}: {names[action]}", events(before, env.state_dict()))
+
+
+def two_player_trace(
+    scenario: Scenario,
+    game: str,
+    sides: Sequence[str],
+    decisions: Callable[[Scenario, dict[str, Any]], Iterable[Decision]],
+    ending: Callable[[Mapping[str, Any], int], list[str]],
+) -> str:
+    """The text of a two-player playthrough: ``game`` names the env in the header, the first of
+    ``sides`` plays with ``scenario.agent_seed`` and the second with the next seed, ``decisions``
+    plays the game (filling ``result`` as `two_player_decisions` does) and ``ending(final state,
+    decisions)`` says how it ended; each side's outcome follows."""
+    result: dict[str, Any] = {}
+    steps = list(decisions(scenario, result))
+    header = {"playthrough": scenario.name, "game": game}
+    for k, side in enumerate(sides):
+        header[side] = f"{scenario.env[side]} (seed {scenario.agent_seed + k})"
+    header["reset"] = reset_words(scenario)
+    if "budget" in scenario.env:
+        header["search budget"] = scenario.env["budget"]
+    if scenario.notes:
+        header["notes"] = scenario.notes
+    lines = ending(result["final"], len(steps))
+    lines.extend(f"  {a}: {info.get('outcome')}" for a, info in sorted(result["infos"].items()))
+    return format_trace(header, steps, lines)
 
 
 class Playthroughs:

@@ -13,19 +13,23 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .drawing import write_gif, write_png
-from .cli import GAMES, SHORT_FORMS, add_output, add_text
+from .cli import GAMES, SHORT_FORMS, add_output, add_side, add_text
 
 
 # -- Which game a save belongs to -----------------------------------------------------------------
 
 # A save's format tag, and the keys that only that game's `state_dict()` has.
-_SAVE_FORMATS = {"maquis-state": "maquis", "maquis.dday1944": "dday"}
-_STATE_KEYS = {"maquis": ("board", "patrol_deck"), "dday": ("allocation", "zone_values")}
+_SAVE_FORMATS = {"maquis-state": "maquis", "maquis.dday1944": "dday", "maquis.maurice": "maurice"}
+_STATE_KEYS = {
+    "maquis": ("board", "patrol_deck"),
+    "dday": ("allocation", "zone_values"),
+    "maurice": ("round_state", "drawn_this_round"),
+}
 
 
 def save_game(text: str) -> str | None:
@@ -52,7 +56,11 @@ def save_game(text: str) -> str | None:
 
 
 # The format tag of each game's recorded episodes (`play --record`).
-_EPISODE_FORMATS = {"maquis-episode": "maquis", "maquis.dday1944-episode": "dday"}
+_EPISODE_FORMATS = {
+    "maquis-episode": "maquis",
+    "maquis.dday1944-episode": "dday",
+    "maquis.maurice-episode": "maurice",
+}
 
 
 def _command(game: str, verb: str) -> str:
@@ -121,6 +129,27 @@ def add_render_arguments(p: argparse.ArgumentParser) -> None:
     add_text(p)
 
 
+def add_side_render_arguments(p: argparse.ArgumentParser, sides: Sequence[str]) -> None:
+    """The flags of a two-player game's `render`: those of every game, and `--side`."""
+    add_render_arguments(p)
+    add_side(p, sides, None, "draw only what this side sees (default: everything)")
+
+
+def load_aec_position(text: str, game: str, make_env: Callable[[], Any]) -> dict:
+    """The state_dict of a saved state or of a dumped state_dict (JSON text) of `game`; a save is
+    loaded into the AEC env `make_env()`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not JSON: {err}") from None
+    if isinstance(data, dict) and "phase" in data and _STATE_KEYS[game][0] in data:
+        return data  # a state_dict
+    env = make_env()
+    env.reset(seed=0)
+    env.load_state(text)
+    return env.state_dict()
+
+
 # -- replay: every position of a recorded episode ----------------------------------------------------
 
 
@@ -145,8 +174,9 @@ def load_episode_file(path_or_data: Any, fmt: str, version: int, what: str) -> d
     return data
 
 
-def add_replay_arguments(p: argparse.ArgumentParser, recorder: str) -> None:
-    """The flags of every game's `replay`; `recorder` is the command that records episodes."""
+def add_replay_arguments(p: argparse.ArgumentParser, recorder: str, sides: Sequence[str] | None = None) -> None:
+    """The flags of every game's `replay`; `recorder` is the command that records episodes; a
+    two-player game gives its `sides` for `--side`."""
     p.add_argument("episode", metavar="EPISODE.json", help=f"an episode written by `{recorder} --record`")
     add_output(
         p, "DIR|OUT.gif",
@@ -155,6 +185,8 @@ def add_replay_arguments(p: argparse.ArgumentParser, recorder: str) -> None:
     )
     p.add_argument("--width", type=int, default=960, help="frame width in pixels (default 960)")
     p.add_argument("--duration", type=int, default=700, metavar="MS", help="GIF: milliseconds per frame (default 700)")
+    if sides:
+        add_side(p, sides, None, "draw only what this side sees (default: everything)")
 
 
 def run_replay(
@@ -209,3 +241,41 @@ def run_replay(
         print(f"{prog}: the recorded outcome was {recorded}, the replay gives {outcome}", file=sys.stderr)
         return 1
     return 0
+
+
+def episode_data(fmt: str, version: int, seed: int | None, actions: list[str], outcome: str | None,
+                 reset_options: Mapping | None = None) -> dict:
+    """A recorded episode to write as JSON (`<game> play --record`): the reset's seed and options
+    and both sides' decisions by name, so that the file replays exactly."""
+    return {
+        "format": fmt,
+        "version": version,
+        "seed": seed,
+        "reset_options": dict(reset_options) if reset_options else None,
+        "actions": list(actions),
+        "outcome": outcome,
+    }
+
+
+def replay_aec_states(env: Any, data: Mapping[str, Any]) -> Iterator[dict]:
+    """The state_dict of every position of a recorded episode of a two-player game, played on the
+    AEC `env` (reset with the episode's seed and options): the start, then after each action.
+    ValueError when an action is unknown or not legal where it is played."""
+    env.reset(seed=data.get("seed"), options=data.get("reset_options") or None)
+    yield env.state_dict()
+    actions = data["actions"]
+    for k, action in enumerate(actions, 1):
+        sd = env.state_dict()
+        if sd.get("outcome") is not None:
+            raise ValueError(f"the game ended after {k - 1} actions, but the episode has {len(actions)}")
+        try:
+            index = env.action_from_str(str(action))
+        except (ValueError, KeyError) as err:
+            raise ValueError(f"action {k} ({action!r}) is unknown: {err}") from None
+        if not env.observe(env.agent_selection)["action_mask"][index]:
+            raise ValueError(
+                f"action {k} ({action}) is not legal for {env.agent_selection} in phase {sd.get('phase')}: "
+                "the episode does not replay with this engine and these options"
+            )
+        env.step(index)
+        yield env.state_dict()

@@ -13,6 +13,7 @@ keywords and reset options, its info extras and its rendering.
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import numbers
 from collections.abc import Mapping, Sequence
@@ -162,6 +163,27 @@ def check_reward_value(key: Any, value: Any) -> Any:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"reward[{key!r}] must be a real number, got {type(value).__name__} {value!r}")
     return value
+
+
+def game_renderer(module: str, title: str) -> Any:
+    """A game's `render_state(state_dict, render_mode)`: `module`'s (``maquis.<game>.render``),
+    imported when first drawn, so that the environments work in a build without it (then a
+    NotImplementedError naming `title`'s rendering)."""
+
+    def render_state(state_dict: dict, render_mode: str) -> Any:
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as e:
+            if e.name != module:
+                raise
+            mod = None
+        fn = getattr(mod, "render_state", None)
+        if fn is None:
+            raise NotImplementedError(f"{title} rendering needs {module}.render_state, which this build does not have")
+        return fn(state_dict, render_mode)
+
+    render_state.__doc__ = f"`{module}.render_state(state_dict, mode)`, when the rendering module is there."
+    return render_state
 
 
 class ActionNames:

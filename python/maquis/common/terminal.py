@@ -114,3 +114,44 @@ def menu_lines(names: Sequence[str], width: int = SCREEN_WIDTH, max_lines: int |
         kept = lines[: max(0, max_lines - 1)]
         lines = kept + [f"... and {len(lines) - len(kept)} more lines: type `legal` to list every action"]
     return lines
+
+
+def match_action(
+    text: str, legal: Sequence[tuple[int, str]], action_from_str, action_names: Sequence[str]
+) -> tuple[int | None, str]:
+    """The action index meant by ``text`` — a menu number (1 is ``legal[0]``), a name, a unique
+    prefix of a legal name, or ``#<index>`` — among the ``legal`` (index, name) pairs, or None and
+    the reason in a sentence."""
+    text = text.strip()
+    last = len(action_names) - 1
+    names = [n for _, n in legal]
+    if text.isdigit():
+        k = int(text)
+        if 1 <= k <= len(legal):
+            return legal[k - 1][0], ""
+        return None, f"There is no entry {k}: the menu has entries 1-{len(legal)} (use #{k} for action index {k})."
+    if text.startswith("#"):
+        body = text[1:].strip()
+        if not body.isdigit():
+            return None, f"`{text}` is not an action index: type # and a number 0-{last}."
+        index = int(body)
+        for i, _ in legal:
+            if i == index:
+                return i, ""
+        if not 0 <= index <= last:
+            return None, f"There is no action with index {index} (0-{last})."
+        return None, f"Action #{index} ({action_names[index]}) is not legal now; type `legal` for the list."
+    lowered = text.lower()
+    if lowered in names:
+        return legal[names.index(lowered)][0], ""
+    hits = [(i, n) for i, n in legal if n.startswith(lowered)]
+    if len(hits) == 1:
+        return hits[0][0], ""
+    if len(hits) > 1:
+        shown = ", ".join(n for _, n in hits[:8]) + (" ..." if len(hits) > 8 else "")
+        return None, f"`{text}` matches {len(hits)} legal actions ({shown}): type more of the name."
+    try:
+        action_from_str(lowered)
+    except (ValueError, KeyError):
+        return None, f"`{text}` is not an action, a menu number or a command (type `help`)."
+    return None, f"`{text}` is not legal now; type `legal` for the list."

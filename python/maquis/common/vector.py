@@ -1,8 +1,9 @@
 """`GameVectorEnv`: the base of every game's native `gymnasium.vector.VectorEnv`, over the game's
 Rust `VecEngine` (`_core.VecEngine`, `_core.dday.VecEngine`, …). Rust writes observations, masks,
 rewards and flags into numpy arrays allocated once, with the GIL released; this layer checks the
-counts, seeds, builds the spaces and the vector infos. A game's subclass builds its engine from
-its keywords and supplies its tables and rendering."""
+counts, seeds, builds the spaces and the vector infos, and gives the asynchronous step
+(`send` / `recv`) and pickling. A game's subclass builds its engine from its keywords and supplies
+its tables and rendering."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .. import _core
+from .seeding import sub_env_seeds
 from .single import check_options, check_render_mode, check_seed, options_json, stream_seed, warn_no_render_mode
 
 _INT64 = np.dtype(np.int64)
@@ -67,6 +69,20 @@ def check_bundled_opponent(opponent: Any, single_env: str) -> None:
 class GameVectorEnv(VectorEnv):
     """`num_envs` games stepped together in Rust (see the subclasses for each game's contract).
 
+    What every game's vector env does besides Gymnasium's API:
+
+    - Seeding: `reset(seed=s)` gives env `i` the streams of a single env reset with
+      `maquis.sub_env_seed(s, i)`, a hash of (s, i): vectors seeded `s`, `s + 1`, ... (RLlib's
+      env runners) share no stream, where Gymnasium's `SyncVectorEnv` (env `i` seeded `s + i`)
+      would replay them.
+    - `send(actions)` / `recv()`: the step in two halves (EnvPool's API). `send` returns at once
+      while Rust steps the batch on its own driver thread; `recv` returns what `step` would have.
+      A learner runs its network on one batch of observations while Rust steps the other (two
+      vector envs), or does its own work between the two calls.
+    - Pickling (pickle, cloudpickle, `copy.deepcopy`): rebuilt from the constructor's arguments,
+      then every environment reset so far restored with its game and streams, so that the copy
+      steps, samples and resets as the original would; Ray and multiprocessing send it whole.
+
     A subclass's constructor checks its keywords (`check_counts`, `_check_render_mode`,
     `parse_autoreset_mode`), builds its engine (`MODES[mode]` is the engine's name of the mode) and
     calls `_setup`. Class attributes: `_tables` (the game's module of the extension), `metadata`,
@@ -88,6 +104,29 @@ class GameVectorEnv(VectorEnv):
     def _check_render_mode(self, render_mode: Any) -> Any:
         return check_render_mode(render_mode, self.metadata["render_modes"])
 
+    def _check_versus(self, num_envs: Any, num_threads: Any, render_mode: Any, opponent: Any, single_env: str) -> None:
+        """A two-player game's vector keywords the house checks: the counts, the render mode and a
+        bundled opponent (an object plays only in `single_env`)."""
+        check_counts(num_envs, num_threads)
+        self._check_render_mode(render_mode)
+        check_bundled_opponent(opponent, single_env)
+
+    def _start(
+        self,
+        num_envs: int,
+        num_threads: int | None,
+        autoreset_mode: AutoresetMode | str,
+        engine_kwargs: dict[str, Any],
+        *,
+        render_mode: str | None,
+        observation_dtype: str,
+        copy: bool,
+    ) -> None:
+        """Constructs the game's engine (`_tables.VecEngine`) with `engine_kwargs` and binds it."""
+        mode = parse_autoreset_mode(autoreset_mode)
+        core = self._tables.VecEngine(int(num_envs), int(num_threads or 0), MODES[mode], **engine_kwargs)
+        self._setup(core, mode, render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+
     def _setup(
         self,
         core: Any,
@@ -99,7 +138,7 @@ class GameVectorEnv(VectorEnv):
     ) -> None:
         """Binds the constructed engine `core`, builds the spaces and takes its arrays."""
         self._core = core
-        if observation_dtype != "float32":  # every engine's default
+        if core.observation_dtype != observation_dtype:  # new engines' default is float32
             core.observation_dtype = observation_dtype
         self.observation_dtype = observation_dtype
         self.num_envs = n = int(core.num_envs)
@@ -136,6 +175,8 @@ class GameVectorEnv(VectorEnv):
         self._step_plain = core.step_plain
         # copy=True: copies made by Rust's worker threads as they write each row (no second pass).
         self._step_copy = core.step_copy
+        # The kind of result the pending `send` gives back ("plain", "copy" or "view"), or None.
+        self._sent: str | None = None
         self.copy = copy
 
     @property
@@ -145,6 +186,7 @@ class GameVectorEnv(VectorEnv):
 
     @copy.setter
     def copy(self, value: bool) -> None:
+        self._check_idle("setting copy")
         self._copy = bool(value)
         plain = not self._copy and not self._same_step
         self._core.set_plain_outputs((self._obs, self._masks_i8, self._all_true) if plain else None)
@@ -166,7 +208,13 @@ class GameVectorEnv(VectorEnv):
         elif isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
             seed = check_seed(seed)
             self._np_random, self._np_random_seed = seeding.np_random(seed)
-            seeds = [seed + i for i in range(n)]
+            # Env i replays the single env seeded sub_env_seed(seed, i), a hash of (seed, i), not
+            # seed + i: vectors seeded seed, seed + 1, ... by their callers (RLlib's env runners)
+            # would otherwise replay each other's environments.
+            if seed < 2**64:  # the same derivation, in Rust (crate::env::seeding)
+                hashed = self._core.stream_seeds(seed, n)
+                return [s if t else None for s, t in zip(hashed, targets)]
+            seeds = sub_env_seeds(seed, n)
         elif isinstance(seed, (list, tuple)):
             if len(seed) != n:
                 raise ValueError(f"seed as a list must hold num_envs={n} entries, got {len(seed)}")
@@ -189,6 +237,7 @@ class GameVectorEnv(VectorEnv):
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
+        self._check_idle("reset()")
         options = check_options(options)
         mask = options.pop("reset_mask", None)
         if mask is not None:
@@ -242,6 +291,97 @@ class GameVectorEnv(VectorEnv):
         ended, illegal = self._core.step(a)
         return self._obs, self._rewards, self._terminated, self._truncated, self._step_infos(ended, illegal)
 
+    # -- Asynchronous step (EnvPool's send / recv) ---------------------------------------------
+
+    def send(self, actions: Any) -> None:
+        """Start stepping every environment with `actions` and return at once: Rust's threads
+        step the batch (a driver thread of this env and the worker pool, the GIL released) while
+        the caller goes on, e.g. running its network on the last observations. `recv()` then
+        returns exactly what `step(actions)` would have; `step` is `send` then `recv`.
+
+        Until `recv`, the step owns the env and its arrays: `step`, `reset`, another `send`, and
+        every other method that reads or changes the environments raise RuntimeError, and the
+        arrays a `copy=False` step returned must not be read (the step is writing them). The
+        arguments are checked here (shape, type, environments never reset); the step's own
+        errors (an action out of range, an illegal action with `illegal_action="raise"`) are
+        raised by `recv`, and then nothing has changed. Trajectories are the same as `step`'s
+        for any `num_threads`."""
+        if self._sent is not None:
+            raise RuntimeError("send() called while a send() is pending: call recv() first")
+        a = actions
+        if not (type(a) is np.ndarray and a.dtype is _INT64 and a.shape == self._action_shape and self._ready):
+            a = self._checked_actions(actions)
+        self._core.send(a, self.copy)
+        self._sent = "copy" if self.copy else "view" if self._same_step else "plain"
+
+    def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Wait for the step started by `send` and return what `step` returns (see `send`).
+        Raises RuntimeError without a pending `send`; the step's errors as `step` raises them."""
+        sent, self._sent = self._sent, None
+        if sent is None:
+            raise RuntimeError("recv() called without a pending send(actions)")
+        out = self._core.recv()
+        if sent == "plain":
+            return out
+        if sent == "copy":
+            obs, masks, ended, illegal = out
+            if obs.shape[1] != self._obs.shape[1]:  # an env that hands out the first columns only
+                obs = np.ascontiguousarray(obs[:, : self._obs.shape[1]])
+            return (
+                obs,
+                self._rewards.copy(),
+                self._terminated.copy(),
+                self._truncated.copy(),
+                self._step_infos(ended, illegal, masks.view(np.int8)),
+            )
+        ended, illegal = out
+        return self._obs, self._rewards, self._terminated, self._truncated, self._step_infos(ended, illegal)
+
+    @property
+    def pending(self) -> bool:
+        """Whether a `send` waits for its `recv`."""
+        return self._sent is not None
+
+    def _check_idle(self, what: str) -> None:
+        if self._sent is not None:
+            raise RuntimeError(f"{what} called while a send() is pending: call recv() first")
+
+    # -- Pickling ----------------------------------------------------------------------------------
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        # The constructor's arguments, kept so that a pickled env is rebuilt from them.
+        self = super().__new__(cls)
+        self._init_args = (args, kwargs)
+        return self
+
+    #: Attributes made by the constructor from the engine, not pickled (the batched spaces hold
+    #: bounds for every environment).
+    _BOUND = frozenset((
+        "_core", "_obs", "_masks", "_masks_i8", "_rewards", "_terminated", "_truncated", "_outcomes",
+        "_illegal", "_final_obs", "_outcome_info", "_step_plain", "_step_copy", "_all_true",
+        "observation_space", "action_space", "single_observation_space", "single_action_space",
+    ))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The constructor's arguments, the env's other attributes (`np_random`, `copy`, which
+        environments were reset, ...) and its engine's snapshot: any shaping set since, and each
+        environment reset so far with its game and streams, so that the copy steps, samples and
+        resets as the original would (with its own `num_threads=None`: one per core where it runs)."""
+        self._check_idle("pickling")
+        state = {k: v for k, v in self.__dict__.items() if k not in self._BOUND}
+        state["_core"] = self._core.snapshot(self._seeded.tolist())
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        snapshot = state.pop("_core")
+        args, kwargs = state["_init_args"]
+        self.__init__(*args, **kwargs)  # type: ignore[misc]
+        self._core.restore(snapshot)
+        self.__dict__.update(state)
+        self.copy = self._copy
+        self._core.ready = self._ready
+
     def _checked_actions(self, actions: Any) -> np.ndarray:
         """`actions` as a contiguous int64 (num_envs,) array, or the error that says what is wrong."""
         a = np.asarray(actions)
@@ -288,6 +428,7 @@ class GameVectorEnv(VectorEnv):
 
     def render(self) -> tuple[Any, ...] | None:
         """One render per environment (see the single env's `render`)."""
+        self._check_idle("render()")
         if self.render_mode is None:
             warn_no_render_mode()
             return None
@@ -301,6 +442,7 @@ class GameVectorEnv(VectorEnv):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every environment, np.bool_ (num_envs, NUM_ACTIONS)."""
+        self._check_idle("action_masks()")
         return self._masks.copy()
 
     def sample_actions(self) -> np.ndarray:

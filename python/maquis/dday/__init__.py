@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from .._core import dday as _dday
 from ..common.registration import lazy_attributes, register_game
+from ..common.seeding import sub_env_seed
 from ._common import OBSERVATION_DIVISOR
 from .aec import DDayAECEnv, env, raw_env
 from .single import DDayEnv
@@ -72,6 +73,7 @@ __all__ = [
     "agents",
     "env",
     "raw_env",
+    "sub_env_seed",
     "valid_allocations",
 ]
 

@@ -3,14 +3,13 @@ observation spaces and rendering (the rest is in `maquis.common`)."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
 from .._core import dday as _dday
-from ..common.single import check_illegal_action_type, opponent_budget, opponent_id, outcome_rewards
+from ..common.single import check_illegal_action_type, game_renderer, opponent_budget, opponent_id, outcome_rewards
 from ..common.single import check_side as _check_side
 from ..observation import observation_box
 
@@ -69,17 +68,5 @@ def observation_space(dtype: str, shape: tuple[int, ...] = (_dday.OBSERVATION_SI
     return observation_box(dtype, shape, OBSERVATION_DIVISOR)
 
 
-def render_state(state_dict: dict, render_mode: str) -> Any:
-    """`maquis.dday.render.render_state(state_dict, mode)`, when the rendering module is there."""
-    try:
-        module = importlib.import_module("maquis.dday.render")
-    except ImportError as e:
-        if e.name not in ("maquis.dday.render",):
-            raise
-        module = None
-    fn = getattr(module, "render_state", None)
-    if fn is None:
-        raise NotImplementedError(
-            "D-Day rendering needs maquis.dday.render.render_state, which this build does not have"
-        )
-    return fn(state_dict, render_mode)
+#: `maquis.dday.render.render_state(state_dict, mode)`, when the rendering module is there.
+render_state = game_renderer("maquis.dday.render", "D-Day")

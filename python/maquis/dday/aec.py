@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo import AECEnv
 
 from .._core import dday as _dday
-from ..common.aec import TwoPlayerAECEnv, classic_wrappers
+from ..common.aec import TwoPlayerAECEnv, aec_constructors
 from ._common import AEC_RENDER_MODES, SCENARIO_OPTIONS, render_state, vp_info
 
 AGENTS = list(_dday.SIDES)
@@ -46,9 +45,6 @@ class DDayAECEnv(TwoPlayerAECEnv):
     _margin = "vp_margin"
     _render_state = staticmethod(render_state)
 
-    def __init__(self, reward: Any = None, render_mode: str | None = None) -> None:
-        super().__init__(reward=reward, render_mode=render_mode)
-
     def _margin_rewards(self) -> tuple[float, float]:
         vp = self._game.vp()
         return (vp[0] - vp[1]) / 150.0, (vp[1] - vp[0]) / 150.0
@@ -57,12 +53,5 @@ class DDayAECEnv(TwoPlayerAECEnv):
         return {"vp": vp_info(self._game.vp())}
 
 
-def raw_env(**kwargs: Any) -> DDayAECEnv:
-    """The two-player AEC environment, unwrapped (illegal actions raise ValueError)."""
-    return DDayAECEnv(**kwargs)
-
-
-def env(**kwargs: Any) -> AECEnv:
-    """`raw_env` wrapped as PettingZoo's classic games are: `TerminateIllegalWrapper(illegal_reward=-1)`,
-    `AssertOutOfBoundsWrapper`, `OrderEnforcingWrapper`."""
-    return classic_wrappers(raw_env(**kwargs))
+#: `raw_env(**kw)`: the AEC environment unwrapped; `env(**kw)`: wrapped as PettingZoo's classic games.
+raw_env, env = aec_constructors(DDayAECEnv)

@@ -1,4 +1,5 @@
-"""``maquis dday bench``: how fast D-Day 1944 plays.
+"""``maquis dday bench``: how fast D-Day 1944 plays (the shared measurements of
+``maquis.common.bench``).
 
 1. The engine at random play on one core: ``DDayVectorEnv`` with one thread, a random learner
    (``sample_actions``, drawn in Rust) against the ``random`` opponent, so that nothing but the
@@ -13,12 +14,9 @@ Every figure is the median of ``--repeats`` timed repeats of about ``--seconds``
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from typing import Any
 
-import numpy as np
-
+from ..common import bench as common_bench
 from ..common.cli import add_bench_arguments, add_seed, bench_settings, write_json
 
 
@@ -26,16 +24,7 @@ def decisions_per_game(games: int, seed: int) -> float:
     """Mean decisions (both sides) of random-vs-random games, through the AEC env."""
     from . import raw_env
 
-    env = raw_env()
-    rng = np.random.default_rng(seed)
-    total = 0
-    for k in range(games):
-        env.reset(seed=seed + k)
-        while env.state_dict()["outcome"] is None:
-            mask = env.observe(env.agent_selection)["action_mask"]
-            env.step(int(rng.choice(np.flatnonzero(mask))))
-            total += 1
-    return total / games
+    return common_bench.decisions_per_game(raw_env, games, seed)["all"]
 
 
 def vector_rate(num_envs: int, threads: int, opponent: str, seconds: float, seed: int, repeats: int = 1) -> dict[str, Any]:
@@ -43,31 +32,10 @@ def vector_rate(num_envs: int, threads: int, opponent: str, seconds: float, seed
     (the medians of `repeats` runs of about `seconds`)."""
     from . import DDayVectorEnv
 
-    env = DDayVectorEnv(num_envs=num_envs, num_threads=threads, side="resistance", opponent=opponent)
-    env.reset(seed=seed)
-    for _ in range(3):  # warm-up
-        env.step(env.sample_actions())
-    step_rates, game_rates, total = [], [], 0.0
-    for _ in range(repeats):
-        steps = games = 0
-        t0 = time.perf_counter()
-        # Until a game has ended too: a short window on a starved machine could otherwise report 0 games/s.
-        while (elapsed := time.perf_counter() - t0) < seconds or games == 0:
-            _, _, terminated, truncated, _ = env.step(env.sample_actions())
-            steps += num_envs
-            games += int(np.count_nonzero(terminated | truncated))
-        step_rates.append(steps / elapsed)
-        game_rates.append(games / elapsed)
-        total += elapsed
-    env.close()
-    return {
-        "envs": num_envs,
-        "threads": threads,
-        "opponent": opponent,
-        "seconds": round(total, 3),
-        "learner_steps_per_s": statistics.median(step_rates),
-        "games_per_s": statistics.median(game_rates),
-    }
+    def make_vec(n: int, t: int, opp: str) -> DDayVectorEnv:
+        return DDayVectorEnv(num_envs=n, num_threads=t, side="resistance", opponent=opp)
+
+    return common_bench.vector_rate(make_vec, num_envs, threads, opponent, seconds, seed, repeats)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

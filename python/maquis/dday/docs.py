@@ -165,24 +165,13 @@ def render() -> str:
     blocks = list(action_blocks(ACTION_NAMES))
     require_descriptions("dday.docs.BLOCKS", "action blocks", (verb for verb, _ in blocks), BLOCKS)
     page = Page()
-    w = page.w
-    w("# French Resistance D-Day 1944 (`maquis.dday`)")
-    w("")
-    page.generated_note(
-        "maquis dday docs", "docs/dday.md", "maquis.dday", "the id constants of maquis.dday", "tests/test_dday_docs.py"
+    page.head(
+        "French Resistance D-Day 1944 (`maquis.dday`)",
+        ("maquis dday docs", "docs/dday.md", "maquis.dday", "the id constants of maquis.dday", "tests/test_dday_docs.py"),
+        ENVIRONMENTS.format(num_actions=NUM_ACTIONS, obs_size=OBSERVATION_SIZE),
+        DESCRIPTION,
+        (("ZONES", ZONES), ("ITEMS", ITEMS), ("UNITS", UNITS), ("STATES", STATES), ("PHASES", PHASES)),
     )
-    w("")
-    w(ENVIRONMENTS.format(num_actions=NUM_ACTIONS, obs_size=OBSERVATION_SIZE))
-    w("")
-    w("## Description")
-    w("")
-    w(DESCRIPTION)
-    w("")
-    w("Ids (module constants, in these orders):")
-    w("")
-    for const, values in (("ZONES", ZONES), ("ITEMS", ITEMS), ("UNITS", UNITS), ("STATES", STATES), ("PHASES", PHASES)):
-        w(f"- `{const}`: {', '.join(f'`{v}`' for v in values)}")
-    w("")
     page.section("Actions", ACTIONS.format(num_actions=NUM_ACTIONS))
     page.block_table(
         (ACTION_NAMES[idx[0]] if len(idx) == 1 else _pattern(verb, ACTION_NAMES[idx[0]]), idx, *BLOCKS[verb])
@@ -196,17 +185,8 @@ def render() -> str:
         "items": ", ".join(ITEMS),
         "units": ", ".join(UNITS),
     }
-    page.observation_table(
-        OBSERVATION_LAYOUT, ("holds", "scale"), lambda name, _off, _len: (SLICES[name][0].format(**fill), SLICES[name][1])
-    )
-    for title, text in (
-        ("Rewards", REWARDS),
-        ("Episode end", EPISODE_END),
-        ("Reset options and seeding", OPTIONS),
-        ("Rendering", RENDERING),
-        ("Version history", VERSIONS),
-    ):
-        page.section(title, text)
+    page.slice_table(OBSERVATION_LAYOUT, SLICES, fill)
+    page.closing(REWARDS, EPISODE_END, OPTIONS, RENDERING, VERSIONS)
     return page.text()
 
 

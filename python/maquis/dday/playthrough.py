@@ -11,7 +11,7 @@ import argparse
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..common.playthrough import Decision, Playthroughs, Scenario, format_trace, reset_words
+from ..common.playthrough import Decision, Playthroughs, Scenario, two_player_decisions, two_player_trace
 from .opponents import make_agent
 from .render.view import ZONE_NAMES, faces
 
@@ -82,54 +82,26 @@ def events(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
 
 def decisions(scenario: Scenario, result: dict[str, Any]) -> Iterator[Decision]:
     """Play ``scenario`` (env: the agent id per side and the search budget) to its end."""
-    from . import raw_env
+    from . import ACTION_NAMES, raw_env
 
-    budget = int(scenario.env.get("budget", 200))
-    agents = {
-        "resistance": make_agent(scenario.env["resistance"], seed=scenario.agent_seed, budget=budget),
-        "german": make_agent(scenario.env["german"], seed=scenario.agent_seed + 1, budget=budget),
-    }
-    env = raw_env()
-    env.reset(seed=scenario.seed, options=dict(scenario.options) if scenario.options else None)
-    result["start"] = env.state_dict()
-    while True:
-        before = env.state_dict()
-        if before["outcome"] is not None:
-            result["final"] = before
-            result["infos"] = {a: dict(env.infos[a]) for a in env.infos}
-            return
-        side = env.agent_selection
-        view = env.observe(side)
-        legal = [env.action_to_str(int(i)) for i in view["action_mask"].nonzero()[0]]
-        action = int(agents[side].act(view["observation"], view["action_mask"]))
-        name = env.action_to_str(action)
-        env.step(action)
-        yield Decision(status(before), legal, f"{side}: {name}", events(before, env.state_dict()))
+    return two_player_decisions(
+        scenario, result, raw_env(), make_agent, ("resistance", "german"), 200, ACTION_NAMES, status, events
+    )
+
+
+def ending(final: Mapping[str, Any], steps: int) -> list[str]:
+    """How a game ended: the last state, the allocation and its values, the outcome and the VP."""
+    alloc = final["allocation"]
+    lines = status(final)
+    lines.append("allocation: " + "; ".join(f"{z} {'+'.join(alloc[z])} ({final['zone_values'][z]})" for z in alloc))
+    vp = final["vp"]
+    lines.append(f"outcome: {final['outcome']} after {steps} decisions, VP {vp['resistance']}-{vp['german']}")
+    return lines
 
 
 def trace(scenario: Scenario) -> str:
     """The text of a D-Day playthrough."""
-    result: dict[str, Any] = {}
-    steps = list(decisions(scenario, result))
-    header = {
-        "playthrough": scenario.name,
-        "game": "dday1944_v0 (maquis.dday.raw_env)",
-        "resistance": f"{scenario.env['resistance']} (seed {scenario.agent_seed})",
-        "german": f"{scenario.env['german']} (seed {scenario.agent_seed + 1})",
-        "reset": reset_words(scenario),
-    }
-    if "budget" in scenario.env:
-        header["search budget"] = scenario.env["budget"]
-    if scenario.notes:
-        header["notes"] = scenario.notes
-    final = result["final"]
-    alloc = final["allocation"]
-    ending = status(final)
-    ending.append("allocation: " + "; ".join(f"{z} {'+'.join(alloc[z])} ({final['zone_values'][z]})" for z in alloc))
-    vp = final["vp"]
-    ending.append(f"outcome: {final['outcome']} after {len(steps)} decisions, VP {vp['resistance']}-{vp['german']}")
-    ending.extend(f"  {a}: {info.get('outcome')}" for a, info in sorted(result["infos"].items()))
-    return format_trace(header, steps, ending)
+    return two_player_trace(scenario, "dday1944_v0 (maquis.dday.raw_env)", ("resistance", "german"), decisions, ending)
 
 
 def _dday(name: str, seed: int, resistance: str, german: str, notes: str = "", options=None, **env) -> Scenario:

@@ -62,7 +62,7 @@ class DDayEnv(OpponentGameEnv):
     streams: the episode stream gives each episode a game seed g, which seeds the dice, and the
     bundled opponent's stream is derived from g by a fixed rule; `sample_action()` has a stream
     of its own. Env `i` of `DDayVectorEnv(...).reset(seed=s)` plays the episodes of this env
-    reset with `seed=s + i`.
+    reset with `seed=maquis.dday.sub_env_seed(s, i)`.
 
     ## Version History
     - v0: initial version (docs/rules/dday1944.md of D-Day 1944, 191 actions, 380 features).

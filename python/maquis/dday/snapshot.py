@@ -16,12 +16,10 @@ name in the order they were taken; the same file therefore replays exactly.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..common import cli as common_cli
 from ..common import render_verbs
 from .render import render_ansi, render_rgb, side_view
 
@@ -37,23 +35,13 @@ __all__ = [
 
 def load_position(text: str) -> dict:
     """The state_dict of a saved state or of a dumped state_dict (JSON text)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ValueError(f"not JSON: {err}") from None
-    if isinstance(data, dict) and "phase" in data and "allocation" in data:
-        return data  # a state_dict
     from . import raw_env
 
-    env = raw_env()
-    env.reset(seed=0)
-    env.load_state(text)
-    return env.state_dict()
+    return render_verbs.load_aec_position(text, "dday", raw_env)
 
 
 def add_render_arguments(p: argparse.ArgumentParser) -> None:
-    render_verbs.add_render_arguments(p)
-    common_cli.add_side(p, SIDES, None, "draw only what this side sees (default: everything)")
+    render_verbs.add_side_render_arguments(p, SIDES)
 
 
 def run_render(args: argparse.Namespace) -> int:
@@ -74,14 +62,7 @@ def run_render(args: argparse.Namespace) -> int:
 
 def episode(seed: int | None, actions: list[str], outcome: str | None, reset_options: Mapping | None = None) -> dict:
     """An episode to write as JSON (``maquis dday play --record``)."""
-    return {
-        "format": EPISODE_FORMAT,
-        "version": EPISODE_VERSION,
-        "seed": seed,
-        "reset_options": dict(reset_options) if reset_options else None,
-        "actions": list(actions),
-        "outcome": outcome,
-    }
+    return render_verbs.episode_data(EPISODE_FORMAT, EPISODE_VERSION, seed, actions, outcome, reset_options)
 
 
 def load_episode(path: str | Path) -> dict:
@@ -94,30 +75,11 @@ def replay_states(data: Mapping[str, Any]) -> Iterator[dict]:
     ValueError when an action is unknown or not legal where it is played."""
     from . import raw_env
 
-    env = raw_env()
-    env.reset(seed=data.get("seed"), options=data.get("reset_options") or None)
-    yield env.state_dict()
-    actions = data["actions"]
-    for k, action in enumerate(actions, 1):
-        sd = env.state_dict()
-        if sd.get("outcome") is not None:
-            raise ValueError(f"the game ended after {k - 1} actions, but the episode has {len(actions)}")
-        try:
-            index = env.action_from_str(str(action))
-        except (ValueError, KeyError) as err:
-            raise ValueError(f"action {k} ({action!r}) is unknown: {err}") from None
-        if not env.observe(env.agent_selection)["action_mask"][index]:
-            raise ValueError(
-                f"action {k} ({action}) is not legal for {env.agent_selection} in phase {sd.get('phase')}: "
-                "the episode does not replay with this engine and these options"
-            )
-        env.step(index)
-        yield env.state_dict()
+    return render_verbs.replay_aec_states(raw_env(), data)
 
 
 def add_replay_arguments(p: argparse.ArgumentParser) -> None:
-    render_verbs.add_replay_arguments(p, "maquis dday play")
-    common_cli.add_side(p, SIDES, None, "draw only what this side sees (default: everything)")
+    render_verbs.add_replay_arguments(p, "maquis dday play", SIDES)
 
 
 def run_replay(args: argparse.Namespace) -> int:

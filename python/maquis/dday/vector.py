@@ -11,7 +11,7 @@ from typing import Any
 from gymnasium.vector import AutoresetMode
 
 from .._core import dday as _dday
-from ..common.vector import MODES, GameVectorEnv, check_bundled_opponent, check_counts, parse_autoreset_mode
+from ..common.vector import GameVectorEnv
 from ..observation import check_observation_dtype
 from ._common import RENDER_MODES, engine_kwargs, observation_space, render_state
 
@@ -25,8 +25,9 @@ class DDayVectorEnv(GameVectorEnv):
     `observation_dtype` ("float32", the default, or "uint8": each feature's count, exact, in a
     quarter of the bytes, as for `maquis.MaquisVectorEnv`).
 
-    - `reset(seed=s)`: env `i` plays the episodes of `DDayEnv(...).reset(seed=s + i)`, for any
-      `num_threads`; `options` hold `allocation`, `attack`, `first`, `dice` for the environments
+    - `reset(seed=s)`: env `i` plays the episodes of
+      `DDayEnv(...).reset(seed=maquis.dday.sub_env_seed(s, i))` (a hash of both: vectors seeded
+      `s`, `s + 1`, ... share no stream), for any `num_threads`; `options` hold `allocation`, `attack`, `first`, `dice` for the environments
       reset now, and `reset_mask` (bool (num_envs,)) to reset a subset; other keys are errors.
     - `step(actions)`: observations float32 (num_envs, 380) (uint8 with `observation_dtype="uint8"`), rewards float32, terminated and
       truncated bool (truncated always False); infos are vector infos: `action_mask` int8
@@ -56,10 +57,7 @@ class DDayVectorEnv(GameVectorEnv):
         observation_dtype: str = "float32",
     ) -> None:
         observation_dtype = check_observation_dtype(observation_dtype)
-        check_counts(num_envs, num_threads)
-        self._check_render_mode(render_mode)
-        check_bundled_opponent(opponent, "maquis.dday.DDayEnv")
+        self._check_versus(num_envs, num_threads, render_mode, opponent, "maquis.dday.DDayEnv")
         kwargs = engine_kwargs(side, opponent, opponent_kwargs, reward, illegal_action)
-        mode = parse_autoreset_mode(autoreset_mode)
-        core = _dday.VecEngine(int(num_envs), int(num_threads or 0), MODES[mode], **kwargs)
-        self._setup(core, mode, render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+        self._start(num_envs, num_threads, autoreset_mode, kwargs,
+                    render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)

@@ -276,6 +276,56 @@ class DDayGame(WebGame):
         return {}, reset.get("seed"), reset.get("options")
 
 
+# -- Maurice Lite -------------------------------------------------------------------------------
+
+
+class MauriceGame(WebGame):
+    def start(self, settings, seed, options=None):
+        from ..maurice import raw_env
+
+        env = raw_env()
+        env.reset(seed=seed, options={**dict(settings), **dict(options or {})})
+        return AECTable(self, env)
+
+    def make_agent(self, agent, seed):
+        from ..maurice.agents import make_agent
+
+        return make_agent(agent, seed=seed)
+
+    def view(self, state, seat):
+        from ..maurice.render import side_view
+
+        # A seat sees its own hand only (O2), nobody the deck's order (O3); a finished recording,
+        # watched, shows everything.
+        if seat is None:
+            return copy.deepcopy(dict(state))
+        return side_view(state, seat)
+
+    def scene(self, view, seat):
+        from ..maurice.render import scene
+
+        return scene(view)
+
+    def status(self, view):
+        from ..maurice.playthrough import status
+
+        return status(view)
+
+    def narrate(self, before, after, mover, name, seat):
+        from ..maurice.playthrough import events
+
+        # Cards drawn are named only to their holder: the other seat hears how many.
+        lines = events(before, after)
+        if seat is not None:
+            enemy = "red" if seat == "blue" else "blue"
+            lines = [f"{enemy} draws cards" if line.startswith(f"{enemy} draws ") else line for line in lines]
+        return lines
+
+    def read_playthrough(self, header):
+        reset = _keywords(header.get("reset", ""))
+        return {}, reset.get("seed"), reset.get("options")
+
+
 def _keywords(text: str) -> dict[str, Any]:
     """`a=1, b=['x']` (a playthrough header's keywords) as a dict of Python literals; ValueError
     when it is anything else (nothing in it is evaluated)."""
@@ -311,6 +361,11 @@ def _games() -> dict[str, WebGame]:
         "dday": DDayGame(
             "dday", "D-Day 1944", ("resistance", "german"), tuple(BUNDLED_OPPONENTS),
             (), ("maquis.dday1944-episode",), ("dday1944",),
+        ),
+        "maurice": MauriceGame(
+            "maurice", "Maurice Lite", ("blue", "red"), ("random", "heuristic", "search"),
+            (Setting("scenario", "Scenario", ("skirmish", "standard"), "skirmish"),),
+            ("maquis.maurice-episode",), ("maurice_lite",),
         ),
     }
 

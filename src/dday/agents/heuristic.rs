@@ -98,29 +98,34 @@ impl HeuristicAgent {
     fn allocate(&mut self, v: &View, mask: &Mask) -> Option<Action> {
         let placed: u8 = v.allocation.iter().flatten().sum();
         if placed == 0 || self.plan.is_none() {
-            let mut zones = Zone::ALL.to_vec();
-            draw::shuffle(&mut self.rng, &mut zones);
-            use Kind::*;
-            let plan: [&[Kind]; 5] = [
-                &[Squad, Vip, Gendarme],
-                &[Squad, Passenger],
-                &[Squad, Goods],
-                &[Goods, Gendarme],
-                &[Gendarme, Gendarme],
-            ];
-            let mut c = [[0u8; 5]; 5];
-            for (z, items) in zones.iter().zip(plan) {
-                for k in items {
-                    c[z.idx()][k.idx()] += 1;
-                }
-            }
-            self.plan = Some(c);
+            self.plan = Some(heuristic_plan(&mut self.rng));
         }
         let seq = sequence_of(&self.plan?)?;
         let kind = Kind::from_idx(v.next_item?)?;
         let a = Action::Allocate(kind, Zone::ALL[seq[placed as usize] as usize]);
         has(mask, a).then_some(a)
     }
+}
+
+/// The heuristic's allocation: its five contents assigned to the zones in an order drawn from `rng`.
+pub fn heuristic_plan(rng: &mut ChaCha8Rng) -> Contents {
+    let mut zones = Zone::ALL.to_vec();
+    draw::shuffle(rng, &mut zones);
+    use Kind::*;
+    let plan: [&[Kind]; 5] = [
+        &[Squad, Vip, Gendarme],
+        &[Squad, Passenger],
+        &[Squad, Goods],
+        &[Goods, Gendarme],
+        &[Gendarme, Gendarme],
+    ];
+    let mut c = [[0u8; 5]; 5];
+    for (z, items) in zones.iter().zip(plan) {
+        for k in items {
+            c[z.idx()][k.idx()] += 1;
+        }
+    }
+    c
 }
 
 fn interrogate(v: &View, mask: &Mask) -> Option<Action> {

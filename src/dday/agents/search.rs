@@ -1,21 +1,21 @@
 //! D1 `search`: information-set Monte Carlo. Each simulation samples the hidden allocation
 //! uniformly among the valid allocations consistent with the side's observation, rebuilds the
 //! state with re-seeded dice, applies a candidate action and plays out with `heuristic` on both
-//! sides. Searched are the attack, the order, the re-roll decisions and the Resistance's skirmish
-//! actions; the heuristic plays the rest. The budget
-//! (simulations per searched decision) is spread over at most `MAX_ARMS` candidates — the
-//! heuristic's choice and others drawn at random — in rounds that share one world and one dice
-//! seed across the candidates. A playout is worth win 1, draw ½, loss 0 plus a tenth
-//! of the scaled VP margin; the heuristic's choice is played unless another candidate's paired
-//! advantage over it stays positive `Z_SWITCH` standard errors below its mean (then the best such
-//! candidate).
+//! sides. Searched are the German's allocation (as a whole, at his first item: zone orders of the
+//! heuristic's contents), the attack, the order, the re-roll decisions and the Resistance's
+//! skirmish actions; the heuristic plays the rest. The budget (simulations per searched decision)
+//! is spread over at most `MAX_ARMS` candidates — the heuristic's choice and others drawn at
+//! random — by successive halving in rounds that share one world and one dice seed across the
+//! candidates. A playout is worth win 1, draw ½, loss 0 plus a tenth of the scaled VP margin;
+//! the heuristic's choice is played unless another candidate's paired advantage over it stays
+//! positive `Z_SWITCH` standard errors below its mean (then the best such candidate).
 
-use super::heuristic::{consistent_allocations, HeuristicAgent};
+use super::heuristic::{consistent_allocations, heuristic_plan, HeuristicAgent};
 use super::rebuild::rebuild;
 use super::view::View;
-use crate::dday::action::Mask;
-use crate::dday::allocation::Contents;
-use crate::dday::ids::{Outcome, Phase, Side};
+use crate::dday::action::{Action, Mask};
+use crate::dday::allocation::{sequence_of, Contents};
+use crate::dday::ids::{Kind, Outcome, Phase, Side, Zone, ITEM_ORDER};
 use crate::dday::observation::observation;
 use crate::dday::rules::{apply, legal_mask};
 use crate::draw;
@@ -24,14 +24,21 @@ use rand_chacha::ChaCha8Rng;
 
 /// The default simulation budget per decision (D1).
 pub const DEFAULT_BUDGET: u32 = 200;
-/// The most candidate actions compared at one decision.
+/// The most candidate actions compared at one decision (the attack's ten pairs all fit).
 pub const MAX_ARMS: usize = 10;
+/// Zone orders of the heuristic's allocation compared at the German's first item, and their
+/// budget in multiples of the budget (full-game playouts, once per game).
+const PLANS: usize = 40;
+const PLAN_FACTOR: usize = 6;
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SearchAgent {
     budget: u32,
     rng: ChaCha8Rng,
     heuristic: HeuristicAgent,
+    /// The German's chosen allocation, once searched (older saves have none).
+    #[serde(default)]
+    plan: Option<Contents>,
 }
 
 /// Plays `s` to its end with the heuristic on both sides; the value for `me`: win 1, draw ½,
@@ -80,12 +87,16 @@ impl SearchAgent {
             budget: budget.max(1),
             rng: ChaCha8Rng::seed_from_u64(seed),
             heuristic: HeuristicAgent::new(seed ^ 0xD1),
+            plan: None,
         }
     }
 
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
         let v = View::decode(obs);
         let default = self.heuristic.act(obs, mask);
+        if v.phase == Phase::Allocation {
+            return self.allocate(&v, mask).unwrap_or(default);
+        }
         // Single options need no search.
         if mask.count() <= 1 || !searched(v.phase, v.me) {
             return default;
@@ -103,48 +114,104 @@ impl SearchAgent {
         others.truncate(MAX_ARMS - 1);
         let mut arms = vec![default];
         arms.extend(others);
-        // Rounds of common random numbers: one sampled world and one dice seed per round, every
-        // candidate played out in it, so candidates are compared on the same luck.
-        let rounds = (self.budget as usize).div_ceil(arms.len()).max(1);
-        // diff[k]: per-round outcome of candidate k minus the heuristic's choice's.
-        let mut sum = vec![0.0f32; arms.len()];
-        let mut sq = vec![0.0f32; arms.len()];
-        let mut n = 0.0f32;
-        let mut rewards = vec![0.0f32; arms.len()];
-        for _ in 0..rounds {
-            let world = &worlds[draw::below(&mut self.rng, worlds.len() as u32) as usize];
-            let seed = self.rng.next_u64();
-            let Some(base) = rebuild(&v, world, seed) else { continue };
-            for (k, &a) in arms.iter().enumerate() {
-                let mut s = base.clone();
-                rewards[k] = match apply(&mut s, a as i64) {
-                    Ok(()) => playout(s, v.me, seed),
-                    Err(_) => -1.0,
-                };
-            }
-            for k in 0..arms.len() {
-                let d = rewards[k] - rewards[0];
-                sum[k] += d;
-                sq[k] += d * d;
-            }
-            n += 1.0;
+        let me = v.me;
+        let best = self.compare(arms.len(), self.budget as usize, Z_SWITCH, |k, seed| {
+            let world = &worlds[((seed >> 32) % worlds.len() as u64) as usize];
+            let mut s = rebuild(&v, world, seed)?;
+            Some(match apply(&mut s, arms[k] as i64) {
+                Ok(()) => playout(s, me, seed),
+                Err(_) => -1.0,
+            })
+        });
+        arms[best]
+    }
+
+    /// The German's allocation: at his first item, the heuristic's five contents are assigned
+    /// to zones in each of `PLANS` random orders and the orders compared by full playouts; the
+    /// best is then placed item by item.
+    fn allocate(&mut self, v: &View, mask: &Mask) -> Option<usize> {
+        let placed: u8 = v.allocation.iter().flatten().sum();
+        if placed == 0 || self.plan.is_none() {
+            let plans: Vec<Contents> = (0..PLANS).map(|_| heuristic_plan(&mut self.rng)).collect();
+            let me = v.me;
+            let best = self.compare(plans.len(), PLAN_FACTOR * self.budget as usize, 0.0, |k, seed| {
+                let mut s = rebuild(v, &plans[k], seed)?;
+                let seq = sequence_of(&plans[k])?;
+                while s.phase == Phase::Allocation {
+                    let kind = ITEM_ORDER[s.placed as usize];
+                    let a = Action::Allocate(kind, Zone::ALL[seq[s.placed as usize] as usize]).index()?;
+                    apply(&mut s, a as i64).ok()?;
+                }
+                Some(playout(s, me, seed))
+            });
+            self.plan = Some(plans[best]);
         }
-        // Leave the heuristic's choice only for a candidate whose paired advantage stays positive
-        // one standard error below its mean: playouts are long and their outcomes noisy.
+        let seq = sequence_of(&self.plan?)?;
+        let kind = Kind::from_idx(v.next_item?)?;
+        let a = Action::Allocate(kind, Zone::ALL[*seq.get(placed as usize)? as usize]).index()?;
+        mask.get(a).then_some(a)
+    }
+
+    /// Successive halving over `n` candidates (candidate 0 the default) with common random
+    /// numbers: each stage spends an equal share of `budget` in rounds that play every surviving
+    /// candidate in one sampled world with one dice seed (`value(k, seed)`), then keeps the half
+    /// whose paired advantage over the default is largest. The default stays to the end; it is
+    /// left only for a survivor whose advantage stays positive `z` standard errors below its mean.
+    fn compare(&mut self, n: usize, budget: usize, z: f32, mut value: impl FnMut(usize, u64) -> Option<f32>) -> usize {
+        if n <= 1 {
+            return 0;
+        }
+        let stages = (usize::BITS - (n - 1).leading_zeros()) as usize; // ceil(log2 n)
+        let mut alive: Vec<usize> = (0..n).collect();
+        // Per candidate: sum and sum of squares of the paired difference, and rounds played.
+        let mut sum = vec![0.0f32; n];
+        let mut sq = vec![0.0f32; n];
+        let mut cnt = vec![0.0f32; n];
+        let mut rewards = vec![0.0f32; n];
+        let mean = |k: usize, sum: &[f32], cnt: &[f32]| if cnt[k] > 0.0 { sum[k] / cnt[k] } else { f32::MIN };
+        for stage in 0..stages {
+            let rounds = (budget / stages).div_ceil(alive.len()).max(2);
+            for _ in 0..rounds {
+                let seed = self.rng.next_u64();
+                let mut ok = true;
+                for &k in &alive {
+                    match value(k, seed) {
+                        Some(r) => rewards[k] = r,
+                        None => ok = false,
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+                for &k in &alive {
+                    let d = rewards[k] - rewards[0];
+                    sum[k] += d;
+                    sq[k] += d * d;
+                    cnt[k] += 1.0;
+                }
+            }
+            if stage + 1 < stages && alive.len() > 2 {
+                let mut rest: Vec<usize> = alive[1..].to_vec();
+                rest.sort_by(|&a, &b| mean(b, &sum, &cnt).total_cmp(&mean(a, &sum, &cnt)).then(a.cmp(&b)));
+                rest.truncate(rest.len().div_ceil(2));
+                alive = std::iter::once(0).chain(rest).collect();
+            }
+        }
         let mut best = 0;
         let mut best_score = 0.0f32;
-        for k in 1..arms.len() {
-            if n < 2.0 {
-                break;
+        for &k in &alive[1..] {
+            let c = cnt[k];
+            if c < 2.0 {
+                continue;
             }
-            let mean = sum[k] / n;
-            let var = (sq[k] / n - mean * mean).max(0.0) * n / (n - 1.0);
-            let score = mean - Z_SWITCH * (var / n).sqrt();
+            let m = sum[k] / c;
+            let var = (sq[k] / c - m * m).max(0.0) * c / (c - 1.0);
+            let score = m - z * (var / c).sqrt();
             if score > best_score {
                 best = k;
                 best_score = score;
             }
         }
-        arms[best]
+        best
     }
 }

@@ -2,23 +2,32 @@
 //!
 //! - Volleys: called when an own shooter (`inf` in line, `art`) is within `SHORT` of an enemy;
 //!   `first_fire` played when the enemy calls one.
-//! - Command: `pass` with fewer than `MIN_CARDS` cards (while the deck has cards); else charge when the chargers near the
-//!   enemy are at least as strong (combat value less DISR) as the units they face; else rally when a unit
-//!   holds `RALLY_AT` DISR or more; else march when some unit is not yet in place; else bombard
-//!   when it is feasible; else pass.
-//! - March: the force seeded by the unit furthest from the enemy (infantry first, the line), every unit it may take; units
-//!   step straight ahead (so lines stay straight) until `halt` BW from the enemy.
+//! - Command: `pass` with fewer than `MIN_CARDS` cards (while the deck has cards); else charge
+//!   when some unit's charge is worth `CHARGE_WORTH` or more (`charge_worth`: the chance of
+//!   breaking what it meets, less the chance of breaking itself, plus a share of the DISR each side
+//!   expects, from its estimated combat score against each defender's); else rally when a force
+//!   holds `RALLY_AT` DISR or more with a unit holding `RALLY_UNIT`; else march when some unit
+//!   can still step towards the enemy; else bombard when it is feasible; else pass.
+//! - March: the force seeded by the unit furthest from the enemy (infantry first), every unit it
+//!   may take that has ground to cover; the units nearest the enemy move first and step straight
+//!   ahead (so lines stay straight and never pass through each other) until `halt` BW from the
+//!   enemy.
+//! - Charge: the seed and every unit whose charge is worth it, each with its best lead-in; the
+//!   charges end once the rest are not worth it.
 //! - Spans: the lowest card that reaches, else the highest. Interrupts are kept for the passive
 //!   round: `unexpected_delay` against any activation, `rough_going` against a march or charge.
 //!   Modifiers are played whenever one is legal.
 //! - CinC: moved next to the army's centre when it is more than `CINC_RANGE` BW away and the
 //!   hand holds `CINC_CARDS` or more; discards and payments give the lowest span.
+//!
+//! The view has no terrain (the compact observation stops before the maps), so charges and moves
+//! are judged as on open ground.
 
-use super::view::{SeenUnit, View};
+use super::view::{gap, SeenUnit, View};
 use crate::draw;
 use crate::maurice::action::{Action, Lead, Mask, MaskExt, MoveKind, CARD, CELL, UNIT};
 use crate::maurice::cards::Card;
-use crate::maurice::grid::{footprint, Cell};
+use crate::maurice::grid::{footprint, Cell, Frame};
 use crate::maurice::ids::{CardMark, Command, Formation, Phase, UnitType, HEIGHT, WIDTH};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -28,8 +37,13 @@ use rand_chacha::ChaCha8Rng;
 pub const SHORT: i32 = 5;
 /// Fewer cards than this in hand: pass to draw.
 pub const MIN_CARDS: u32 = 3;
-/// A unit with this much DISR is worth a rally.
-pub const RALLY_AT: u8 = 2;
+/// A force holding this much DISR is worth a rally, when one of its units holds `RALLY_UNIT`.
+pub const RALLY_AT: u32 = 3;
+pub const RALLY_UNIT: u8 = 2;
+/// A charge worth this much (`charge_worth`) is made.
+pub const CHARGE_WORTH: f32 = 0.15;
+/// C3: cells a charge may cover.
+const CHARGE_REACH: i8 = 4;
 /// The CinC's leash around the army's centre, and the hand it needs to move.
 pub const CINC_RANGE: i32 = 6;
 pub const CINC_CARDS: u32 = 5;
@@ -99,31 +113,166 @@ impl HeuristicAgent {
     }
 }
 
-/// Whether `u` is not yet where it should stand: farther than its halt from the enemy.
+/// The cells of `u` after one step straight ahead.
+fn ahead_cells(u: &SeenUnit) -> crate::maurice::grid::Cells {
+    footprint(u.formation, u.at.plus(u.facing.vec()), u.facing)
+}
+
+/// Whether a step straight ahead keeps `u` on the table and off every other unit (so that it
+/// interpenetrates nobody) and brings it closer to the enemy.
+fn can_step(v: &View, u: &SeenUnit) -> bool {
+    let ahead = ahead_cells(u);
+    let cells = ahead.as_slice();
+    if !cells.iter().all(|c| (0..WIDTH as i8).contains(&c.x) && (0..HEIGHT as i8).contains(&c.y)) {
+        return false;
+    }
+    let clear = v.own().iter().filter(|o| o.id != u.id).chain(v.enemy()).all(|o| !o.cells.as_slice().iter().any(|c| cells.contains(c)));
+    clear && v.enemy_gap(cells, None) < v.enemy_gap(u.cells.as_slice(), None)
+}
+
+/// Whether `u` is not yet where it should stand: farther than its halt from the enemy, with a
+/// step ahead open to it.
 fn to_advance(v: &View, u: &SeenUnit) -> bool {
     let g = v.enemy_gap(u.cells.as_slice(), None);
-    g != i32::MAX && g > halt(u.kind)
+    g != i32::MAX && g > halt(u.kind) && can_step(v, u)
 }
 
 fn shooter(u: &SeenUnit) -> bool {
     (u.kind == UnitType::Inf && u.formation == Formation::Line) || u.kind == UnitType::Art
 }
 
-/// Whether a charge now is worth it: the units able to charge near the enemy are at least as strong as
-/// the enemies nearest to them.
-fn charge_pays(v: &View) -> bool {
-    let chargers: Vec<&SeenUnit> = v
-        .own()
-        .iter()
-        .filter(|u| u.kind != UnitType::Art && u.formation != Formation::Column && u.disr <= 3)
-        .filter(|u| v.enemy_gap(u.cells.as_slice(), None) <= SHORT)
-        .collect();
-    if chargers.is_empty() {
-        return false;
+/// The enemy units a charge of `u` with lead-in `lead` would meet, as on open ground: one cell
+/// ahead and aside for an oblique lead-in, then straight ahead until an enemy cell is directly in
+/// front, `CHARGE_REACH` cells in all; none when another unit is in the way.
+fn charge_targets<'a>(v: &'a View, u: &SeenUnit, lead: Lead) -> Vec<&'a SeenUnit> {
+    let (w, _) = u.formation.size();
+    let blocked = |frame: Frame| {
+        let cells = footprint(u.formation, frame.origin, frame.facing);
+        v.own().iter().filter(|o| o.id != u.id).chain(v.enemy()).any(|o| cells.as_slice().iter().any(|c| o.cells.contains(*c)))
+    };
+    let mut frame = Frame::new(u.at, u.facing);
+    let mut spent = 0;
+    let da = match lead {
+        Lead::Straight => 0,
+        Lead::ObliqueLeft => -1,
+        Lead::ObliqueRight => 1,
+    };
+    if da != 0 {
+        frame = Frame::new(frame.cell(da, 1), frame.facing);
+        spent = 1;
+        if blocked(frame) {
+            return Vec::new();
+        }
     }
-    let own: i32 = chargers.iter().map(|u| u.strength()).sum();
-    let theirs: i32 = chargers.iter().filter_map(|u| v.nearest_enemy(u.cells.as_slice())).map(|e| e.strength()).sum();
-    own > theirs
+    loop {
+        let front: Vec<Cell> = (0..w).map(|a| frame.cell(a, 1)).collect();
+        let met: Vec<&SeenUnit> = v.enemy().iter().filter(|e| front.iter().any(|&c| e.cells.contains(c))).collect();
+        if !met.is_empty() {
+            return met;
+        }
+        if spent == CHARGE_REACH {
+            return Vec::new();
+        }
+        frame = Frame::new(frame.cell(0, 1), frame.facing);
+        spent += 1;
+        if blocked(frame) {
+            return Vec::new();
+        }
+    }
+}
+
+/// The chances, over the two dice, that a combat score of `att` + a die reaches twice `def` + a
+/// die, and that it beats it (C11, C12; negative scores are raised to 0).
+fn odds(att: i32, def: i32) -> (f32, f32) {
+    let (a, d) = (att.max(0), def.max(0));
+    let (mut twice, mut beats) = (0, 0);
+    for x in 1..=6 {
+        for y in 1..=6 {
+            twice += i32::from(a + x >= 2 * (d + y));
+            beats += i32::from(a + x > d + y);
+        }
+    }
+    (twice as f32 / 36.0, beats as f32 / 36.0)
+}
+
+/// An estimate of a combat score before the die (C11), as the view allows: combat value, less
+/// DISR, less 6 for a column (vulnerable); terrain, flanks and cards are not counted.
+fn est_score(u: &SeenUnit) -> i32 {
+    let vulnerable = u.kind != UnitType::Art && u.formation == Formation::Column;
+    u.kind.combat_value() - u.disr as i32 - if vulnerable { 6 } else { 0 }
+}
+
+/// What a charge of `u` with `lead` is worth: for each defender it meets, the chance it breaks
+/// (C12, X2), less the chance that `u` breaks (C13), plus a quarter of the DISR the defenders
+/// are expected to gain over what `u` is. None when it meets nobody it may charge (C4).
+fn charge_worth(v: &View, u: &SeenUnit, lead: Lead) -> Option<f32> {
+    let met = charge_targets(v, u, lead);
+    if met.is_empty() || (u.kind == UnitType::Inf && met.iter().any(|e| e.kind == UnitType::Cav)) {
+        return None;
+    }
+    // C10: outnumbered by the infantry and cavalry it meets, when two or more.
+    let foot = met.iter().filter(|e| e.kind != UnitType::Art).count() as i32;
+    let att = est_score(u) - if foot >= 2 { foot } else { 0 };
+    let mut worth = 0.0;
+    // C13: `u` gains 2 DISR when any defender scores as much: the chance none does.
+    let mut wins_all = 1.0f32;
+    for e in met {
+        let (twice, beats) = odds(att, est_score(e));
+        let breaks = |gain: u8| if e.disr + gain > e.kind.bases() { 1.0 } else { 0.0 };
+        worth += twice + (beats - twice) * breaks(2) + (1.0 - beats) * breaks(1);
+        worth += 0.25 * (2.0 * beats + (1.0 - beats));
+        wins_all *= beats;
+    }
+    let lose = 1.0 - wins_all;
+    let own_breaks = |gain: u8| if u.disr + gain > u.kind.bases() { 1.0 } else { 0.0 };
+    worth -= lose * own_breaks(2) + (1.0 - lose) * own_breaks(1);
+    worth -= 0.25 * (2.0 * lose + (1.0 - lose));
+    Some(worth)
+}
+
+/// The best worth of a charge of `u` over the leads `legal_lead` allows, with that lead.
+fn best_charge(v: &View, u: &SeenUnit, legal_lead: impl Fn(Lead) -> bool) -> Option<(f32, Lead)> {
+    Lead::ALL
+        .iter()
+        .filter(|&&l| legal_lead(l))
+        .filter_map(|&l| charge_worth(v, u, l).map(|w| (w, l)))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// Whether `u` may charge as far as the view tells (C2).
+fn may_charge(u: &SeenUnit) -> bool {
+    u.kind != UnitType::Art && u.formation != Formation::Column && u.disr <= 3 && !u.done
+}
+
+/// Whether a charge now is worth it: some own unit's charge is worth `CHARGE_WORTH`.
+fn charge_pays(v: &View) -> bool {
+    v.own().iter().filter(|u| may_charge(u)).any(|u| best_charge(v, u, |_| true).is_some_and(|(w, _)| w >= CHARGE_WORTH))
+}
+
+/// The own units linked to `u` (A1: same type and formation, chains within 2 BW), `u` included.
+fn group<'a>(v: &'a View, u: &'a SeenUnit) -> Vec<&'a SeenUnit> {
+    let mut out = vec![u];
+    let mut k = 0;
+    while k < out.len() {
+        let at = out[k];
+        for o in v.own() {
+            if o.kind == u.kind && o.formation == u.formation && !out.iter().any(|x| x.id == o.id) && gap(at.cells.as_slice(), o.cells.as_slice()) <= 3 {
+                out.push(o);
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The own unit with the most DISR, holding `RALLY_UNIT` or more, in a group holding `RALLY_AT`
+/// or more (a rally for scattered single DISR would cost a round for little).
+fn rally_seed(v: &View) -> Option<&SeenUnit> {
+    v.own()
+        .iter()
+        .filter(|u| u.disr >= RALLY_UNIT)
+        .filter(|u| group(v, u).iter().map(|x| x.disr as u32).sum::<u32>() >= RALLY_AT)
+        .max_by_key(|u| (u.disr, u.id))
 }
 
 /// The rules of thumb; None where none applies.
@@ -165,25 +314,38 @@ fn decide(v: &View, mask: &Mask) -> Option<usize> {
             idx(Action::Decline)
         }
         Phase::Move => {
+            // The front first, so that those behind find the way clear.
             let next = legal_units(mask)
                 .filter_map(|id| v.own().iter().find(|u| u.id == id))
                 .filter(|u| to_advance(v, u))
-                .max_by_key(|u| v.enemy_gap(u.cells.as_slice(), None));
+                .min_by_key(|u| (v.enemy_gap(u.cells.as_slice(), None), u.id));
             match next {
                 Some(u) => idx(Action::Unit(u.id)),
                 None => idx(Action::EndMoves),
             }
         }
         Phase::UnitMove => return unit_move(v, mask),
-        Phase::Charge => match legal_units(mask).next() {
-            Some(u) => idx(Action::Unit(u)),
-            None => idx(Action::EndCharges),
-        },
+        Phase::Charge => {
+            let worth = |id: u8| v.own().iter().find(|u| u.id == id).and_then(|u| best_charge(v, u, |_| true)).map_or(f32::MIN, |b| b.0);
+            let best = legal_units(mask).map(|id| (worth(id), id)).max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
+            match best {
+                Some((w, _)) if w < CHARGE_WORTH && legal(mask, Action::EndCharges) => idx(Action::EndCharges),
+                Some((_, id)) => idx(Action::Unit(id)),
+                None => idx(Action::EndCharges),
+            }
+        }
         Phase::ChargeLead => {
-            if legal(mask, Action::ChargeLead(Lead::Straight)) {
-                idx(Action::ChargeLead(Lead::Straight))
-            } else {
-                mask.nth(0)?
+            let lead_ok = |l: Lead| legal(mask, Action::ChargeLead(l));
+            // The unit just named is not shown as such: it is the one `Phase::Charge` picks.
+            let charging = v
+                .own()
+                .iter()
+                .filter(|u| u.in_force && may_charge(u))
+                .max_by(|a, b| charge_value(v, a).total_cmp(&charge_value(v, b)).then(b.id.cmp(&a.id)));
+            match charging.and_then(|u| best_charge(v, u, lead_ok)) {
+                Some((_, l)) => idx(Action::ChargeLead(l)),
+                None if lead_ok(Lead::Straight) => idx(Action::ChargeLead(Lead::Straight)),
+                None => mask.nth(0)?,
             }
         }
         Phase::CincMove => {
@@ -217,7 +379,7 @@ fn command(v: &View, mask: &Mask) -> Option<usize> {
             return Some(a);
         }
     }
-    if v.own().iter().any(|u| u.disr >= RALLY_AT) {
+    if rally_seed(v).is_some() {
         if let Some(a) = pick(Action::Rally) {
             return Some(a);
         }
@@ -238,8 +400,16 @@ fn force(v: &View, mask: &Mask) -> Option<usize> {
     let named = v.own().iter().any(|u| u.in_force);
     let candidates: Vec<&SeenUnit> = legal_units(mask).filter_map(|id| v.own().iter().find(|u| u.id == id)).collect();
     let best = if named {
-        // Extend: for a march only units that still have ground to cover.
-        candidates.iter().find(|u| v.command != Some(Command::March) || to_advance(v, u)).copied()
+        // Extend: for a march only units that still have ground to cover, for a charge only
+        // units whose charge is worth it.
+        candidates
+            .iter()
+            .find(|u| match v.command {
+                Some(Command::March) => to_advance(v, u),
+                Some(Command::Charge) => charge_value(v, u) >= CHARGE_WORTH,
+                _ => true,
+            })
+            .copied()
     } else {
         match v.command {
             Some(Command::March) => candidates
@@ -248,7 +418,14 @@ fn force(v: &View, mask: &Mask) -> Option<usize> {
                 .max_by_key(|u| (u.kind == UnitType::Inf, v.enemy_gap(u.cells.as_slice(), None), u.id))
                 .or(candidates.first())
                 .copied(),
-            Some(Command::Rally) => candidates.iter().max_by_key(|u| (u.disr, u.id)).copied(),
+            Some(Command::Rally) => {
+                let seed = rally_seed(v).map(|u| u.id);
+                candidates.iter().find(|u| Some(u.id) == seed).or(candidates.iter().max_by_key(|u| (u.disr, u.id))).copied()
+            }
+            Some(Command::Charge) => candidates
+                .iter()
+                .max_by(|a, b| charge_value(v, a).total_cmp(&charge_value(v, b)).then(b.id.cmp(&a.id)))
+                .copied(),
             _ => candidates.first().copied(),
         }
     };
@@ -257,6 +434,14 @@ fn force(v: &View, mask: &Mask) -> Option<usize> {
         None if legal(mask, Action::ConfirmForce) => Some(idx(Action::ConfirmForce)),
         None => candidates.first().map(|u| idx(Action::Unit(u.id))),
     }
+}
+
+/// The worth of `u`'s best charge (far below any threshold when it has none).
+fn charge_value(v: &View, u: &SeenUnit) -> f32 {
+    if !may_charge(u) {
+        return -9.0;
+    }
+    best_charge(v, u, |_| true).map_or(-9.0, |b| b.0)
 }
 
 /// A7, A8: the lowest card that reaches the distance, else the highest.
@@ -272,8 +457,8 @@ fn span(v: &View, mask: &Mask) -> Option<usize> {
     }
 }
 
-/// M3: straight ahead while that brings the unit closer to the enemy and it is short of its
-/// halt; then done.
+/// M3: straight ahead while that brings the unit closer to the enemy, onto cells no other unit
+/// holds, and it is short of its halt; then done.
 fn unit_move(v: &View, mask: &Mask) -> Option<usize> {
     let done = if legal(mask, Action::UnitDone) { idx(Action::UnitDone) } else { idx(Action::UnitCancel) };
     let Some(u) = v.own().iter().find(|u| u.moving) else { return Some(done) };
@@ -281,12 +466,10 @@ fn unit_move(v: &View, mask: &Mask) -> Option<usize> {
     if now == i32::MAX || now <= halt(u.kind) || !legal(mask, Action::Move(MoveKind::Forward)) {
         return Some(done);
     }
-    let ahead = footprint(u.formation, u.at.plus(u.facing.vec()), u.facing);
-    let after = v.enemy_gap(ahead.as_slice(), None);
-    let on_table = ahead.as_slice().iter().all(|c| (0..WIDTH as i8).contains(&c.x) && (0..HEIGHT as i8).contains(&c.y));
-    if after < now && on_table {
+    if can_step(v, u) {
         Some(idx(Action::Move(MoveKind::Forward)))
     } else {
         Some(done)
     }
 }
+

@@ -3,7 +3,6 @@
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::State;
-use std::collections::VecDeque;
 
 /// H1: a cell the CinC may stand on: on the table and not `lake`.
 fn can_stand(s: &State, c: Cell) -> bool {
@@ -22,22 +21,22 @@ pub fn move_targets(s: &State, side: Side) -> Vec<Cell> {
     let start = s.army(side).cinc;
     let mut seen = [false; WIDTH * HEIGHT];
     seen[start.index()] = true;
-    let mut queue = VecDeque::from([start]);
-    let mut out = Vec::new();
-    while let Some(c) = queue.pop_front() {
+    // Breadth first; each cell is queued at most once, so a plain list with a read head serves.
+    let mut queue = Vec::with_capacity(WIDTH * HEIGHT);
+    queue.push(start);
+    let mut head = 0;
+    while let Some(&c) = queue.get(head) {
+        head += 1;
         for n in c.neighbours() {
             if !can_stand(s, n) || seen[n.index()] || covered[n.index()] == 2 {
                 continue;
             }
             seen[n.index()] = true;
-            queue.push_back(n);
-            if covered[n.index()] == 0 {
-                out.push(n);
-            }
+            queue.push(n);
         }
     }
-    out.sort_by_key(|c| c.index());
-    out
+    // In cell order: the reachable cells no unit covers, the CinC's own excepted.
+    Cell::all().filter(|&c| c != start && seen[c.index()] && covered[c.index()] == 0).collect()
 }
 
 /// H3: the cells a displaced CinC may go to: the nearest ring (Chebyshev distance k ≥ 1) that

@@ -4,7 +4,6 @@
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::{State, Unit};
-use std::collections::VecDeque;
 
 const CELLS: usize = WIDTH * HEIGHT;
 
@@ -18,10 +17,7 @@ pub struct CommandMap {
 
 impl CommandMap {
     pub fn new(s: &State, side: Side) -> CommandMap {
-        let mut open = vec![true; CELLS];
-        for c in Cell::all() {
-            open[c.index()] = s.terrain.passable(c);
-        }
+        let mut open: Vec<bool> = Cell::all().map(|c| s.terrain.passable(c)).collect();
         for e in s.units(side.other()) {
             for &c in e.cells() {
                 open[c.index()] = false;
@@ -33,13 +29,17 @@ impl CommandMap {
         let cinc = s.army(side).cinc;
         let mut depth = vec![u16::MAX; CELLS];
         depth[cinc.index()] = 0;
-        let mut queue = VecDeque::from([cinc]);
-        while let Some(c) = queue.pop_front() {
+        // Breadth first; each cell is queued at most once, so a plain list with a read head serves.
+        let mut queue = Vec::with_capacity(CELLS);
+        queue.push(cinc);
+        let mut head = 0;
+        while let Some(&c) = queue.get(head) {
+            head += 1;
             let d = depth[c.index()];
             for n in c.neighbours() {
                 if n.on_table() && open[n.index()] && depth[n.index()] == u16::MAX {
                     depth[n.index()] = d + 1;
-                    queue.push_back(n);
+                    queue.push(n);
                 }
             }
         }

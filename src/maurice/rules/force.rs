@@ -73,7 +73,12 @@ pub fn can_seed(s: &State, side: Side, id: u8, command: Command) -> bool {
 /// A4: an action is feasible when some unit of the active side could seed a force for it at a
 /// finite command distance, whatever the cards.
 pub fn feasible(s: &State, command: Command) -> bool {
+    feasible_with(s, command, &CommandMap::new(s, s.active))
+}
+
+/// `feasible` with the active side's command map already built (the command mask asks for every
+/// action on one map).
+pub fn feasible_with(s: &State, command: Command, map: &CommandMap) -> bool {
     let side = s.active;
-    let map = CommandMap::new(s, side);
     s.units(side).any(|u| map.to_unit(u).is_some() && can_seed(s, side, u.id, command))
 }

@@ -123,16 +123,33 @@ fn step(s: &mut State, a: Action) -> Result<()> {
 /// Q0: takes every decision that offers one action only — except where the decider holds a card
 /// and the phase's actions depend on its hand (being asked must not reveal a hand).
 fn settle(s: &mut State) -> Result<()> {
+    settle_mask(s).map(|_| ())
+}
+
+/// `settle`, returning the mask of the decision it stops at when it had to compute it.
+fn settle_mask(s: &mut State) -> Result<Option<Mask>> {
     while let Some(side) = s.to_move {
         if s.phase.reveals_hand() && !s.army(side).hand.is_empty() {
-            break;
+            return Ok(None);
         }
         let m = legal_mask(s);
         if m.count() != 1 {
-            break;
+            return Ok(Some(m));
         }
         let a = m.actions().next().expect("one legal action");
         step(s, a)?;
     }
-    Ok(())
+    Ok(None)
+}
+
+/// `apply_action` for an action just taken from `legal_mask(s)`, for the search's playouts: no
+/// second check against the mask and no copy of the state. Returns the next decision's mask when
+/// settling it already computed it (None: ask `legal_mask`). On an error the state is left part-way
+/// and must be dropped.
+pub fn apply_legal(s: &mut State, a: Action) -> Result<Option<Mask>> {
+    if s.is_over() {
+        return Err(Error::GameOver);
+    }
+    step(s, a)?;
+    settle_mask(s)
 }

@@ -59,8 +59,9 @@ pub fn command_mask(s: &State, m: &mut Mask) {
     for card in hand.types().filter(|c| c.mark() == Some(CardMark::Event)) {
         m.add(Action::Card(card));
     }
+    let map = super::command_distance::CommandMap::new(s, s.active);
     for command in Command::ACTIONS {
-        if super::force::feasible(s, command) {
+        if super::force::feasible_with(s, command, &map) {
             m.add(command_action(command));
         }
     }

@@ -7,15 +7,19 @@
 //! | `game.rs` | `BindGame`: a game's names, outcomes, state view, save formats |
 //! | `save.rs` | which game a save belongs to (`save_game`), the refusal of another game's save |
 //! | `vector.rs` | `VecCore<G>` (a batch and its numpy arrays) and `vec_engine_class!` |
+//! | `pipeline.rs` | the asynchronous step (`send` / `recv`): the driver thread and the step it runs |
 //! | `env.rs` | `EnvCore<G>` (one environment) and `env_class!` |
 //! | `classes.rs` | `game_classes!`: a game's `Env` and `VecEngine` from one list of keywords |
 //! | `versus.rs` | a two-player game against an opponent (`Versus<T>`): `BindTwoPlayer`, `versus_classes!` |
+//! | `agents.rs` | a two-player game's bundled opponents as a Python class: `AgentCore<T>`, `agent_class!` |
+//! | `game_class.rs` | a two-player game's `Game` class (`game_class!`) and its submodule (`register_two_player`) |
 //! | `convert.rs` | JSON to Python, array and index helpers |
 
 pub mod convert;
 #[macro_use]
 pub mod env;
 pub mod game;
+pub mod pipeline;
 pub mod save;
 #[macro_use]
 pub mod vector;
@@ -23,5 +27,9 @@ pub mod vector;
 mod classes;
 #[macro_use]
 pub mod versus;
+#[macro_use]
+pub mod agents;
+#[macro_use]
+pub mod game_class;
 
 pub use game::BindGame;

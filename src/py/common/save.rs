@@ -23,6 +23,7 @@ pub struct SaveKind {
 const GAMES: &[&SaveKind] = &[
     <crate::maquis::env::Maquis as BindGame>::SAVES,
     <crate::dday::env::DDay as BindGame>::SAVES,
+    <crate::maurice::env::Maurice as BindGame>::SAVES,
 ];
 
 /// The game whose save `json` is, by its format tag (None: not JSON, no tag, or no game's).

@@ -4,15 +4,18 @@
 //! generic), adding the game's own constructor and methods.
 
 use super::convert::{aligned_rows, env_index, json_to_py, observation_dtype, parse_observation_dtype};
+use super::pipeline::{Done, Driver, Pending, RawOutputs};
 use super::save;
 use super::BindGame;
 use crate::py::errors::MaquisError;
-use crate::env::{Autoreset, Config, EnvError, Shaping, StartStates};
+use crate::env::{Autoreset, Config, EnvError, Shaping, Slot, StartStates};
 use crate::error::{Error, Result};
 use crate::vector::{Copies, Engine, Outputs};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::types::{PyDict, PyString, PyTuple};
+use serde_json::{json, Value};
 
 /// The observation and final-observation rows as bytes (`observation_dtype="uint8"`).
 type ByteRows = (Py<PyArray2<u8>>, Py<PyArray2<u8>>);
@@ -40,7 +43,21 @@ fn borrow_error(name: &str, e: impl std::fmt::Display) -> PyErr {
 /// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
 /// final_observations) are allocated once and overwritten by every reset and step.
 pub struct VecCore<G: BindGame> {
-    pub engine: Engine<G>,
+    /// The batch; with the driver thread while a `send` is pending (`pending`), so that nothing
+    /// here can reach it then.
+    engine: Option<Engine<G>>,
+    /// The engine's constants, readable while a send is pending: num_envs, the worker threads
+    /// used and asked for (0: one per core), the autoreset mode, the illegal-action policy.
+    pub num_envs: usize,
+    pub num_threads: usize,
+    threads_asked: usize,
+    pub autoreset: Autoreset,
+    pub illegal_policy: &'static str,
+    /// The step started by `send`, until `recv`, with its copies (`copy=True`). Declared
+    /// before the arrays: dropping it waits for the step, which writes them.
+    pending: Option<(Pending<G>, SentCopies)>,
+    /// The thread that runs sent steps (started by the first `send`).
+    driver: Option<Driver>,
     actions: Vec<i64>,
     obs: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
@@ -87,14 +104,26 @@ macro_rules! with_outputs {
         // borrowing these arrays during the call; they are this engine's own, `&mut self`
         // keeps every other call of this engine out, and Python code writing them from
         // another thread while the GIL is released is not stopped by the tracking either.
+        let mut out = outputs!($self, $py, $obs, $final_obs);
+        let $engine = $self.engine.as_mut().expect(AWAY);
+        let $actions = &$self.actions[..];
+        let $out = &mut out;
+        PyResult::Ok($py.detach(|| $body))
+    }};
+}
+
+/// The output arrays of `$self` as `Outputs`, with the given observation arrays (see
+/// `with_outputs` for why not through rust-numpy's borrow tracking).
+macro_rules! outputs {
+    ($self:ident, $py:ident, $obs:expr, $final_obs:expr) => {{
         macro_rules! rw {
             ($array:expr) => {{
                 let a = $array.bind($py);
-                // SAFETY: as said above; the array is contiguous (made by this engine).
+                // SAFETY: as said in `with_outputs`; the array is contiguous (made by this engine).
                 unsafe { a.as_slice_mut() }.map_err(|e| borrow_error("output", e))?
             }};
         }
-        let mut out = Outputs {
+        Outputs {
             obs: rw!($obs),
             masks: rw!($self.masks),
             rewards: rw!($self.rewards),
@@ -105,21 +134,33 @@ macro_rules! with_outputs {
             final_obs: rw!($final_obs),
             // Only the engine writes `obs`: Python sees it through read-only views.
             obs_kept: true,
-        };
-        let $engine = &mut $self.engine;
-        let $actions = &$self.actions[..];
-        let $out = &mut out;
-        PyResult::Ok($py.detach(|| $body))
+        }
     }};
 }
+
+/// Why the engine is missing: only while a send is pending, which every method checks first.
+const AWAY: &str = "the engine is with the driver thread only while a send() is pending, which is checked first";
+
+/// What a sent step hands out besides the output arrays: the copies of the observations and
+/// masks with `copy=True`.
+type SentCopies = Option<(Py<PyAny>, Py<PyArray2<bool>>)>;
 
 impl<G: BindGame> VecCore<G> {
     /// `num_envs` environments of `cfg` (they need a reset before the first step).
     pub fn new(py: Python<'_>, cfg: Config<G>, num_envs: usize, num_threads: usize, autoreset_mode: &str) -> PyResult<Self> {
-        let engine = Engine::new(cfg, num_envs, num_threads, Autoreset::parse(autoreset_mode)?)?;
+        let autoreset = Autoreset::parse(autoreset_mode)?;
+        let illegal_policy = cfg.illegal.as_str();
+        let engine = Engine::new(cfg, num_envs, num_threads, autoreset)?;
         let (n, o, a) = (num_envs, G::obs_size(), G::NUM_ACTIONS);
         Ok(VecCore {
-            engine,
+            num_threads: engine.num_threads(),
+            engine: Some(engine),
+            num_envs,
+            threads_asked: num_threads,
+            autoreset,
+            illegal_policy,
+            pending: None,
+            driver: None,
             actions: vec![0; n],
             obs: aligned_rows(py, n, o)?.unbind(),
             masks: PyArray2::zeros(py, [n, a], false).unbind(),
@@ -146,7 +187,8 @@ impl<G: BindGame> VecCore<G> {
         mask: Option<PyReadonlyArray1<'_, bool>>,
         options: Option<&str>,
     ) -> PyResult<()> {
-        let n = self.engine.num_envs();
+        self.idle("reset()")?;
+        let n = self.num_envs;
         if let Some(s) = &seeds {
             if s.len() != n {
                 return Err(MaquisError::new_err(format!("seeds must hold {n} entries, got {}", s.len())));
@@ -158,7 +200,7 @@ impl<G: BindGame> VecCore<G> {
                 return Err(MaquisError::new_err(format!("reset_mask must have shape ({n},), got ({},)", m.len())));
             }
         }
-        let setup = options.map(|json| G::reset_setup(&self.engine.config().setup, json, false)).transpose()?;
+        let setup = options.map(|json| G::reset_setup(&self.engine().config().setup, json, false)).transpose()?;
         with_outputs!(self, py, |engine, _a, out| {
             engine.reset(seeds.as_deref(), mask.as_deref(), setup.as_ref(), out)
         })?
@@ -167,7 +209,7 @@ impl<G: BindGame> VecCore<G> {
 
     /// Copies `actions` into `self.actions`, after checking their number.
     fn load_actions(&mut self, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
-        let n = self.engine.num_envs();
+        let n = self.num_envs;
         if actions.len() != n {
             return Err(MaquisError::new_err(format!("actions must have shape ({n},), got ({},)", actions.len())));
         }
@@ -210,7 +252,7 @@ impl<G: BindGame> VecCore<G> {
         self.outcome_set.clear();
         // Only the environments the step listed as ended, with their codes: scanning every code
         // mispredicts on codes read back from the workers' caches.
-        for (i, code) in self.engine.ended() {
+        for (i, code) in self.engine.as_mut().expect(AWAY).ended() {
             if let Some(name) = usize::try_from(code).ok().and_then(|c| self.outcome_names.get(c)) {
                 put(&mut entries[i], name.as_ptr());
                 self.outcome_set.push(i);
@@ -221,6 +263,7 @@ impl<G: BindGame> VecCore<G> {
 
     /// Steps every environment: (ended, illegal).
     pub fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>) -> PyResult<(usize, usize)> {
+        self.idle("step()")?;
         self.load_actions(actions)?;
         let (ended, illegal) = with_outputs!(self, py, |engine, acts, out| {
             engine.step(acts, out).map(|_| engine.ended_counts())
@@ -235,8 +278,9 @@ impl<G: BindGame> VecCore<G> {
     /// `step`, also returning new arrays holding copies of the observations and the masks, made
     /// by the worker threads as each row is written.
     pub fn step_copy<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyArray1<i64>>) -> PyResult<Copied<'py>> {
+        self.idle("step()")?;
         self.load_actions(actions)?;
-        let (n, o, a) = (self.engine.num_envs(), G::obs_size(), G::NUM_ACTIONS);
+        let (n, o, a) = (self.num_envs, G::obs_size(), G::NUM_ACTIONS);
         // Not zeroed: a successful step writes every row; on an error they are dropped unseen.
         // SAFETY: new arrays of plain values, not yet shared with Python or borrowed elsewhere.
         let masks = unsafe { PyArray2::<bool>::new(py, [n, a], false) };
@@ -264,27 +308,37 @@ impl<G: BindGame> VecCore<G> {
         Ok((obs, masks, ended, illegal))
     }
 
-    pub fn set_plain_outputs(&mut self, py: Python<'_>, outputs: Option<(Py<PyAny>, Py<PyAny>, Py<PyAny>)>) {
+    pub fn set_plain_outputs(&mut self, py: Python<'_>, outputs: Option<(Py<PyAny>, Py<PyAny>, Py<PyAny>)>) -> PyResult<()> {
+        self.idle("setting copy")?;
         let keys = ["action_mask", "_action_mask", "outcome", "_outcome", "illegal_action", "_illegal_action"]
             .map(|k| PyString::intern(py, k).unbind());
         self.plain = outputs.map(|(obs, masks_i8, all_true)| Plain { obs, masks_i8, all_true, keys });
+        Ok(())
     }
 
     /// The Python vector env's step for copy=False without same-step autoreset, whole (see the
     /// class's `step_plain`).
     pub fn step_plain<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.idle("step()")?;
         if self.plain.is_none() || !self.ready {
             return Ok(None);
         }
         let Ok(a) = actions.cast::<PyArray1<i64>>() else { return Ok(None) };
-        if a.len() != self.engine.num_envs() {
+        if a.len() != self.num_envs {
             return Ok(None);
         }
         // Out of `self` while the step borrows it, and back whatever the step's result.
         let Some(p) = self.plain.take() else { return Ok(None) };
         let stepped = self.step(py, a);
-        let p = &*self.plain.insert(p);
+        self.plain = Some(p);
         let (ended, illegal) = stepped?;
+        self.plain_result(py, ended, illegal).map(Some)
+    }
+
+    /// What a plain step returns (`step_plain`), after a step that ended `ended` episodes,
+    /// `illegal` of them on an illegal action.
+    fn plain_result<'py>(&self, py: Python<'py>, ended: usize, illegal: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let p = self.plain.as_ref().expect("called only with plain outputs set");
         let k = &p.keys;
         let infos = PyDict::new(py);
         infos.set_item(k[0].bind(py), p.masks_i8.bind(py))?;
@@ -300,37 +354,235 @@ impl<G: BindGame> VecCore<G> {
             }
         }
         let out = (p.obs.bind(py), self.rewards.bind(py), self.terminated.bind(py), self.truncated.bind(py), infos);
-        Ok(Some(out.into_pyobject(py)?))
+        out.into_pyobject(py)
     }
 
-    pub fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+    // -- The asynchronous step ---------------------------------------------------------------
+
+    /// An error naming `what` when a send is pending (the engine is with the driver thread).
+    fn idle(&self, what: &str) -> PyResult<()> {
+        match self.pending {
+            None => Ok(()),
+            Some(_) => Err(PyRuntimeError::new_err(format!(
+                "{what} called while a send() is pending: call recv() first"
+            ))),
+        }
+    }
+
+    fn engine(&self) -> &Engine<G> {
+        self.engine.as_ref().expect(AWAY)
+    }
+
+    fn engine_mut(&mut self) -> &mut Engine<G> {
+        self.engine.as_mut().expect(AWAY)
+    }
+
+    /// Whether a send is pending.
+    pub fn is_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Starts stepping every environment with `actions` on the driver thread and returns at once
+    /// (`copy`: the step also copies the observation and mask rows, as `step_copy`); `recv`
+    /// returns what the step returns.
+    pub fn send(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>, copy: bool) -> PyResult<()> {
+        self.idle("send()")?;
+        self.load_actions(actions)?;
+        if self.driver.is_none() {
+            let driver = Driver::new().map_err(|e| PyRuntimeError::new_err(format!("cannot start the driver thread: {e}")))?;
+            self.driver = Some(driver);
+        }
+        let (n, o, a) = (self.num_envs, G::obs_size(), G::NUM_ACTIONS);
+        let mut copies: SentCopies = None;
+        macro_rules! launch {
+            ($t:ty, $obs:expr, $final_obs:expr) => {{
+                let out = outputs!(self, py, $obs, $final_obs);
+                let raw = if copy {
+                    // Not zeroed: a successful step writes every row; on an error they are
+                    // dropped unseen. SAFETY: new arrays of plain values, not shared yet.
+                    let obs = unsafe { PyArray2::<$t>::new(py, [n, o], false) };
+                    let masks = unsafe { PyArray2::<bool>::new(py, [n, a], false) };
+                    let rows = unsafe { obs.as_slice_mut() }.expect("a new array is contiguous");
+                    let mask_rows = unsafe { masks.as_slice_mut() }.expect("a new array is contiguous");
+                    // SAFETY: the arrays are kept in `pending` (and the outputs by `self`) until
+                    // the step has ended; every method that reads or writes them checks `idle`.
+                    let raw = unsafe { RawOutputs::detach(out, Copies { obs: rows, masks: mask_rows }) };
+                    copies = Some((obs.into_any().unbind(), masks.unbind()));
+                    raw
+                } else {
+                    // SAFETY: as above.
+                    unsafe { RawOutputs::detach(out, Copies::none()) }
+                };
+                let engine = self.engine.take().expect(AWAY);
+                let actions = std::mem::take(&mut self.actions);
+                let driver = self.driver.as_ref().expect("started above");
+                // SAFETY: as above; dropping the `Pending` waits for the step.
+                unsafe { Pending::start(driver, engine, actions, raw) }
+            }};
+        }
+        let pending = match &self.bytes {
+            None => launch!(f32, self.obs, self.final_obs),
+            Some((o8, f8)) => launch!(u8, o8, f8),
+        };
+        self.pending = Some((pending, copies));
+        Ok(())
+    }
+
+    /// Waits for the step started by `send` (with the GIL released) and returns what the step
+    /// would have: the plain step's tuple (plain outputs set, no copies), else `step_copy`'s
+    /// (observations, masks, ended, illegal) with `copy`, else `step`'s (ended, illegal).
+    pub fn recv<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Some((pending, copies)) = self.pending.take() else {
+            return Err(PyRuntimeError::new_err("recv() called without a pending send(actions)"));
+        };
+        let Some(Done { engine, actions, counts }) = py.detach(|| pending.wait()) else {
+            return Err(PyRuntimeError::new_err("the driver thread stopped: this vector env is lost"));
+        };
+        self.engine = Some(engine);
+        self.actions = actions;
+        let Some(counts) = counts else {
+            return Err(PyRuntimeError::new_err("the sent step panicked: this vector env's state is undefined"));
+        };
+        let (ended, illegal) = counts.map_err(PyErr::from)?;
+        if ended > 0 {
+            self.update_outcome_info(py)?;
+        }
+        match copies {
+            Some((obs, masks)) => Ok((obs.bind(py), masks.bind(py), ended, illegal).into_pyobject(py)?.into_any()),
+            None if self.plain.is_some() => Ok(self.plain_result(py, ended, illegal)?.into_any()),
+            None => Ok((ended, illegal).into_pyobject(py)?.into_any()),
+        }
+    }
+
+    // -- Pickling ----------------------------------------------------------------------------
+
+    /// The batch as versioned JSON: its configuration, counts and mode, and each environment
+    /// (game, streams, the action drawn for the next `sample_actions`) whose `seeded` entry is
+    /// true (the others were never reset: they are rebuilt as they were made).
+    pub fn snapshot(&self, seeded: Vec<bool>) -> PyResult<String> {
+        self.idle("pickling")?;
+        if seeded.len() != self.num_envs {
+            return Err(MaquisError::new_err(format!("seeded must hold {} entries, got {}", self.num_envs, seeded.len())));
+        }
+        let engine = self.engine();
+        let envs: Vec<Value> = seeded
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| match s {
+                true => json!({"env": engine.slot(i).snapshot(), "presampled": engine.presampled(i)}),
+                false => Value::Null,
+            })
+            .collect();
+        Ok(json!({
+            "format": vector_format::<G>(),
+            "version": 1,
+            "config": engine.config(),
+            "num_envs": self.num_envs,
+            "num_threads": self.threads_asked,
+            "autoreset_mode": self.autoreset.as_str(),
+            "observation_dtype": self.observation_dtype(),
+            "envs": envs,
+        })
+        .to_string())
+    }
+
+    /// Puts this batch in the state of a `snapshot` of a batch made with the same settings: the
+    /// shaping set since, and each environment saved (its rows written as by a reset; the others
+    /// are left as they are). Checked whole before anything changes.
+    pub fn restore(&mut self, py: Python<'_>, json: &str) -> PyResult<()> {
+        self.idle("restore()")?;
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Snap<G: BindGame> {
+            format: String,
+            version: u32,
+            #[serde(bound = "")]
+            config: Config<G>,
+            num_envs: usize,
+            num_threads: usize,
+            autoreset_mode: String,
+            observation_dtype: String,
+            envs: Vec<Value>,
+        }
+        let bad = |e: String| -> PyErr { Error::BadSave(format!("vector env snapshot: {e}")).into() };
+        let snap: Snap<G> = serde_json::from_str(json).map_err(|e| bad(e.to_string()))?;
+        if snap.format != vector_format::<G>() || snap.version != 1 {
+            return Err(bad(format!(
+                "not a {} snapshot of version 1 (format {:?}, version {})",
+                vector_format::<G>(),
+                snap.format,
+                snap.version
+            )));
+        }
+        let cfg = self.engine().config();
+        let mine = (cfg.setup.clone(), cfg.rewards.clone(), cfg.illegal);
+        let theirs = (snap.config.setup.clone(), snap.config.rewards.clone(), snap.config.illegal);
+        let same = [
+            ("num_envs", snap.num_envs.to_string(), self.num_envs.to_string()),
+            ("envs", snap.envs.len().to_string(), self.num_envs.to_string()),
+            ("autoreset_mode", snap.autoreset_mode.clone(), self.autoreset.as_str().to_string()),
+            ("observation_dtype", snap.observation_dtype.clone(), self.observation_dtype().to_string()),
+        ];
+        for (what, theirs, mine) in same {
+            if theirs != mine {
+                return Err(bad(format!("{what} is {theirs}, this vector env's is {mine}")));
+            }
+        }
+        if mine != theirs {
+            return Err(bad("its game settings (setup, rewards, illegal actions) are not this vector env's".into()));
+        }
+        let _ = snap.num_threads; // the new batch keeps its own: trajectories do not depend on it
+        let mut envs = Vec::new();
+        for (i, env) in snap.envs.iter().enumerate() {
+            if env.is_null() {
+                continue;
+            }
+            let slot = Slot::<G>::from_snapshot(&env["env"]).map_err(|e| bad(format!("env {i}: {e}")))?;
+            let presampled: Option<i64> =
+                serde_json::from_value(env["presampled"].clone()).map_err(|e| bad(format!("env {i}: presampled: {e}")))?;
+            envs.push((i, slot, presampled));
+        }
+        self.engine_mut().set_shaping(snap.config.shaping);
+        with_outputs!(self, py, |engine, _a, out| {
+            for (i, slot, presampled) in envs {
+                engine.restore(i, slot, presampled, out);
+            }
+        })
+    }
+
+    pub fn sample_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.idle("sample_actions()")?;
         // Not zeroed first: `sample_actions` writes every entry before Python sees the array.
         // SAFETY: a new array of plain integers, not yet shared with Python or borrowed
         // elsewhere, and fully written below.
-        let a = unsafe { PyArray1::<i64>::new(py, self.engine.num_envs(), false) };
-        self.engine.sample_actions(unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
-        a
+        let a = unsafe { PyArray1::<i64>::new(py, self.num_envs, false) };
+        self.engine_mut().sample_actions(unsafe { a.as_slice_mut() }.expect("a new array is contiguous"));
+        Ok(a)
     }
 
     pub fn state_dict<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyAny>> {
-        let i = env_index(i, self.engine.num_envs())?;
-        json_to_py(py, &G::state_dict(self.engine.slot(i).state()))
+        self.idle("state_dict()")?;
+        let i = env_index(i, self.num_envs)?;
+        json_to_py(py, &G::state_dict(self.engine().slot(i).state()))
     }
 
     pub fn save_state(&self, i: usize) -> PyResult<String> {
-        let i = env_index(i, self.engine.num_envs())?;
-        Ok(G::save(self.engine.slot(i).state()))
+        self.idle("save_state()")?;
+        let i = env_index(i, self.num_envs)?;
+        Ok(G::save(self.engine().slot(i).state()))
     }
 
     pub fn load_state(&mut self, py: Python<'_>, i: usize, json: &str) -> PyResult<()> {
-        let i = env_index(i, self.engine.num_envs())?;
+        self.idle("load_state()")?;
+        let i = env_index(i, self.num_envs)?;
         let state = save::load::<G>(json)?;
         with_outputs!(self, py, |engine, _a, out| engine.load_state(i, state, out))
     }
 
     pub fn set_start_states(&mut self, states: Option<Vec<String>>, weights: Option<Vec<f64>>, probability: f64) -> PyResult<()> {
+        self.idle("set_start_states()")?;
         let Some(states) = states else {
-            self.engine.set_start_states(None);
+            self.engine_mut().set_start_states(None);
             return Ok(());
         };
         // Said first for a game that has no curricula, whatever the states.
@@ -344,24 +596,28 @@ impl<G: BindGame> VecCore<G> {
             .map(|(i, json)| save::load::<G>(json).map_err(|e| Error::BadOption(format!("start states: state {i}: {e}"))))
             .collect::<Result<Vec<_>>>()?;
         let pool = StartStates::new(loaded, weights, probability)?;
-        self.engine.set_start_states(Some(pool));
+        self.engine_mut().set_start_states(Some(pool));
         Ok(())
     }
 
     pub fn set_start_probability(&mut self, probability: f64) -> PyResult<()> {
-        Ok(self.engine.set_start_probability(probability)?)
+        self.idle("set_start_probability()")?;
+        Ok(self.engine_mut().set_start_probability(probability)?)
     }
 
-    pub fn start_states(&self) -> Option<(usize, f64)> {
-        self.engine.config().start.as_ref().map(|p| (p.len(), p.probability()))
+    pub fn start_states(&self) -> PyResult<Option<(usize, f64)>> {
+        self.idle("start_states")?;
+        Ok(self.engine().config().start.as_ref().map(|p| (p.len(), p.probability())))
     }
 
-    pub fn shaping(&self) -> Option<String> {
-        shaping_json(self.engine.config())
+    pub fn shaping(&self) -> PyResult<Option<String>> {
+        self.idle("shaping")?;
+        Ok(shaping_json(self.engine().config()))
     }
 
     pub fn set_shaping(&mut self, shaping: Option<&str>) -> PyResult<()> {
-        self.engine.set_shaping(parse_shaping::<G>(shaping)?);
+        self.idle("set_shaping()")?;
+        self.engine_mut().set_shaping(parse_shaping::<G>(shaping)?);
         Ok(())
     }
 
@@ -408,8 +664,9 @@ impl<G: BindGame> VecCore<G> {
 
     /// Switches the rows to `dtype`, as new zeroed arrays: every environment needs a reset.
     pub fn set_observation_dtype(&mut self, py: Python<'_>, dtype: &str) -> PyResult<()> {
+        self.idle("setting observation_dtype")?;
         let bytes = parse_observation_dtype(dtype)?;
-        let (n, o) = (self.engine.num_envs(), G::obs_size());
+        let (n, o) = (self.num_envs, G::obs_size());
         // The rows of the type not in use are left empty.
         let floats = if bytes { 0 } else { n };
         self.obs = aligned_rows(py, floats, o)?.unbind();
@@ -423,11 +680,16 @@ impl<G: BindGame> VecCore<G> {
         format!(
             "{}VecEngine(num_envs={}, num_threads={}, autoreset_mode={:?})",
             G::REPR_PREFIX,
-            self.engine.num_envs(),
-            self.engine.num_threads(),
-            self.engine.autoreset().as_str()
+            self.num_envs,
+            self.num_threads,
+            self.autoreset.as_str()
         )
     }
+}
+
+/// The format tag of a game's pickled vector envs.
+fn vector_format<G: BindGame>() -> String {
+    format!("{}-vector", G::NAME)
 }
 
 /// The `shaping` keyword's JSON (None: no shaping), validated; a game without potential terms
@@ -511,7 +773,7 @@ macro_rules! vec_engine_class {
 
             /// Hand out `obs`, `masks_i8` and `all_true` from `step_plain` (None: no plain steps).
             #[pyo3(signature = (outputs=None))]
-            fn set_plain_outputs(&mut self, py: pyo3::Python<'_>, outputs: Option<(pyo3::Py<pyo3::PyAny>, pyo3::Py<pyo3::PyAny>, pyo3::Py<pyo3::PyAny>)>) {
+            fn set_plain_outputs(&mut self, py: pyo3::Python<'_>, outputs: Option<(pyo3::Py<pyo3::PyAny>, pyo3::Py<pyo3::PyAny>, pyo3::Py<pyo3::PyAny>)>) -> pyo3::PyResult<()> {
                 self.core.set_plain_outputs(py, outputs)
             }
 
@@ -527,9 +789,65 @@ macro_rules! vec_engine_class {
                 self.core.step_plain(py, actions)
             }
 
+            /// Start stepping every environment with `actions` on a driver thread of this batch and
+            /// return at once (the GIL released meanwhile); `recv()` waits for the step and returns
+            /// what `step` (or `step_copy` with `copy`, or `step_plain` with plain outputs set)
+            /// would have. Until then the output arrays belong to the step: every other method
+            /// raises RuntimeError.
+            ///
+            /// Raises:
+            ///     RuntimeError: a send already pending. ValueError: wrong shape. The step's own
+            ///     errors are raised by `recv`, and then nothing has changed.
+            #[pyo3(signature = (actions, copy=false))]
+            fn send(&mut self, py: pyo3::Python<'_>, actions: &pyo3::Bound<'_, numpy::PyArray1<i64>>, copy: bool) -> pyo3::PyResult<()> {
+                self.core.send(py, actions, copy)
+            }
+
+            /// The result of the step started by `send` (see `send`).
+            ///
+            /// Raises:
+            ///     RuntimeError: no send pending. MaquisError / IllegalActionError: as for `step`.
+            fn recv<'py>(&mut self, py: pyo3::Python<'py>) -> pyo3::PyResult<pyo3::Bound<'py, pyo3::PyAny>> {
+                self.core.recv(py)
+            }
+
+            /// The stream seed of each of `num_envs` environments of a vector reset with `seed`:
+            /// the one a single env reset with `maquis.sub_env_seed(seed, i)` draws
+            /// (`crate::env::seeding`; also `Engine::seed_all`'s).
+            #[staticmethod]
+            fn stream_seeds(seed: u64, num_envs: usize) -> Vec<u64> {
+                (0..num_envs).map(|i| $crate::env::stream_seed(seed, i)).collect()
+            }
+
+            /// Whether a `send` waits for its `recv`.
+            #[getter]
+            fn pending(&self) -> bool {
+                self.core.is_pending()
+            }
+
+            /// The batch as versioned JSON (configuration, counts, and each environment whose
+            /// `seeded` entry is true: game, streams, drawn action), for pickling; `restore` puts a
+            /// batch made with the same settings in that state.
+            ///
+            /// Raises:
+            ///     RuntimeError: a send pending. MaquisError: `seeded` of the wrong length.
+            fn snapshot(&self, seeded: Vec<bool>) -> pyo3::PyResult<String> {
+                self.core.snapshot(seeded)
+            }
+
+            /// Put this batch, made with the same settings, in the state of a `snapshot()`: the
+            /// shaping set since, and each environment saved (its rows written as by a reset).
+            ///
+            /// Raises:
+            ///     MaquisError: a malformed snapshot, another game's, or one of other settings.
+            ///     RuntimeError: a send pending. Nothing changes on error.
+            fn restore(&mut self, py: pyo3::Python<'_>, json: &str) -> pyo3::PyResult<()> {
+                self.core.restore(py, json)
+            }
+
             /// One uniformly random legal action per environment (0 for a finished one), int64
             /// (num_envs,), each from its environment's sampling stream.
-            fn sample_actions<'py>(&mut self, py: pyo3::Python<'py>) -> pyo3::Bound<'py, numpy::PyArray1<i64>> {
+            fn sample_actions<'py>(&mut self, py: pyo3::Python<'py>) -> pyo3::PyResult<pyo3::Bound<'py, numpy::PyArray1<i64>>> {
                 self.core.sample_actions(py)
             }
 
@@ -577,13 +895,13 @@ macro_rules! vec_engine_class {
 
             /// (number of start states, probability), or None without a pool.
             #[getter]
-            fn start_states(&self) -> Option<(usize, f64)> {
+            fn start_states(&self) -> pyo3::PyResult<Option<(usize, f64)>> {
                 self.core.start_states()
             }
 
             /// The shaping as JSON {"gamma": γ, "weights": {term: w}}, or None.
             #[getter]
-            fn shaping(&self) -> Option<String> {
+            fn shaping(&self) -> pyo3::PyResult<Option<String>> {
                 self.core.shaping()
             }
 
@@ -672,22 +990,22 @@ macro_rules! vec_engine_class {
 
             #[getter]
             fn num_envs(&self) -> usize {
-                self.core.engine.num_envs()
+                self.core.num_envs
             }
             /// The worker threads actually used.
             #[getter]
             fn num_threads(&self) -> usize {
-                self.core.engine.num_threads()
+                self.core.num_threads
             }
             /// "next_step", "same_step" or "disabled".
             #[getter]
             fn autoreset_mode(&self) -> &'static str {
-                self.core.engine.autoreset().as_str()
+                self.core.autoreset.as_str()
             }
             /// "terminate" or "raise".
             #[getter]
             fn illegal_action(&self) -> &'static str {
-                self.core.engine.config().illegal.as_str()
+                self.core.illegal_policy
             }
 
             fn __repr__(&self) -> String {

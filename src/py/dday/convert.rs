@@ -1,8 +1,8 @@
-//! Conversions shared by the D-Day classes: action indices, observation and mask arrays, reset
+//! Conversions shared by the D-Day classes: action indices, observation arrays, reset
 //! options, the environment configuration from the constructor keywords.
 
 use crate::py::errors::action_index_of;
-use crate::dday::action::{Mask, NUM_ACTIONS};
+use crate::dday::action::NUM_ACTIONS;
 use crate::dday::env::EnvConfig;
 use crate::dday::ids::Side;
 use crate::dday::observation::{write_observation, OBSERVATION_SIZE};
@@ -36,11 +36,6 @@ pub fn options(json: Option<&str>) -> Result<Value> {
 /// `side`'s observation of `s` as a new float32 array.
 pub fn obs_array<'py>(py: Python<'py>, s: &State, side: Side) -> Bound<'py, PyArray1<f32>> {
     new_array(py, OBSERVATION_SIZE, |out| write_observation(s, side, out))
-}
-
-/// A mask as a new array of 0/1 (int8 or bool).
-pub fn mask_array<'py, T: numpy::Element + From<bool>>(py: Python<'py>, m: &Mask) -> Bound<'py, PyArray1<T>> {
-    new_array(py, NUM_ACTIONS, |out: &mut [T]| out.iter_mut().enumerate().for_each(|(i, x)| *x = T::from(m.get(i))))
 }
 
 /// The configuration from the constructor keywords of `Env` and `VecEngine`. `reward`: a table

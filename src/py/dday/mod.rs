@@ -15,6 +15,7 @@ mod convert;
 mod game;
 mod tables;
 
+use super::common::game_class::register_two_player;
 use super::common::save::SaveKind;
 use super::common::versus::BindTwoPlayer;
 use crate::dday::env::{DDay1944, MATCH_FORMAT};
@@ -45,15 +46,5 @@ impl BindTwoPlayer for DDay1944 {
 
 /// Adds the submodule `dday` to the extension `m` (importable as `maquis._core.dday`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
-    let sub = PyModule::new(py, "dday")?;
-    tables::register(&sub)?;
-    sub.add_class::<game::PyGame>()?;
-    sub.add_class::<classes::PyDDayEnv>()?;
-    sub.add_class::<classes::PyDDayVecEngine>()?;
-    sub.add_class::<agents::PyAgent>()?;
-    m.add_submodule(&sub)?;
-    // `import maquis._core.dday` finds it too.
-    py.import("sys")?.getattr("modules")?.set_item("maquis._core.dday", &sub)?;
-    Ok(())
+    register_two_player::<game::PyGame, classes::PyDDayEnv, classes::PyDDayVecEngine, agents::PyAgent>(m, "dday", tables::register)
 }

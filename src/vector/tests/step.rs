@@ -40,6 +40,35 @@ fn same_seed_same_trajectories_for_any_thread_count() {
 }
 
 #[test]
+fn the_shares_threads_get_do_not_change_the_trajectories() {
+    // Uneven shares, moved every few steps as `Balance` moves them (an empty one too).
+    let (n, steps) = (11, 200);
+    let one = trajectory(1, Autoreset::NextStep, n, steps);
+    let (mut v, mut b) = engine(&cfg(IllegalPolicy::Terminate), n, 3, Autoreset::NextStep, Some(42));
+    let mut actions = vec![0i64; n];
+    for (t, expected) in one.iter().enumerate() {
+        if t % 5 == 0 {
+            let (a, c) = ((t / 5) % 4, 4 + (t / 5) % 7);
+            v.balance_mut().set_bounds(&[0, a, c, n]);
+        }
+        v.sample_actions(&mut actions);
+        if t % 37 == 5 {
+            actions[t % n] = 0;
+        }
+        v.step(&actions, &mut b.out()).unwrap();
+        let got = (
+            b.obs().to_vec(),
+            b.masks.clone(),
+            b.rewards.clone(),
+            b.terminated.clone(),
+            b.outcomes.clone(),
+            b.final_obs.clone(),
+        );
+        assert_eq!(&got, expected, "step {t}");
+    }
+}
+
+#[test]
 fn vector_env_i_matches_a_single_slot_with_its_stream_seed() {
     let c = cfg(IllegalPolicy::Terminate);
     let n = 5;

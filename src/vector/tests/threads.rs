@@ -41,7 +41,8 @@ fn a_late_owner_s_last_block_is_taken_over_by_another_thread() {
     let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
     let mut b = OutputBuffers::new(n);
     let mut out = b.out();
-    let shares = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), per, true, Simd::detect());
+    let shares =
+        shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), &[0, per, n], true, Simd::detect());
     let by: Vec<Mutex<Vec<usize>>> = (0..n).map(|_| Mutex::new(Vec::new())).collect();
     let started = AtomicUsize::new(0);
     let pool = Pool::new(2).unwrap();
@@ -75,7 +76,9 @@ macro_rules! one_share {
         let mut slots: Vec<EnvSlot> = (0..$n).map(|i| EnvSlot::new(i as u64)).collect();
         let (actions, mut presampled, mut b) = (vec![0i64; $n], vec![UNSAMPLED; $n], OutputBuffers::new($n));
         let mut out = b.out();
-        let $share = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), $n, true, Simd::detect()).remove(0);
+        let $share =
+            shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), &[0, $n], true, Simd::detect())
+                .remove(0);
     };
 }
 
@@ -87,7 +90,8 @@ fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its
     let mut b = OutputBuffers::new(n);
     let mut out = b.out();
     let first_obs = out.obs.as_ptr();
-    let share = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), n, true, Simd::detect()).remove(0);
+    let share = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), &[0, n], true, Simd::detect())
+        .remove(0);
     // Rows of a chunk: where its observation rows start, and how many; the index it gives its
     // first environment (`Ends`) is where its rows start.
     let rows = |c: &Chunk<Maquis>| {
@@ -123,4 +127,48 @@ fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its
     assert_eq!(share.next(2, false).unwrap().len(), 2);
     assert_eq!(share.next(2, false).unwrap().len(), 1);
     assert!(share.next(2, false).is_none());
+}
+
+#[test]
+fn balance_gives_a_slower_thread_a_smaller_share_once_a_window_shows_it() {
+    use std::time::Duration;
+    let ms = Duration::from_millis;
+    let mut b = Balance::new(1000, 2);
+    assert_eq!(b.bounds(), &[0, 500, 1000]);
+    // Thread 1 takes twice as long per environment: the shares move after a whole window only.
+    for step in 1..=16 {
+        b.measured(0, 500, ms(1));
+        b.measured(1, 500, ms(2));
+        b.step_done();
+        if step < 16 {
+            assert_eq!(b.bounds(), &[0, 500, 1000]);
+        }
+    }
+    assert_eq!(b.bounds(), &[0, 667, 1000]);
+    // Now equal in time: within the tolerance, nothing moves.
+    for _ in 0..64 {
+        b.measured(0, 667, ms(4) / 3);
+        b.measured(1, 333, ms(4) / 3);
+        b.step_done();
+    }
+    assert_eq!(b.bounds(), &[0, 667, 1000]);
+    // A share mostly taken by other threads is not a measure of its thread; a thread measured
+    // far slower still counts as half the mean speed.
+    let mut b = Balance::new(900, 3);
+    for _ in 0..16 {
+        b.measured(0, 300, ms(1));
+        b.measured(1, 100, ms(50));
+        b.measured(2, 300, ms(1));
+        b.step_done();
+    }
+    assert_eq!(b.bounds(), &[0, 300, 600, 900], "thread 1 measured nothing");
+    for _ in 0..16 {
+        b.measured(0, 300, ms(1));
+        b.measured(1, 300, ms(100));
+        b.measured(2, 300, ms(1));
+        b.step_done();
+    }
+    let shares: Vec<usize> = b.ranges().map(|r| r.len()).collect();
+    assert_eq!(shares.iter().sum::<usize>(), 900);
+    assert!((120..140).contains(&shares[1]) && shares[0].abs_diff(shares[2]) <= 1, "{shares:?}");
 }

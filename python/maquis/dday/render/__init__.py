@@ -14,34 +14,16 @@ Pillow (``render_rgb``, ``write_png``) or as SVG by the web page.
 
 from __future__ import annotations
 
-from ...common.drawing import write_gif, write_png
+from ...common.drawing import RENDER_MODES, render_state_with, write_gif, write_png
 from .ansi import render_ansi
 from .image import render_rgb, scene
 from .view import side_view
 
-RENDER_MODES = ("ansi", "rgb_array", "human")
-
 
 def render_state(state_dict, mode):
     """``render()`` of the D-Day environments: ``"ansi"`` a str, ``"rgb_array"`` an (H, W, 3)
-    uint8 array, ``"human"`` prints the text view and returns None (as PettingZoo expects);
-    ``None`` (no render mode) warns and returns None, as Gymnasium expects."""
-    if mode is None:
-        import gymnasium as gym
-
-        gym.logger.warn(
-            "You are calling render() without a render mode: "
-            'create the environment with render_mode="ansi" or "rgb_array".'
-        )
-        return None
-    if mode == "human":
-        print(render_ansi(state_dict))
-        return None
-    if mode == "ansi":
-        return render_ansi(state_dict)
-    if mode == "rgb_array":
-        return render_rgb(state_dict)
-    raise ValueError(f"unknown render mode {mode!r}: expected one of {RENDER_MODES}")
+    uint8 array, ``"human"`` prints the text view; ``None`` warns (``common.drawing``)."""
+    return render_state_with(state_dict, mode, render_ansi, render_rgb)
 
 
 __all__ = ["RENDER_MODES", "render_ansi", "render_rgb", "render_state", "scene", "side_view", "write_gif", "write_png"]

@@ -47,6 +47,12 @@ fn passable(s: &State, u: &Unit, c: Cell, rough_going: bool) -> bool {
 /// C3, C4: the charge move of `side`'s unit `id` with lead-in `lead`, if legal.
 pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMove> {
     let u = s.unit(side, id);
+    // The move covers at most CHARGE_REACH cells, each base then touching the cell ahead: an
+    // enemy farther than that from every cell of the unit cannot be reached by any lead-in.
+    let reach = CHARGE_REACH as i32 + 1;
+    if !s.units(side.other()).any(|e| e.cells().iter().any(|&c| u.cells().iter().any(|&m| m.chebyshev(c) <= reach))) {
+        return None;
+    }
     let rough_going = s.round.rough_going && side == s.active;
     let (w, _) = u.formation.size();
     let mut frame = u.frame();

@@ -37,6 +37,11 @@ pub fn eligible(s: &State, side: Side, id: u8, bombard: bool) -> bool {
     if bombard {
         return s.round.force >> id & 1 == 1 && super::can_bombard(s, side, id);
     }
+    // A lane is searched R + 1 cells out: with no enemy cell that close, no base has a target.
+    let reach = Range::Short.reach() as i32 + 1;
+    if !s.units(side.other()).any(|e| e.cells().iter().any(|&c| u.cells().iter().any(|&b| b.chebyshev(c) <= reach))) {
+        return false;
+    }
     firing_bases(s, u).into_iter().any(|b| base_targets(s, u, b, Range::Short).iter().any(Option::is_some))
 }
 

@@ -1,0 +1,76 @@
+"""What every two-player game's `bench` verb measures, written once: the mean number of decisions
+of a game (through the AEC env) and the throughput of its native vector env stepped with random
+legal actions drawn in Rust (`sample_actions`), each figure the median of timed repeats. A game's
+`bench.py` names its environments and prints its lines.
+
+`vector_rate`'s games/s counts the games that end in its window; when games are long beside the
+window (all environments start together, so they end in bursts), divide the learner steps/s by
+the learner's decisions per game instead (`decisions_per_game`).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import numpy as np
+
+__all__ = ["decisions_per_game", "vector_rate"]
+
+
+def decisions_per_game(make_env: Callable[[], Any], games: int, seed: int, options: dict | None = None,
+                       agents: Mapping[str, Any] | None = None) -> dict[str, float]:
+    """Mean decisions of games on the AEC env `make_env()`: `"all"` (both sides) and per side. A
+    side plays uniformly random legal actions unless `agents` gives it an agent (`act(obs, mask)`)."""
+    env = make_env()
+    rng = np.random.default_rng(seed)
+    agents = dict(agents or {})
+    counts: dict[str, int] = {}
+    for k in range(games):
+        env.reset(seed=seed + k, options=options)
+        while env.state_dict()["outcome"] is None:
+            side = env.agent_selection
+            seen = env.observe(side)
+            if side in agents:
+                action = int(agents[side].act(seen["observation"], seen["action_mask"]))
+            else:
+                action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
+            env.step(action)
+            counts[side] = counts.get(side, 0) + 1
+    out = {side: n / games for side, n in counts.items()}
+    out["all"] = sum(counts.values()) / games
+    return out
+
+
+def vector_rate(make_vec: Callable[[int, int, str], Any], num_envs: int, threads: int, opponent: str,
+                seconds: float, seed: int, repeats: int = 1, until_a_game_ends: bool = True) -> dict[str, Any]:
+    """Learner steps/s and finished games/s of the vector env `make_vec(num_envs, threads,
+    opponent)` stepped with random legal actions (the medians of `repeats` runs of about
+    `seconds`, each run lasting until a game has ended too unless `until_a_game_ends` is False)."""
+    env = make_vec(num_envs, threads, opponent)
+    env.reset(seed=seed)
+    for _ in range(3):  # warm-up
+        env.step(env.sample_actions())
+    step_rates, game_rates, total = [], [], 0.0
+    for _ in range(repeats):
+        steps = games = 0
+        t0 = time.perf_counter()
+        # Until a game has ended too: a short window on a starved machine could otherwise report 0 games/s.
+        while (elapsed := time.perf_counter() - t0) < seconds or (until_a_game_ends and games == 0):
+            _, _, terminated, truncated, _ = env.step(env.sample_actions())
+            steps += num_envs
+            games += int(np.count_nonzero(terminated | truncated))
+        step_rates.append(steps / elapsed)
+        game_rates.append(games / elapsed)
+        total += elapsed
+    env.close()
+    return {
+        "envs": num_envs,
+        "threads": threads,
+        "opponent": opponent,
+        "seconds": round(total, 3),
+        "learner_steps_per_s": statistics.median(step_rates),
+        "games_per_s": statistics.median(game_rates),
+    }

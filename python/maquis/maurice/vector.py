@@ -1,0 +1,103 @@
+"""`MauriceVectorEnv`: many Maurice Lite learner-against-opponent games stepped together in Rust
+(`maquis._core.maurice.VecEngine`, the bundled opponents inside, the GIL released), as a
+`gymnasium.vector.VectorEnv`. The batch contract (seeding, autoreset, infos, copy) is
+`maquis.MaquisVectorEnv`'s: both are `maquis.common.vector.GameVectorEnv`s."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+
+from .._core import maurice as _maurice
+from ..common.vector import GameVectorEnv
+from ..observation import check_observation_dtype
+from ._common import (
+    OBSERVATION_SIZES,
+    RENDER_MODES,
+    check_observation_kind,
+    engine_kwargs,
+    observation_space,
+    render_state,
+    with_defaults,
+)
+
+
+class MauriceVectorEnv(GameVectorEnv):
+    """`num_envs` Maurice Lite games, each a learner against a bundled opponent, stepped in Rust.
+
+    Keywords: `num_envs`, `num_threads`, `autoreset_mode` (`NEXT_STEP` default, `SAME_STEP`,
+    `DISABLED`), `copy`, and the single env's `side`, `opponent` (a bundled id: an object is a
+    ValueError), `opponent_kwargs`, `scenario`, `terrain`, `observation` ("full" or "compact"),
+    `reward`, `illegal_action`, `render_mode`, and `observation_dtype` ("float32", the default, or
+    "uint8": each feature's count, exact, in a quarter of the bytes).
+
+    - `reset(seed=s)`: env `i` plays the episodes of `MauriceEnv(...).reset(seed=maquis.sub_env_seed(s, i))`,
+      for any `num_threads`; `options` hold the reset options of `MauriceEnv` but `side` and
+      `opponent`, for the environments reset now, and `reset_mask` (bool (num_envs,)) to reset a
+      subset; other keys are errors.
+    - `step(actions)`: observations float32 (num_envs, 21334) (1084 compact; uint8 with
+      `observation_dtype="uint8"`), rewards float32, terminated and truncated bool (truncated
+      always False); infos are vector infos: `action_mask` int8 (num_envs, 1447) always, `outcome`
+      ("win"/"draw"/"loss") and `illegal_action` for the environments whose episode ended.
+    - `action_masks()` bool (num_envs, 1447); `sample_actions()` int64 (num_envs,) drawn in Rust.
+
+    The bundled opponents always read the full observation. The engine writes full rows; with
+    `observation="compact"` the env hands out their first 1084 columns.
+
+    Version History: v0 (`maquis/MauriceLite-v0`), as `MauriceEnv`.
+    """
+
+    _tables = _maurice
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2, "autoreset_mode": AutoresetMode.NEXT_STEP}
+    _render_state = staticmethod(render_state)
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        *,
+        num_threads: int | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        copy: bool = True,
+        side: str = "blue",
+        opponent: Any = "heuristic",
+        opponent_kwargs: Mapping[str, Any] | None = None,
+        scenario: str = "standard",
+        terrain: str = "scenario",
+        observation: str = "full",
+        reward: Any = None,
+        illegal_action: str = "terminate",
+        render_mode: str | None = None,
+        observation_dtype: str = "float32",
+    ) -> None:
+        observation_dtype = check_observation_dtype(observation_dtype)
+        self.observation = check_observation_kind(observation)
+        self._check_versus(num_envs, num_threads, render_mode, opponent, "maquis.maurice.MauriceEnv")
+        kwargs = engine_kwargs(side, opponent, opponent_kwargs, scenario, terrain, reward, illegal_action)
+        self.scenario, self.terrain = scenario, terrain
+        self._start(num_envs, num_threads, autoreset_mode, kwargs,
+                    render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+        if self.observation == "compact":
+            # Views of the engine's rows (no copy); the plain steps hand them out from now on.
+            size = OBSERVATION_SIZES["compact"]
+            self._obs = self._obs[:, :size]
+            self._final_obs = self._final_obs[:, :size]
+            self._step_copy = self._step_copy_compact
+            self.copy = self.copy
+
+    def _observation_space(self, dtype: str, shape: tuple[int, ...] | None = None) -> spaces.Box:  # type: ignore[override]
+        return observation_space(dtype, self.observation, shape)
+
+    def _step_copy_compact(self, actions: np.ndarray) -> tuple[Any, ...]:
+        obs, masks, ended, illegal = self._core.step_copy(actions)
+        return np.ascontiguousarray(obs[:, : OBSERVATION_SIZES["compact"]]), masks, ended, illegal
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        if isinstance(options, Mapping) and any(k != "reset_mask" for k in options):
+            options = with_defaults(options, self.scenario, self.terrain)
+        return super().reset(seed=seed, options=options)

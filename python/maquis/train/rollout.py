@@ -1,0 +1,355 @@
+"""The learner's rollout loop on a device (CPU or CUDA), shared by `maquis bench --train` and the
+training examples (`examples/masked_ppo.py`).
+
+- `ObservationDecoder`: uint8 observation rows to the network's float32 input, on the device,
+  equal bit for bit to the rows the env writes with `observation_dtype="float32"` (the game's
+  `OBSERVATION_DIVISOR`; a divisor of 0 marks a share whose denominator is the value itself).
+- `Staging`: one batch's way to the device. On CUDA the env's rows are copied into pinned host
+  memory and on to the device with non-blocking copies; the actions come back the same way. On
+  the CPU the env's own arrays are used as they are.
+- `masked_sample`: one action per row from the masked logits, for the whole batch at once
+  (Gumbel-max; illegal actions at -inf are never drawn).
+- `VectorHalves`: the environments as several vector envs (two, to overlap) stepped in turn
+  through `send` / `recv`: Rust's workers step one half while the network acts on the other, so
+  the loop waits on the environment only when a half's step outlasts the other half's forward.
+  With one half (nothing to overlap), or envs without `send` / `recv`, a half is stepped with `step`.
+- `RolloutTimers`: where the loop's time goes: waiting on the env (in `recv`), staging, launching
+  the forward and the sampling, waiting on the device for the actions; on CUDA also the device's
+  own time of each stage (CUDA events, read once per rollout).
+
+This module imports torch: import it only where torch is installed.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import torch
+
+#: The host timers, in the order they are reported.
+HOST_TIMERS = ("env_wait", "stage", "forward", "sample", "device_wait", "store")
+#: The device timers (CUDA events), milliseconds summed over the rollouts.
+DEVICE_TIMERS = ("h2d", "forward", "sample", "d2h")
+
+
+def resolve_device(name: str | torch.device) -> torch.device:
+    """`name` ("cpu", "cuda", "cuda:N", or "auto": CUDA where torch sees it) as a torch device;
+    ValueError naming the problem when CUDA is asked for and torch has none."""
+    if isinstance(name, str) and name == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    try:
+        device = torch.device(name)
+    except (RuntimeError, TypeError) as e:
+        raise ValueError(f"device must be 'cpu', 'cuda', 'cuda:N' or 'auto', got {name!r} ({e})") from None
+    if device.type == "cuda":
+        if not torch.cuda.is_available():
+            raise ValueError(
+                f"device {name!r}: torch sees no CUDA device (torch.cuda.is_available() is False); use 'cpu'"
+            )
+        if device.index is not None and device.index >= torch.cuda.device_count():
+            raise ValueError(f"device {name!r}: torch sees {torch.cuda.device_count()} CUDA device(s)")
+    elif device.type != "cpu":
+        raise ValueError(f"device must be 'cpu', 'cuda', 'cuda:N' or 'auto', got {name!r}")
+    return device
+
+
+def observation_dtype_for(device: torch.device, requested: str = "auto") -> str:
+    """The env's observation dtype: "auto" is uint8 on CUDA (a quarter of the bytes to copy) and
+    float32 on the CPU (no conversion at all)."""
+    if requested == "auto":
+        return "uint8" if device.type == "cuda" else "float32"
+    if requested not in ("float32", "uint8"):
+        raise ValueError(f'observation dtype must be "auto", "float32" or "uint8", got {requested!r}')
+    return requested
+
+
+def _divisor_parts(divisor: Any) -> tuple[np.ndarray, np.ndarray]:
+    d = np.asarray(divisor)
+    if d.ndim != 1 or d.dtype.kind not in "ui":
+        raise ValueError(f"the observation divisor must be a 1-D integer array, got {d.dtype} of shape {d.shape}")
+    shares = np.flatnonzero(d == 0)
+    if len(shares) and shares[-1] + 1 >= len(d):
+        raise ValueError("a divisor of 0 (a share) must be followed by the count it divides")
+    return np.where(d > 0, d, 1).astype(np.float32), shares
+
+
+def host_float32(obs: np.ndarray, divisor: Any) -> np.ndarray:
+    """uint8 observations as the float32 rows of the same game, with numpy (float32 rows are
+    returned as they are)."""
+    obs = np.asarray(obs)
+    if obs.dtype == np.float32:
+        return obs
+    scale, shares = _divisor_parts(divisor)
+    out = obs.astype(np.float32)
+    out /= scale
+    if len(shares):
+        boxes = obs[..., shares].astype(np.float32)
+        out[..., shares] = obs[..., shares + 1].astype(np.float32) / np.where(boxes > 0, boxes, 1)
+    return out
+
+
+class ObservationDecoder:
+    """uint8 observation rows (a tensor on `device`) as float32 network input, made on the device;
+    float32 rows pass through. `divisor`: the game's `OBSERVATION_DIVISOR`."""
+
+    def __init__(self, divisor: Any, device: torch.device):
+        scale, shares = _divisor_parts(divisor)
+        self.size = len(scale)
+        self.scale = torch.as_tensor(scale, device=device)
+        self.shares = torch.as_tensor(shares, dtype=torch.long, device=device) if len(shares) else None
+
+    def __call__(self, obs: torch.Tensor) -> torch.Tensor:
+        if obs.dtype == torch.float32:
+            return obs
+        if obs.shape[-1] != self.size:
+            raise ValueError(
+                f"observations must have {self.size} values in their last axis, got shape {tuple(obs.shape)}"
+            )
+        x = obs.float() / self.scale
+        if self.shares is not None:
+            boxes = obs[..., self.shares].float().clamp_(min=1.0)
+            x[..., self.shares] = obs[..., self.shares + 1].float() / boxes
+        return x
+
+
+def legal_or_all(mask: torch.Tensor) -> torch.Tensor:
+    """`mask` with the rows that have no legal action (an episode just ended: the next step is its
+    autoreset, whose action is ignored) made all legal, so that they can be sampled. A new tensor."""
+    return mask | ~mask.any(dim=-1, keepdim=True)
+
+
+def masked_sample(logits: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """(actions, their log-probabilities) for a batch of logits, illegal actions excluded: the
+    Gumbel-max draw over the legal logits, on the logits' device, no loop over the rows. Every row
+    of `mask` must allow an action (see `legal_or_all`)."""
+    logp = torch.log_softmax(logits.masked_fill(~mask, float("-inf")), dim=-1)
+    # Uniforms kept inside (0, 1): the noise stays finite, so an illegal action (-inf) never wins.
+    u = torch.rand_like(logp).clamp_(1e-20, 1.0 - 1e-7)
+    action = (logp - torch.log(-torch.log(u))).argmax(dim=-1)
+    return action, logp.gather(-1, action.unsqueeze(-1)).squeeze(-1)
+
+
+class Staging:
+    """One batch of `n` rows between the host and `device`.
+
+    `upload(obs, masks)` returns the rows as tensors on the device: on CUDA copied into pinned host
+    buffers and on with `non_blocking=True` (the buffers are rewritten only after the actions of the
+    previous upload came back, which the stream orders after its copies); on the CPU the arrays
+    themselves, not copied (they must not be written to). `download(actions)` returns the actions as
+    a numpy array the env may read until the next `download`."""
+
+    def __init__(self, n: int, obs_size: int, n_actions: int, obs_dtype: str, device: torch.device):
+        self.device = device
+        self.cuda = device.type == "cuda"
+        t_obs = torch.uint8 if obs_dtype == "uint8" else torch.float32
+        if self.cuda:
+            self.obs_host = torch.empty((n, obs_size), dtype=t_obs, pin_memory=True)
+            self.mask_host = torch.empty((n, n_actions), dtype=torch.bool, pin_memory=True)
+            self.act_host = torch.empty((n,), dtype=torch.int64, pin_memory=True)
+            self._obs_np = self.obs_host.numpy()
+            self._mask_np = self.mask_host.numpy().view(np.int8)  # the env's masks are int8 0/1 bytes
+            self._act_np = self.act_host.numpy()
+            self.obs = torch.empty((n, obs_size), dtype=t_obs, device=device)
+            self.mask = torch.empty((n, n_actions), dtype=torch.bool, device=device)
+            self._back = torch.cuda.Event()
+
+    def upload(
+        self, obs: np.ndarray, masks: np.ndarray, timers: RolloutTimers | None = None
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """`timers`: its `h2d` span gets the device time of the copies (CUDA)."""
+        masks = np.asarray(masks)
+        if not self.cuda:
+            with warnings.catch_warnings():
+                # The env's arrays are read-only to numpy; they are only read here too.
+                warnings.simplefilter("ignore", UserWarning)
+                m = torch.from_numpy(masks)
+                o = torch.from_numpy(np.asarray(obs))
+            return o, (m if m.dtype == torch.bool else m.view(torch.bool))
+        np.copyto(self._obs_np, obs)
+        np.copyto(self._mask_np, masks.view(np.int8) if masks.dtype == np.bool_ else masks, casting="no")
+        begin = timers.event() if timers is not None else None
+        self.obs.copy_(self.obs_host, non_blocking=True)
+        self.mask.copy_(self.mask_host, non_blocking=True)
+        if timers is not None:
+            timers.span("h2d", begin, timers.event())
+        return self.obs, self.mask
+
+    def download(self, actions: torch.Tensor) -> np.ndarray:
+        if not self.cuda:
+            return actions.numpy()
+        self.act_host.copy_(actions, non_blocking=True)
+        self._back.record()
+        self._back.synchronize()
+        return self._act_np
+
+
+class VectorHalves:
+    """`num_envs` environments as `halves` vector envs (`make_env(n)` builds one of `n`), stepped in
+    turn: `send(h, actions)` starts half `h`'s step, `recv(h)` returns it (through the env's own
+    `send`/`recv` where it has them and there are several halves, else `step` at `send`).
+
+    `reset(seed)` gives environment `i` of the whole (half by half) the seed
+    `sub_env_seed(seed, i)`: the environments are those of one vector env of `num_envs` reset with
+    `seed`, however the batch is split."""
+
+    def __init__(self, make_env: Callable[[int], Any], num_envs: int, halves: int = 2):
+        if not isinstance(halves, int) or halves < 1:
+            raise ValueError(f"halves must be a positive int, got {halves!r}")
+        if num_envs < halves:
+            raise ValueError(f"num_envs ({num_envs}) must be at least the number of halves ({halves})")
+        sizes = split_sizes(num_envs, halves)
+        starts = np.cumsum([0, *sizes])
+        self.num_envs = num_envs
+        self.slices = [slice(int(a), int(b)) for a, b in zip(starts[:-1], starts[1:])]
+        self.envs = [make_env(n) for n in sizes]
+        # One half has nothing to overlap with: `step` spares the hand-over to the env's driver thread.
+        self.asynchronous = halves > 1 and all(
+            callable(getattr(e, "send", None)) and callable(getattr(e, "recv", None)) for e in self.envs
+        )
+        self._results: list[Any] = [None] * halves
+
+    @classmethod
+    def wrap(cls, env: Any) -> VectorHalves:
+        """One vector env already built, as a single half."""
+        self = cls.__new__(cls)
+        self.num_envs = int(env.num_envs)
+        self.slices = [slice(0, self.num_envs)]
+        self.envs = [env]
+        self.asynchronous = False  # one half: nothing to overlap with
+        self._results = [None]
+        return self
+
+    def __len__(self) -> int:
+        return len(self.envs)
+
+    def reset(self, seed: int | None = None) -> list[tuple[np.ndarray, dict[str, Any]]]:
+        if len(self.envs) == 1 or seed is None:
+            return [env.reset(seed=seed) for env in self.envs]
+        from ..common.seeding import sub_env_seeds
+
+        seeds = sub_env_seeds(seed, self.num_envs)
+        return [env.reset(seed=seeds[sl]) for env, sl in zip(self.envs, self.slices)]
+
+    def send(self, h: int, actions: np.ndarray) -> None:
+        if self.asynchronous:
+            self.envs[h].send(actions)
+        else:
+            self._results[h] = self.envs[h].step(actions)
+
+    def recv(self, h: int) -> tuple[Any, ...]:
+        if self.asynchronous:
+            return self.envs[h].recv()
+        out, self._results[h] = self._results[h], None
+        return out
+
+    def close(self) -> None:
+        for env in self.envs:
+            env.close()
+
+
+class RolloutTimers:
+    """Seconds of the loop's main thread per stage (`HOST_TIMERS`), and on CUDA the device's time
+    per stage (`DEVICE_TIMERS`): the time between CUDA events recorded in the stream before and
+    after the stage's work (so the gaps where the device waited for the host to launch that work
+    are included), summed at `flush`."""
+
+    def __init__(self, device: torch.device):
+        self.cuda = device.type == "cuda"
+        self.host = dict.fromkeys(HOST_TIMERS, 0.0)
+        self.device_ms = dict.fromkeys(DEVICE_TIMERS, 0.0)
+        self._marks: list[tuple[str, Any, Any]] = []
+        self._pool: list[Any] = []
+        self._t = time.perf_counter()
+
+    def start(self) -> None:
+        """Starts the host clock of the next stage."""
+        self._t = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        """The host time since the last `start`/`lap` goes to `name`."""
+        now = time.perf_counter()
+        self.host[name] += now - self._t
+        self._t = now
+
+    def event(self) -> Any:
+        """A CUDA event recorded on the current stream now (None on the CPU)."""
+        if not self.cuda:
+            return None
+        ev = self._pool.pop() if self._pool else torch.cuda.Event(enable_timing=True)
+        ev.record()
+        return ev
+
+    def span(self, name: str, begin: Any, end: Any) -> None:
+        """The device time between two events goes to `name` (read at `flush`)."""
+        if begin is not None:
+            self._marks.append((name, begin, end))
+
+    def flush(self) -> None:
+        """Waits for the device and adds up the spans recorded since the last flush."""
+        if not self._marks:
+            return
+        torch.cuda.synchronize()
+        events = {}
+        for name, begin, end in self._marks:
+            self.device_ms[name] += begin.elapsed_time(end)
+            events[id(begin)], events[id(end)] = begin, end
+        self._pool.extend(events.values())
+        self._marks.clear()
+
+    def reset(self) -> None:
+        self.flush()
+        self.host = dict.fromkeys(HOST_TIMERS, 0.0)
+        self.device_ms = dict.fromkeys(DEVICE_TIMERS, 0.0)
+
+    def summary(self, elapsed: float, steps: int) -> dict[str, Any]:
+        """The shares of `elapsed` per host stage (and the rest as `other`), and the device's
+        microseconds per env step (all halves together) per stage."""
+        self.flush()
+        out: dict[str, Any] = {f"{k}_share": v / elapsed for k, v in self.host.items()}
+        out["other_share"] = max(0.0, 1.0 - sum(self.host.values()) / elapsed)
+        if self.cuda:
+            out["device_us_per_step"] = {k: 1e3 * v / max(steps, 1) for k, v in self.device_ms.items()}
+        return out
+
+
+def run_pipeline(
+    halves: VectorHalves,
+    steps: int,
+    act: Callable[[int, int], np.ndarray],
+    on_result: Callable[[int, int, tuple[Any, ...]], None],
+    timers: RolloutTimers,
+) -> None:
+    """`steps` steps of every half, the halves in turn: at step `t`, for each half `h`, the result of
+    its previous step is received (`on_result(h, t - 1, result)`: store it, stage the next
+    observations), then `act(h, t)` gives its actions and they are sent. Half `h` steps in Rust
+    while the other halves are acted on. All halves are received before returning.
+
+    The host time between two `timers.lap` calls goes to the stage named by the second: the time
+    in `recv` and `send` is `env_wait`; `act` and `on_result` lap their own stages. The caller
+    calls `timers.start()` before."""
+    k = len(halves)
+    pending = [False] * k
+    for t in range(steps):
+        for h in range(k):
+            if pending[h]:
+                result = halves.recv(h)
+                timers.lap("env_wait")
+                on_result(h, t - 1, result)
+            actions = act(h, t)
+            halves.send(h, actions)  # the whole step where the env has no `send`
+            timers.lap("env_wait")
+            pending[h] = True
+    for h in range(k):
+        if pending[h]:
+            result = halves.recv(h)
+            timers.lap("env_wait")
+            on_result(h, steps - 1, result)
+
+
+def split_sizes(num_envs: int, halves: int) -> Sequence[int]:
+    """The sizes `VectorHalves` gives its halves."""
+    return [num_envs // halves + (1 if h < num_envs % halves else 0) for h in range(halves)]

@@ -1,0 +1,49 @@
+"""Smoke test of the Maurice Lite training example (examples/maurice_ppo.py): a few hundred learner
+steps in a subprocess, as a user runs it; it must exit cleanly, write its curve, its final
+evaluation with the heuristic's baseline, and a checkpoint that `--resume` continues from.
+Without torch (`pip install torch`) the training test is SKIPPED; `--help` runs without it.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "maurice_ppo.py"
+TINY = ["--scenario", "skirmish", "--num-envs", "4", "--num-steps", "16", "--total-steps", "100", "--eval-every", "1",
+        "--eval-episodes", "2", "--epochs", "1", "--hidden", "32", "--channels", "4"]
+
+
+def _run(args: list[str], cwd: Path) -> str:
+    env = dict(os.environ, PYTHONUNBUFFERED="1", OMP_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, str(EXAMPLE), *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=600)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, f"maurice_ppo.py exited {proc.returncode}:\n{out[-4000:]}"
+    return out
+
+
+def test_help_needs_no_torch(tmp_path):
+    assert "--scenario" in _run(["--help"], tmp_path)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch is not installed (pip install torch)")
+def test_tiny_run_writes_curve_evaluation_and_resumes(tmp_path):
+    out = tmp_path / "run"
+    _run([*TINY, "--out", str(out)], tmp_path)
+    rows = list(csv.DictReader(open(out / "curve.csv")))
+    assert rows and all(0.0 <= float(r["eval_win"]) <= 1.0 for r in rows)
+    final = json.loads((out / "final_eval.json").read_text())
+    assert final["episodes"] == 2 and set(final) >= {"ppo", "heuristic"}
+    assert 0.0 <= final["heuristic"]["eval_win"] <= 1.0
+    steps = int(rows[-1]["env_steps"])
+    _run([*TINY, "--total-steps", str(steps + 64), "--resume", str(out / "checkpoint.pt"), "--out", str(out)], tmp_path)
+    resumed = list(csv.DictReader(open(out / "curve.csv")))
+    assert len(resumed) > len(rows) and int(resumed[-1]["env_steps"]) > steps
