@@ -48,23 +48,14 @@ import numpy as np
 import masked_ppo
 from masked_ppo import (
     Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
+    add_versus_run_arguments,
     batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at, ppo_update, prepare_run,
 )
 
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    g = p.add_argument_group("budget and run")
-    g.add_argument("--total-steps", type=int, default=50_000_000, help="learner steps (all envs together)")
-    g.add_argument("--minutes", type=float, default=None, help="wall-clock budget; stops at whichever comes first")
-    g.add_argument("--side", choices=("resistance", "german"), default="resistance")
-    g.add_argument("--opponent", choices=("random", "heuristic", "search"), default="heuristic")
-    g.add_argument("--reward", choices=("outcome", "vp_margin"), default="outcome")
-    g.add_argument("--seed", type=int, default=1)
-    g.add_argument("--out", default="runs/dday_ppo", help="output directory")
-    g.add_argument("--threads", type=int, default=1, help="torch threads (torch.set_num_threads)")
-    g.add_argument("--env-threads", type=int, default=1, help="Rust threads of the vector env")
-    g.add_argument("--resume", default=None, help="checkpoint.pt to continue from")
+    add_versus_run_arguments(p, ("resistance", "german"), ("outcome", "vp_margin"), "runs/dday_ppo")
     add_ppo_arguments(p, num_envs=64, gamma=0.998, epochs=4, ent_coef=0.01)
     add_imitation_arguments(p, minutes=4.0, steps=32, minibatch=512, buffer=200_000, bc_decay_minutes=6.0,
                             choices=("random", "heuristic", "search"),

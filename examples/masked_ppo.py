@@ -86,6 +86,25 @@ def make_envs(make_env, num_envs, halves):
     return VectorHalves(make_env, num_envs, halves)
 
 
+def add_versus_run_arguments(p, sides, rewards, out):
+    """The `budget and run` group of a two-player game's example: the budget, the learner's side
+    (the first of `sides` by default) against a bundled opponent, the reward (the first of
+    `rewards` by default), the seed, the output directory, threads and `--resume`."""
+    g = p.add_argument_group("budget and run")
+    g.add_argument("--total-steps", type=int, default=50_000_000, help="learner steps (all envs together)")
+    g.add_argument("--minutes", type=float, default=None, help="wall-clock budget; stops at whichever comes first")
+    g.add_argument("--side", choices=sides, default=sides[0], help="the learner's side")
+    g.add_argument("--opponent", choices=("random", "heuristic", "search"), default="heuristic",
+                   help="the bundled opponent playing the other side")
+    g.add_argument("--reward", choices=rewards, default=rewards[0], help="the env's reward")
+    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--out", default=out, help="output directory")
+    g.add_argument("--threads", type=int, default=1, help="torch threads (torch.set_num_threads)")
+    g.add_argument("--env-threads", type=int, default=1, help="Rust threads of the vector env")
+    g.add_argument("--resume", default=None, help="checkpoint.pt to continue from")
+    return g
+
+
 def add_imitation_arguments(p, minutes, steps, minibatch, buffer, bc_decay_minutes, **imitate):
     """The `imitation warm start` group; `imitate`: the keywords of `--imitate` (choices, help)."""
     g = p.add_argument_group("imitation warm start (optional)")

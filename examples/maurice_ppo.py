@@ -41,7 +41,7 @@ import numpy as np
 
 # The masked-PPO core shared with the other training examples (this folder is on sys.path).
 from masked_ppo import (
-    Batch, Collector, CurvePlot, add_evaluation_arguments, add_ppo_arguments, device_settings, gae, make_envs,
+    Batch, Collector, CurvePlot, add_evaluation_arguments, add_ppo_arguments, add_versus_run_arguments, device_settings, gae, make_envs,
     phase_at, ppo_update, prepare_run,
 )
 
@@ -52,18 +52,8 @@ CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "sps", "eval_episodes
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    g = p.add_argument_group("budget and run")
-    g.add_argument("--total-steps", type=int, default=50_000_000, help="learner steps (all envs together)")
-    g.add_argument("--minutes", type=float, default=None, help="wall-clock budget; stops at whichever comes first")
-    g.add_argument("--side", choices=("blue", "red"), default="blue")
-    g.add_argument("--opponent", choices=("random", "heuristic", "search"), default="heuristic")
+    g = add_versus_run_arguments(p, ("blue", "red"), ("morale_margin", "outcome"), "runs/maurice_ppo")
     g.add_argument("--scenario", choices=("standard", "skirmish"), default="standard")
-    g.add_argument("--reward", choices=("outcome", "morale_margin"), default="morale_margin")
-    g.add_argument("--seed", type=int, default=1)
-    g.add_argument("--out", default="runs/maurice_ppo", help="output directory")
-    g.add_argument("--threads", type=int, default=1, help="torch threads (torch.set_num_threads)")
-    g.add_argument("--env-threads", type=int, default=1, help="Rust threads of the vector env")
-    g.add_argument("--resume", default=None, help="checkpoint.pt to continue from")
     g.add_argument("--channels", type=int, default=32, help="channels of the CNN over the maps")
     add_ppo_arguments(p, num_envs=64, gamma=0.997, epochs=3, ent_coef=0.01)
     add_evaluation_arguments(p, episodes=128, seed=100_000, every=10)
