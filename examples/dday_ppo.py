@@ -48,8 +48,8 @@ import numpy as np
 import masked_ppo
 from masked_ppo import (
     Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_versus_run_arguments,
-    batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at, ppo_update, prepare_run,
+    add_versus_run_arguments, batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at,
+    ppo_update, prepare_run, start_or_resume,
 )
 
 
@@ -187,17 +187,8 @@ def main(argv=None):
     obs_size, n_actions = dday.OBSERVATION_SIZE, dday.NUM_ACTIONS
     agent = build_agent(obs_size, n_actions, args.hidden, args.layers, "tanh").to(device)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
-    steps, update, seconds0 = 0, 0, 0.0
     curve_path = out / "curve.csv"
-    if args.resume:
-        ck = torch.load(args.resume, weights_only=False, map_location=device)
-        agent.load_state_dict(ck["agent"])
-        opt.load_state_dict(ck["opt"])
-        steps, update, seconds0 = ck["steps"], ck["update"], ck["seconds"]
-        print(f"resumed from {args.resume}: update {update}, {steps} steps, {seconds0 / 60:.1f} min")
-    if not (args.resume and curve_path.exists()):
-        with open(curve_path, "w", newline="") as f:
-            csv.DictWriter(f, CURVE_FIELDS).writeheader()
+    steps, update, seconds0 = start_or_resume(args, agent, opt, curve_path, CURVE_FIELDS, device)
 
     T, B = args.num_steps, args.num_envs
     games = Games(B)

@@ -238,6 +238,24 @@ def prepare_run(args):
     return out
 
 
+def start_or_resume(args, agent, opt, curve_path, fields, device):
+    """(steps, update, seconds so far): zeros for a new run, whose `curve_path` gets the header of
+    `fields`; with `--resume`, the checkpoint's model, optimiser and counters, the curve kept."""
+    import torch
+
+    steps, update, seconds = 0, 0, 0.0
+    if args.resume:
+        ck = torch.load(args.resume, weights_only=False, map_location=device)
+        agent.load_state_dict(ck["agent"])
+        opt.load_state_dict(ck["opt"])
+        steps, update, seconds = ck["steps"], ck["update"], ck["seconds"]
+        print(f"resumed from {args.resume}: update {update}, {steps} steps, {seconds / 60:.1f} min")
+    if not (args.resume and Path(curve_path).exists()):
+        with open(curve_path, "w", newline="") as f:
+            csv.DictWriter(f, fields).writeheader()
+    return steps, update, seconds
+
+
 # --------------------------------------------------------------------------------------------
 # Experience
 # --------------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ import numpy as np
 # The masked-PPO core shared with the other training examples (this folder is on sys.path).
 from masked_ppo import (
     Batch, Collector, CurvePlot, add_evaluation_arguments, add_ppo_arguments, add_versus_run_arguments, device_settings, gae, make_envs,
-    phase_at, ppo_update, prepare_run,
+    phase_at, ppo_update, prepare_run, start_or_resume,
 )
 
 CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "sps", "eval_episodes", "eval_win", "eval_win_lo",
@@ -191,17 +191,8 @@ def main(argv=None):
         args.num_envs, halves)
     model = build_model(args.channels, args.hidden).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
-    steps, update, seconds0 = 0, 0, 0.0
     curve_path = out / "curve.csv"
-    if args.resume:
-        ck = torch.load(args.resume, weights_only=False, map_location=device)
-        model.load_state_dict(ck["model"])
-        opt.load_state_dict(ck["opt"])
-        steps, update, seconds0 = ck["steps"], ck["update"], ck["seconds"]
-        print(f"resumed from {args.resume}: update {update}, {steps} steps, {seconds0 / 60:.1f} min")
-    if not (args.resume and curve_path.exists()):
-        with open(curve_path, "w", newline="") as f:
-            csv.DictWriter(f, CURVE_FIELDS).writeheader()
+    steps, update, seconds0 = start_or_resume(args, model, opt, curve_path, CURVE_FIELDS, device)
 
     T, B = args.num_steps, args.num_envs
     games = Games()
@@ -238,7 +229,7 @@ def main(argv=None):
               flush=True)
 
     def save():
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "steps": steps, "update": update,
+        torch.save({"agent": model.state_dict(), "opt": opt.state_dict(), "steps": steps, "update": update,
                     "seconds": run_seconds(), "args": vars(args)}, out / "checkpoint.pt")
 
     while steps < args.total_steps and run_seconds() < budget_s:
