@@ -21,6 +21,7 @@ pub mod game;
 mod id_enum;
 pub mod maquis;
 pub mod maurice;
+pub mod nn;
 pub mod obs_value;
 pub mod simd;
 pub mod vector;

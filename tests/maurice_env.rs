@@ -4,15 +4,17 @@
 //! round-trips with the opponent's stream; illegal actions are refused or lose; reset options
 //! parse and bad ones are refused by name.
 
-use maquis::env::{stream_seed, Autoreset, IllegalPolicy};
+use maquis::env::versus::load_match;
+use maquis::maurice::env::MauriceLite;
+use maquis::env::IllegalPolicy;
 use maquis::error::Error;
 use maquis::game::Game;
 use maquis::maurice::env::{
-    load_match, morale_margin, EnvConfig, EnvSlot, LearnerOutcome, Match, Maurice, Opponent, OpponentKind, Rewards,
-    Setup, VecEngine,
+    morale_margin, EnvConfig, EnvSlot, LearnerOutcome, Match, Maurice, Opponent, OpponentKind, Rewards,
+    Setup,
 };
-use maquis::maurice::{Side, OBSERVATION_SIZE};
-use maquis::vector::OutputBuffers;
+use maquis::maurice::Side;
+use maquis::vector;
 use serde_json::json;
 
 fn skirmish() -> serde_json::Value {
@@ -46,7 +48,7 @@ fn the_learner_always_decides_and_games_end_for_both_sides_and_opponents() {
         for kind in [OpponentKind::Random, OpponentKind::Heuristic, OpponentKind::Search] {
             let (actions, save, reward) = episode(&cfg(side, kind, 4), 3);
             assert!(!actions.is_empty());
-            let m = load_match(&save).unwrap();
+            let m = load_match::<MauriceLite>(&save).unwrap();
             assert!(m.game.is_over());
             let expected = match m.outcome().unwrap() {
                 LearnerOutcome::Win => 1.0,
@@ -82,7 +84,7 @@ fn match_save_round_trips_with_the_opponent_stream() {
             slot.step(&c, a as i64).unwrap();
         }
         let save = Maurice::save(slot.state());
-        let loaded = load_match(&save).unwrap();
+        let loaded = load_match::<MauriceLite>(&save).unwrap();
         assert_eq!(&loaded, slot.state());
         // The loaded match goes on exactly as the original (same opponent play, same dice).
         let mut other = EnvSlot::new(9);
@@ -98,11 +100,11 @@ fn match_save_round_trips_with_the_opponent_stream() {
             assert_eq!(slot.state(), other.state());
         }
     }
-    assert!(load_match("{}").is_err());
+    assert!(load_match::<MauriceLite>("{}").is_err());
     let c = cfg(Side::Blue, OpponentKind::Random, 4);
     let mut slot = EnvSlot::new(1);
     slot.reset(&c.setup).unwrap();
-    assert!(load_match(&Maurice::save(slot.state()).replace("\"version\":1", "\"version\":2")).is_err());
+    assert!(load_match::<MauriceLite>(&Maurice::save(slot.state()).replace("\"version\":1", "\"version\":2")).is_err());
 }
 
 #[test]
@@ -193,32 +195,5 @@ fn reset_options_parse_and_refuse_by_name() {
 #[test]
 fn vector_engine_same_for_any_thread_count_and_as_single_slots() {
     let c = cfg(Side::Red, OpponentKind::Heuristic, 4);
-    let run = |threads: usize| {
-        let mut e = VecEngine::new(c.clone(), 3, threads, Autoreset::NextStep).unwrap();
-        e.seed_all(21);
-        let mut buf = OutputBuffers::of::<Maurice>(3);
-        e.reset(None, None, None, &mut buf.out()).unwrap();
-        let mut trace = Vec::new();
-        let mut actions = vec![0i64; 3];
-        for _ in 0..150 {
-            e.sample_actions(&mut actions);
-            e.step(&actions, &mut buf.out()).unwrap();
-            trace.push((actions.clone(), buf.obs().to_vec(), buf.rewards.clone()));
-        }
-        trace
-    };
-    let one = run(1);
-    assert_eq!(one, run(2));
-    let mut slot = EnvSlot::new(stream_seed(21, 2));
-    slot.reset(&c.setup).unwrap();
-    for (actions, obs, rewards) in &one {
-        if slot.done() {
-            break;
-        }
-        let t = slot.step(&c, actions[2]).unwrap();
-        let mut row = vec![0.0; OBSERVATION_SIZE];
-        slot.write_observation(&mut row);
-        assert_eq!(&row[..], &obs[2 * OBSERVATION_SIZE..3 * OBSERVATION_SIZE]);
-        assert_eq!(t.reward as f32, rewards[2]);
-    }
+    vector::conformance::same_for_any_thread_count_and_as_single_slots(&c, 3, 150).unwrap();
 }

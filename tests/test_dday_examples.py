@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import DEVICES, device_args
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -42,30 +43,12 @@ def _curve(path: Path) -> list[dict[str, str]]:
     return list(csv.DictReader(open(path)))
 
 
-#: Where the example runs: the CPU as by default; the CPU with the GPU's collection loop (two vector
-#: envs in turn, uint8 observations converted by torch); CUDA where torch sees a GPU.
-DEVICES = {
-    "cpu": [],
-    "cpu-pipelined": ["--halves", "2", "--observation-dtype", "uint8"],
-    "cuda": ["--device", "cuda"],
-}
-
-
-def _device_args(device: str) -> list[str]:
-    if device == "cuda":
-        import torch
-
-        if not torch.cuda.is_available():
-            pytest.skip("no CUDA device (torch.cuda.is_available() is False)")
-    return DEVICES[device]
-
-
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_dday_ppo_trains_saves_and_resumes(tmp_path, device):
     from maquis.dday.policy import load_policy
 
     out = tmp_path / "run"
-    on = _device_args(device)
+    on = device_args(device)
     log = _run([*TINY, *on, "--out", str(out)], tmp_path)
     assert "final ppo" in log
     for name in ("policy.npz", "checkpoint.pt", "curve.csv", "final_eval.json", "args.json"):
@@ -109,7 +92,7 @@ def test_dday_ppo_trains_saves_and_resumes(tmp_path, device):
 @pytest.mark.parametrize("device", ["cpu", "cuda"])
 def test_dday_ppo_imitation_warm_start(tmp_path, device):
     out = tmp_path / "imitate"
-    _run([*TINY, *_device_args(device), "--out", str(out), "--imitate", "heuristic", "--imitate-minutes", "0.05",
+    _run([*TINY, *device_args(device), "--out", str(out), "--imitate", "heuristic", "--imitate-minutes", "0.05",
           "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "1000"], tmp_path)
     phases = [r["phase"] for r in _curve(out / "curve.csv")]
     assert phases[0] == "imitate"

@@ -14,6 +14,7 @@ pytest.importorskip("pettingzoo")
 import maquis  # noqa: E402,F401
 import maquis.dday as dday  # noqa: E402
 from maquis.dday import DDayEnv  # noqa: E402
+from helpers import episode  # noqa: E402
 
 ALLOCATION = {
     "caen": ["squad", "vip", "gendarme"],
@@ -22,23 +23,6 @@ ALLOCATION = {
     "saint_lo": ["goods", "gendarme"],
     "avranches": ["gendarme", "gendarme"],
 }
-
-
-def episode(env, seed, options=None, limit=5000):
-    """Plays an episode with the env's own sampler; returns (actions, rewards, last info)."""
-    obs, info = env.reset(seed=seed, options=options)
-    actions, rewards = [], []
-    for _ in range(limit):
-        a = env.sample_action()
-        assert info["action_mask"][a] == 1
-        obs, r, term, trunc, info = env.step(a)
-        assert obs.dtype == np.float32 and obs.shape == (380,)
-        assert type(term) is bool and type(trunc) is bool and trunc is False
-        actions.append(a)
-        rewards.append(r)
-        if term:
-            return actions, rewards, info
-    raise AssertionError("the episode did not end")
 
 
 def test_check_env_without_warnings():

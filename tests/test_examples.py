@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import DEVICES, device_args
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -136,29 +137,11 @@ def _check_policy_plays_legal_moves(path: Path) -> None:
 TINY_PPO = ["--num-envs", "8", "--num-steps", "32", "--epochs", "1", "--hidden", "32", "--eval-every", "1",
             "--eval-episodes", "4", "--threads", "1", "--no-progress", "--out", "run"]
 
-#: Where the training examples run: the CPU as by default; the CPU with the GPU's collection loop
-#: (two vector envs in turn, uint8 observations converted by torch); CUDA where torch sees a GPU.
-DEVICES = {
-    "cpu": [],
-    "cpu-pipelined": ["--halves", "2", "--observation-dtype", "uint8"],
-    "cuda": ["--device", "cuda"],
-}
-
-
-def _device_args(device: str) -> list[str]:
-    """The command-line options of `device` (a DEVICES key); skips the test without CUDA."""
-    if device == "cuda":
-        import torch
-
-        if not torch.cuda.is_available():
-            pytest.skip("no CUDA device (torch.cuda.is_available() is False)")
-    return DEVICES[device]
-
 
 @_needs("maquis", "torch")
 @pytest.mark.parametrize("device", list(DEVICES))
 def test_train_ppo_smoke(tmp_path, device):
-    args = ["--total-steps", "512", "--final-eval-episodes", "4", "--baselines", "random", *_device_args(device)]
+    args = ["--total-steps", "512", "--final-eval-episodes", "4", "--baselines", "random", *device_args(device)]
     out = _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     run = tmp_path / "run"
     rows = list(csv.DictReader(open(run / "curve.csv")))
@@ -175,7 +158,7 @@ def test_train_ppo_imitation_smoke(tmp_path, device):
     """The imitation warm start (DAgger on the heuristic), then PPO with the decaying BC term."""
     args = ["--total-steps", "768", "--imitate", "heuristic", "--imitate-minutes", "0.002", "--bc-decay-minutes", "10",
             "--imitate-steps", "2", "--imitate-minibatch", "64", "--imitate-buffer", "2000", "--final-eval-episodes", "0",
-            *_device_args(device)]
+            *device_args(device)]
     _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
     assert rows[0]["phase"] == "imitate" and rows[-1]["phase"] == "ppo"
@@ -189,7 +172,7 @@ def test_train_ppo_curriculum_smoke(tmp_path, device):
     """A start-state curriculum recorded from heuristic games, annealed; the env's shaping off
     (on CUDA the start states go to both halves of the environments)."""
     args = ["--total-steps", "768", "--curriculum", "heuristic:2", "--curriculum-every", "8", "--curriculum-prob", "1.0",
-            "--shaping", "off", "--final-eval-episodes", "4", "--baselines", "", *_device_args(device)]
+            "--shaping", "off", "--final-eval-episodes", "4", "--baselines", "", *device_args(device)]
     _run("train_ppo.py", [*TINY_PPO, *args], tmp_path)
     rows = list(csv.DictReader(open(tmp_path / "run" / "curve.csv")))
     probs = [float(r["start_prob"]) for r in rows]

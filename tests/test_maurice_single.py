@@ -15,23 +15,7 @@ import maquis  # noqa: E402
 import maquis.dday as dday  # noqa: E402
 import maquis.maurice as maurice  # noqa: E402
 from maquis.maurice import MauriceEnv  # noqa: E402
-
-
-def episode(env, seed, options=None, limit=3000):
-    """An episode with the env's own sampler; returns (actions, rewards, last info)."""
-    obs, info = env.reset(seed=seed, options=options)
-    actions, rewards = [], []
-    for _ in range(limit):
-        a = env.sample_action()
-        assert info["action_mask"][a] == 1
-        obs, r, term, trunc, info = env.step(a)
-        assert obs in env.observation_space
-        assert type(term) is bool and type(trunc) is bool and trunc is False
-        actions.append(a)
-        rewards.append(r)
-        if term:
-            return actions, rewards, info
-    raise AssertionError("the episode did not end")
+from helpers import episode  # noqa: E402
 
 
 def test_check_env_without_warnings():

@@ -27,6 +27,12 @@ __all__ = [
     "action_to_str",
     "action_from_str",
     "valid_allocations",
+    "NETWORK_FORMAT",
+    "OBSERVATION_FINGERPRINT",
+    "load_network",
+    "network_metadata",
+    "network_forward",
+    "selfplay",
     "Game",
     "Env",
     "VecEngine",
@@ -50,6 +56,25 @@ OBSERVATION_DIVISOR: Final[tuple[int, ...]]
 def action_to_str(index: int | np.integer) -> str: ...
 def action_from_str(name: str) -> int: ...
 def valid_allocations() -> list[dict[str, tuple[str, ...]]]: ...
+
+# The trained network of the `network` and `network_search` levels (src/py/dday/network.rs).
+NETWORK_FORMAT: Final[str]
+OBSERVATION_FINGERPRINT: Final[str]
+
+def load_network(path: str | Any) -> dict[str, str]: ...
+def network_metadata() -> dict[str, str] | None: ...
+def network_forward(
+    obs: npt.NDArray[np.float32],
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+def selfplay(
+    teacher: str,
+    games: int,
+    seed: int = 0,
+    *,
+    budget: int = 200,
+    network: str | Any | None = None,
+    threads: int = 1,
+) -> dict[str, npt.NDArray[Any]]: ...
 
 @final
 class Game(_Game):

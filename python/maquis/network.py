@@ -45,10 +45,19 @@ OBSERVATION_FINGERPRINT = _core.OBSERVATION_FINGERPRINT
 DEFAULT_NETWORK = "baseline"
 
 
+def _file_fingerprint(path: Any) -> str | None:
+    """The `observation` fingerprint in a weight file's header (None if it has none)."""
+    with open(str(path), "rb") as f:
+        (n,) = struct.unpack("<Q", f.read(8))
+        return (json.loads(f.read(n)).get("__metadata__") or {}).get("observation")
+
+
 def shipped_networks() -> tuple[str, ...]:
-    """Names of the networks shipped as package data."""
+    """Names of Maquis's networks shipped as package data (the folder also holds other games'
+    networks, e.g. D-Day's `dday`, told apart by their fingerprint)."""
     folder = resources.files("maquis") / "networks"
-    return tuple(sorted(p.name[: -len(".safetensors")] for p in folder.iterdir() if p.name.endswith(".safetensors")))
+    return tuple(sorted(p.name[: -len(".safetensors")] for p in folder.iterdir()
+                        if p.name.endswith(".safetensors") and _file_fingerprint(p) == OBSERVATION_FINGERPRINT))
 
 
 def network_path(name: str) -> Path:
@@ -106,14 +115,18 @@ STORAGE_DTYPES = {"float32": ("F32", "<f4"), "float16": ("F16", "<f2")}
 
 
 def write_network_file(path: str, tensors: dict[str, np.ndarray], extra: dict[str, str] | None = None,
-                       dtype: str = "float32", inputs: str = "observation") -> None:
+                       dtype: str = "float32", inputs: str = "observation",
+                       metadata: dict[str, str] | None = None) -> None:
     """Writes `tensors` as a weight file (`maquis-net-v1`, or `-v2` for other `inputs`), with numpy
     alone (the `safetensors` package reads it: tests/test_network.py checks both ways).
-    `dtype="float16"` halves the file; the loaders widen it back to float32."""
+    `dtype="float16"` halves the file; the loaders widen it back to float32. `metadata`: another
+    game's format and fingerprint (e.g. `maquis.dday.network.network_file_metadata()`) in place of
+    Maquis's."""
     if dtype not in STORAGE_DTYPES:
         raise ValueError(f"dtype must be one of {sorted(STORAGE_DTYPES)}, got {dtype!r}")
     tag, np_dtype = STORAGE_DTYPES[dtype]
-    header: dict[str, Any] = {"__metadata__": network_metadata(inputs, **(extra or {}))}
+    meta = network_metadata(inputs, **(extra or {})) if metadata is None else {**metadata, **(extra or {})}
+    header: dict[str, Any] = {"__metadata__": meta}
     blobs, offset = [], 0
     for name in sorted(tensors):
         a = np.ascontiguousarray(tensors[name], dtype=np_dtype)

@@ -126,16 +126,6 @@ pub type Match = versus::Match<DDay1944>;
 /// The save format of a `Match` (the game's own save, plus the learner and the opponent).
 pub const MATCH_FORMAT: &str = "maquis.dday1944.match";
 
-/// A match as versioned JSON (the game's save, the learner's side, the opponent and its stream).
-pub fn save_match(m: &Match) -> String {
-    versus::save_match(m)
-}
-
-/// A match from `save_match`'s JSON.
-pub fn load_match(text: &str) -> Result<Match> {
-    versus::load_match(text)
-}
-
 pub type EnvSlot = crate::env::Slot<DDay>;
 pub type EnvConfig = crate::env::Config<DDay>;
 pub type VecEngine = crate::vector::Engine<DDay>;
@@ -143,6 +133,7 @@ pub type VecEngine = crate::vector::Engine<DDay>;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::env::versus::load_match;
     use crate::env::IllegalPolicy;
     use crate::game::Game;
     use serde_json::json;
@@ -173,7 +164,7 @@ mod tests {
             for kind in [OpponentKind::Random, OpponentKind::Heuristic, OpponentKind::Search] {
                 let (actions, save, reward) = episode(&cfg(side, kind), 3);
                 assert!(!actions.is_empty());
-                let m = load_match(&save).unwrap();
+                let m = load_match::<DDay1944>(&save).unwrap();
                 assert!(m.game.is_over());
                 let expected = match m.outcome().unwrap() {
                     LearnerOutcome::Win => 1.0,
@@ -208,10 +199,10 @@ mod tests {
             let a = slot.sample().unwrap();
             slot.step(&c, a as i64).unwrap();
         }
-        let loaded = load_match(&DDay::save(slot.state())).unwrap();
+        let loaded = load_match::<DDay1944>(&DDay::save(slot.state())).unwrap();
         assert_eq!(&loaded, slot.state());
-        assert!(load_match("{}").is_err());
-        assert!(load_match(&DDay::save(slot.state()).replace("\"version\":1", "\"version\":2")).is_err());
+        assert!(load_match::<DDay1944>("{}").is_err());
+        assert!(load_match::<DDay1944>(&DDay::save(slot.state()).replace("\"version\":1", "\"version\":2")).is_err());
     }
 
     #[test]
@@ -261,36 +252,7 @@ mod tests {
     /// `i` the same as a lone slot with env `i`'s stream seed.
     #[test]
     fn vector_engine_same_for_any_thread_count_and_as_single_slots() {
-        use crate::env::{stream_seed, Autoreset};
-        use crate::vector::OutputBuffers;
         let c = cfg(Side::German, OpponentKind::Heuristic);
-        let run = |threads: usize| {
-            let mut e = VecEngine::new(c.clone(), 4, threads, Autoreset::NextStep).unwrap();
-            e.seed_all(21);
-            let mut buf = OutputBuffers::of::<DDay>(4);
-            e.reset(None, None, None, &mut buf.out()).unwrap();
-            let mut trace = Vec::new();
-            let mut actions = vec![0i64; 4];
-            for _ in 0..300 {
-                e.sample_actions(&mut actions);
-                e.step(&actions, &mut buf.out()).unwrap();
-                trace.push((actions.clone(), buf.obs().to_vec(), buf.rewards.clone()));
-            }
-            trace
-        };
-        let one = run(1);
-        assert_eq!(one, run(2));
-        let mut slot = EnvSlot::new(stream_seed(21, 2));
-        slot.reset(&c.setup).unwrap();
-        for (actions, obs, rewards) in &one {
-            if slot.done() {
-                break;
-            }
-            let t = slot.step(&c, actions[2]).unwrap();
-            let mut row = vec![0.0; OBSERVATION_SIZE];
-            slot.write_observation(&mut row);
-            assert_eq!(&row[..], &obs[2 * OBSERVATION_SIZE..3 * OBSERVATION_SIZE]);
-            assert_eq!(t.reward as f32, rewards[2]);
-        }
+        crate::vector::conformance::same_for_any_thread_count_and_as_single_slots(&c, 4, 300).unwrap();
     }
 }

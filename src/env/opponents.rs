@@ -1,6 +1,7 @@
 //! The bundled opponents' levels every two-player game offers (its rules' D1): `random`,
-//! `heuristic`, `search`. A game supplies its heuristic and its search; the uniformly random level,
-//! the choice by id and the dispatch are written here once.
+//! `heuristic`, `search`, and where the game ships a trained network, `network` and
+//! `network_search`. A game supplies its heuristic and its search (and its network levels); the
+//! uniformly random level, the choice by id and the dispatch are written here once.
 
 use crate::bitmask::BitMask;
 use crate::draw;
@@ -17,6 +18,28 @@ pub trait Agent<M> {
 /// A level built from its seed (and, for a search, its simulations per decision).
 pub trait Level {
     fn with_seed(budget: u32, seed: u64) -> Self;
+}
+
+/// A level that needs a trained network: built from its seed and budget, or an error saying why
+/// it cannot be (no network loaded, or none for this game).
+pub trait NetLevel: Sized {
+    fn with_seed(budget: u32, seed: u64) -> Result<Self>;
+}
+
+/// The network levels of a game that has no network: never built.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum NoNetwork {}
+
+impl<M> Agent<M> for NoNetwork {
+    fn act(&mut self, _obs: &[f32], _mask: &M) -> usize {
+        match *self {}
+    }
+}
+
+impl NetLevel for NoNetwork {
+    fn with_seed(_budget: u32, _seed: u64) -> Result<NoNetwork> {
+        Err(Error::BadOption("this game has no trained network: its opponents are 'random', 'heuristic' and 'search'".into()))
+    }
 }
 
 /// Level 0: a uniformly random legal action, from its own stream.
@@ -37,31 +60,37 @@ impl<const WORDS: usize, const BITS: usize> Agent<BitMask<WORDS, BITS>> for Rand
     }
 }
 
-/// Any bundled level of a game whose heuristic is `H` and search `S`, by its D1 id; saved with
-/// its stream (`{"random": …}`, `{"heuristic": …}`, `{"search": …}`).
+/// Any bundled level of a game whose heuristic is `H`, search `S`, and (where it has a network)
+/// network levels `N` and `NS`, by its D1 id; saved with its stream (`{"random": …}`,
+/// `{"heuristic": …}`, `{"search": …}`, `{"network": …}`, `{"network_search": …}`).
 // A few hundred bytes each; agents are few and long-lived, so no boxing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[allow(clippy::large_enum_variant)]
-pub enum Bundled<H, S> {
+pub enum Bundled<H, S, N = NoNetwork, NS = NoNetwork> {
     Random(RandomAgent),
     Heuristic(H),
     Search(S),
+    Network(N),
+    NetworkSearch(NS),
 }
 
-impl<H: Level, S: Level> Bundled<H, S> {
-    /// `random`, `heuristic` or `search` (with `budget` simulations), seeded.
-    pub fn by_id(id: &str, seed: u64, budget: u32) -> Result<Bundled<H, S>> {
+impl<H: Level, S: Level, N: NetLevel, NS: NetLevel> Bundled<H, S, N, NS> {
+    /// `random`, `heuristic`, `search`, `network` or `network_search` (the searches with `budget`
+    /// simulations), seeded.
+    pub fn by_id(id: &str, seed: u64, budget: u32) -> Result<Bundled<H, S, N, NS>> {
         Ok(match id {
             "random" => Bundled::Random(RandomAgent::new(seed)),
             "heuristic" => Bundled::Heuristic(H::with_seed(budget, seed)),
             "search" => Bundled::Search(S::with_seed(budget, seed)),
+            "network" => Bundled::Network(N::with_seed(budget, seed)?),
+            "network_search" => Bundled::NetworkSearch(NS::with_seed(budget, seed)?),
             other => return Err(Error::UnknownId { kind: "opponent", id: other.to_string() }),
         })
     }
 }
 
-impl<M, H: Agent<M>, S: Agent<M>> Agent<M> for Bundled<H, S>
+impl<M, H: Agent<M>, S: Agent<M>, N: Agent<M>, NS: Agent<M>> Agent<M> for Bundled<H, S, N, NS>
 where
     RandomAgent: Agent<M>,
 {
@@ -70,6 +99,8 @@ where
             Bundled::Random(a) => a.act(obs, mask),
             Bundled::Heuristic(a) => a.act(obs, mask),
             Bundled::Search(a) => a.act(obs, mask),
+            Bundled::Network(a) => a.act(obs, mask),
+            Bundled::NetworkSearch(a) => a.act(obs, mask),
         }
     }
 }

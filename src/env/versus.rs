@@ -97,22 +97,30 @@ pub enum OpponentKind {
     Random,
     Heuristic,
     Search,
+    /// The game's trained network alone (where the game ships one).
+    Network,
+    /// The game's search guided by its network.
+    NetworkSearch,
     /// Played outside the engine (a Python object of the single env): `apply_legal` stops when
     /// it is to move, and the caller applies its decisions with `Match::apply_opponent`.
     External,
 }
 
 impl OpponentKind {
-    /// A bundled id (`random`, `heuristic`, `search`), or `external` when `external` is allowed.
+    /// A bundled id (`random`, `heuristic`, `search`, `network`, `network_search`), or
+    /// `external` when `external` is allowed. Whether the game has the network levels is asked
+    /// when the opponent is built (`TwoPlayer::bundled_opponent`).
     pub fn parse(id: &str, external: bool) -> Result<OpponentKind> {
         Ok(match id {
             "random" => OpponentKind::Random,
             "heuristic" => OpponentKind::Heuristic,
             "search" => OpponentKind::Search,
+            "network" => OpponentKind::Network,
+            "network_search" => OpponentKind::NetworkSearch,
             "external" if external => OpponentKind::External,
             _ => {
                 return Err(Error::BadOption(format!(
-                    "opponent must be 'random', 'heuristic' or 'search', got '{id}'"
+                    "opponent must be 'random', 'heuristic', 'search', 'network' or 'network_search', got '{id}'"
                 )))
             }
         })
@@ -122,6 +130,8 @@ impl OpponentKind {
             OpponentKind::Random => "random",
             OpponentKind::Heuristic => "heuristic",
             OpponentKind::Search => "search",
+            OpponentKind::Network => "network",
+            OpponentKind::NetworkSearch => "network_search",
             OpponentKind::External => "external",
         }
     }
@@ -136,10 +146,10 @@ pub struct Opponent {
 }
 
 impl Opponent {
-    fn agent<T: TwoPlayer>(self, seed: u64) -> Option<T::Agent> {
+    fn agent<T: TwoPlayer>(self, seed: u64) -> Result<Option<T::Agent>> {
         match self.kind {
-            OpponentKind::External => None,
-            kind => T::bundled_opponent(kind, self.budget, seed).ok(),
+            OpponentKind::External => Ok(None),
+            kind => T::bundled_opponent(kind, self.budget, seed).map(Some),
         }
     }
 }
@@ -207,7 +217,7 @@ impl<T: TwoPlayer> Match<T> {
     /// A new game of `setup` with game seed `g`, run up to the learner's first decision.
     pub fn new(setup: &Setup<T>, g: u64) -> Result<Match<T>> {
         let game = T::new_game(g, &setup.scenario)?;
-        let mut m = Match { game, learner: setup.side, opponent: setup.opponent.agent::<T>(T::opponent_seed(g)) };
+        let mut m = Match { game, learner: setup.side, opponent: setup.opponent.agent::<T>(T::opponent_seed(g))? };
         m.advance();
         Ok(m)
     }
@@ -372,7 +382,13 @@ impl<T: TwoPlayer> Game for Versus<T> {
         T::OBSERVATION_SIZE
     }
     fn check_setup(setup: &Setup<T>) -> Result<()> {
-        T::check_scenario(&setup.scenario)
+        T::check_scenario(&setup.scenario)?;
+        // A level the game cannot build (a network level with no network) is refused here, not
+        // left to play as if external.
+        match setup.opponent.kind {
+            OpponentKind::External => Ok(()),
+            kind => T::bundled_opponent(kind, setup.opponent.budget, 0).map(drop),
+        }
     }
     fn new_game_into(setup: &Setup<T>, seed: u64, out: &mut Match<T>) -> Result<()> {
         *out = Match::new(setup, seed)?;

@@ -325,16 +325,6 @@ pub type Match = versus::Match<MauriceLite>;
 /// The save format of a `Match` (the game's own save, plus the learner and the opponent).
 pub const MATCH_FORMAT: &str = "maquis.maurice.match";
 
-/// A match as versioned JSON (the game's save, the learner's side, the opponent and its stream).
-pub fn save_match(m: &Match) -> String {
-    versus::save_match(m)
-}
-
-/// A match from `save_match`'s JSON.
-pub fn load_match(text: &str) -> Result<Match> {
-    versus::load_match(text)
-}
-
 pub type EnvSlot = crate::env::Slot<Maurice>;
 pub type EnvConfig = crate::env::Config<Maurice>;
 pub type VecEngine = crate::vector::Engine<Maurice>;

@@ -17,7 +17,7 @@
 //!
 //! Also here: `state_dict` (`view`) and `save_state`/`load_state` (`save`: versioned JSON with
 //! the RNG streams and scripts; the terrain as the API's map format, `terrain::TerrainMap`);
-//! match saves with the opponent's stream (`env::save_match`).
+//! match saves with the opponent's stream (`crate::env::versus::save_match`).
 //!
 //! Not yet: rendering; the Python bindings and the package `maquis.maurice` (AEC, single and
 //! vector envs, `agents`, `evaluate`, the command line).

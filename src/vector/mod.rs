@@ -6,7 +6,8 @@
 //! - `scheduler`: how the threads share a step (own share first, help the late);
 //! - `pool`: the persistent worker threads;
 //! - `buffers`: the output arrays, borrowed or owned;
-//! - `range`: the SIMD range check of a batch of actions.
+//! - `range`: the SIMD range check of a batch of actions;
+//! - `conformance`: checks every game's batch engine must pass.
 //!
 //! The environment contract each row follows (rewards, illegal actions, seeding, autoreset) is
 //! `crate::env`; the Maquis names (`VecEngine`, `EnvSlot`, `EnvConfig`, `Rewards`, ...) are
@@ -14,6 +15,7 @@
 
 mod buffers;
 mod chunk;
+pub mod conformance;
 mod engine;
 pub mod pool;
 mod range;

@@ -75,6 +75,7 @@ GAMES: dict[str, Game] = {
                            "add_replay_arguments", "run_replay"),
             "docs": Verb("maquis.dday.docs", "write or check docs/dday.md, the environment's reference page"),
             "playthrough": Verb("maquis.dday.playthrough", "print, check or regenerate the golden playthroughs"),
+            "train": Verb("maquis.train.dday", "train the network of the 'network' levels by expert iteration (needs torch)"),
             "serve": Verb("maquis.web.cli", SERVE_HELP),
         },
     ),

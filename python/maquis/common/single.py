@@ -109,11 +109,13 @@ def check_illegal_action_type(illegal_action: Any) -> None:
         raise TypeError(f"illegal_action must be 'terminate' or 'raise', got {type(illegal_action).__name__}")
 
 
-def opponent_id(opponent: Any) -> str:
-    """The engine's id of an opponent: a bundled id, or "external" for an object with `act`."""
+def opponent_id(opponent: Any, opponents: tuple[str, ...] = BUNDLED_OPPONENTS) -> str:
+    """The engine's id of an opponent: one of the game's bundled `opponents`, or "external" for an
+    object with `act`."""
     if isinstance(opponent, str):
-        if opponent not in BUNDLED_OPPONENTS:
-            raise ValueError(f"opponent must be 'random', 'heuristic', 'search' or an object with act(obs, mask), got {opponent!r}")
+        if opponent not in opponents:
+            names = ", ".join(repr(o) for o in opponents)
+            raise ValueError(f"opponent must be one of {names} or an object with act(obs, mask), got {opponent!r}")
         return opponent
     if not callable(getattr(opponent, "act", None)):
         raise TypeError(f"opponent must be a bundled id or an object with act(obs, mask) -> int, got {type(opponent).__name__}")

@@ -46,11 +46,23 @@ def engine_kwargs(side: Any, opponent: Any, opponent_kwargs: Any, reward: Any, i
     check_illegal_action_type(illegal_action)
     return dict(
         side=side,
-        opponent=opponent_id(opponent),
+        opponent=network_opponent_id(opponent),
         budget=budget_of(opponent, opponent_kwargs),
         illegal_action=illegal_action,
         **reward_kwargs(reward),
     )
+
+
+def network_opponent_id(opponent: Any) -> str:
+    """`opponent_id` over D-Day's levels; a network level loads the shipped network first (a
+    ValueError when there is none)."""
+    from .network import NETWORK_LEVELS, ensure_network
+    from .opponents import OPPONENTS
+
+    oid = opponent_id(opponent, OPPONENTS)
+    if oid in NETWORK_LEVELS:
+        ensure_network()
+    return oid
 
 
 def vp_info(vp: tuple[int, int]) -> dict[str, int]:

@@ -1,14 +1,18 @@
 """`maquis.dday.agents`: the bundled D-Day opponents (RULES D1) as policies over a side's
 observation and legal mask. They read nothing but the observation (D3) and their own seeded
-stream; all three run in Rust (`maquis._core.dday.Agent`, the shared `maquis.common.agents`
-classes)."""
+stream; all run in Rust (`maquis._core.dday.Agent`, the shared `maquis.common.agents`
+classes). `NetworkAgent` and `NetworkSearchAgent` play the trained network (`maquis.dday.network`:
+the shipped one, or the file given to `load_network`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .._core import dday as _dday
 from ..common.agents import BundledAgent, check_budget
+from .network import ensure_network, load_network
 
-__all__ = ["RandomAgent", "HeuristicAgent", "SearchAgent"]
+__all__ = ["RandomAgent", "HeuristicAgent", "SearchAgent", "NetworkAgent", "NetworkSearchAgent", "load_network"]
 
 
 class _Bundled(BundledAgent):
@@ -46,3 +50,34 @@ class SearchAgent(_Bundled):
 
     def __repr__(self) -> str:
         return f"SearchAgent(budget={self.budget})"
+
+
+class NetworkAgent(_Bundled):
+    """D1 `network`: the trained network's highest-logit legal action, in Rust (no stream: the
+    same observation always gets the same action). `network`: a weight file to load first
+    (None: the loaded network, else the shipped one; a ValueError when there is none)."""
+
+    _id = "network"
+
+    def __init__(self, network: Any = None) -> None:
+        self.metadata = load_network(network) if network is not None else ensure_network()
+        super().__init__(0)
+
+    def __repr__(self) -> str:
+        return "NetworkAgent()"
+
+
+class NetworkSearchAgent(_Bundled):
+    """D1 `network_search`: `search` with the network's best legal actions compared first at each
+    searched decision (the heuristic's choice stays the default a candidate must beat), `budget`
+    playouts per searched decision, in Rust. `network`: as for `NetworkAgent`."""
+
+    _id = "network_search"
+
+    def __init__(self, budget: int = 200, seed: int | None = None, network: Any = None) -> None:
+        self.budget = check_budget(budget)
+        self.metadata = load_network(network) if network is not None else ensure_network()
+        super().__init__(seed, self.budget)
+
+    def __repr__(self) -> str:
+        return f"NetworkSearchAgent(budget={self.budget})"

@@ -19,6 +19,7 @@ from ..common.evaluation import (
     VERSUS_OUTCOMES, Column, VersusResult, VersusRow, add_versus_arguments, check_versus, eval_agent_names,
     play_games, play_versus, plot_versus, run_versus, versus_key_columns,
 )
+from ..common.single import BUNDLED_OPPONENTS
 from .opponents import OPPONENTS, make_agent, other
 
 OUTCOMES = VERSUS_OUTCOMES
@@ -56,7 +57,7 @@ def _policy(policy: Any, seed: int, budget: int) -> tuple[str, Any]:
         return str(policy), load_policy(policy)
     if not callable(getattr(policy, "act", None)):
         raise TypeError(
-            "policy must be a bundled agent id ('random', 'heuristic', 'search'), a policy file "
+            "policy must be a bundled agent id ('random', 'heuristic', 'search', 'network', 'network_search'), a policy file "
             f"or an object with act(obs, mask) -> int, got {type(policy).__name__}"
         )
     return getattr(policy, "name", type(policy).__name__), policy
@@ -70,7 +71,7 @@ def play_episodes(
     ``progress(1)`` after each game."""
     from . import DDayEnv
 
-    env = DDayEnv(side=side, opponent=opponent, opponent_kwargs={"budget": budget} if opponent == "search" else None)
+    env = DDayEnv(side=side, opponent=opponent, opponent_kwargs={"budget": budget} if opponent in ("search", "network_search") else None)
 
     def record(env: Any, info: dict[str, Any]) -> tuple[str, int, int]:
         vp = info["vp"]
@@ -82,7 +83,7 @@ def play_episodes(
 def evaluate(
     policy: Any = "heuristic",
     side: str = "resistance",
-    opponents: Iterable[str] = OPPONENTS,
+    opponents: Iterable[str] = BUNDLED_OPPONENTS,
     episodes: int = 100,
     seed: int = 0,
     budget: int = 200,
@@ -112,7 +113,8 @@ plot = plot_versus
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_versus_arguments(p, OPPONENTS, SIDES)
-    p.add_argument("--budget", type=int, default=200, help="simulations per decision of search (default 200)")
+    p.add_argument("--budget", type=int, default=200,
+                   help="simulations per decision of search and network_search (default 200)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,10 +1,15 @@
-"""The bundled policies by id (RULES D1), made the same way by play, eval and the playthroughs."""
+"""The bundled policies by id (RULES D1, and the trained network levels), made the same way by play,
+eval and the playthroughs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
+from ..common.single import BUNDLED_OPPONENTS
+from .network import NETWORK_LEVELS
+
+#: D-Day's levels: the shared three, then the trained network alone and guiding the search.
+OPPONENTS = (*BUNDLED_OPPONENTS, *NETWORK_LEVELS)
 
 
 def make_agent(agent_id: str, seed: int | None = None, budget: int = 200) -> Any:
@@ -17,6 +22,10 @@ def make_agent(agent_id: str, seed: int | None = None, budget: int = 200) -> Any
         return agents.HeuristicAgent(seed=seed)
     if agent_id == "search":
         return agents.SearchAgent(budget=budget, seed=seed)
+    if agent_id == "network":
+        return agents.NetworkAgent()
+    if agent_id == "network_search":
+        return agents.NetworkSearchAgent(budget=budget, seed=seed)
     raise ValueError(f"unknown agent {agent_id!r}: expected one of {', '.join(OPPONENTS)}")
 
 

@@ -8,7 +8,13 @@
 - `maquis.train.expert`: expert iteration (`maquis train`): generation 0 imitates the bundled
   search agent, each later generation learns from games of the network-guided search played with
   the previous network (improved-policy and outcome targets), with a learning curve per generation.
+- `maquis.train.dday`: expert iteration for D-Day 1944 (`maquis dday train`): generation 0
+  imitates D1 `search` for both seats, later generations `network_search` with the previous
+  network; the curve is the win rate against each bundled opponent from both seats.
+- `maquis.train.common`: what both share (the training passes, checkpoint and resume, the curve's
+  PNG).
 
 Playing a trained network needs none of this: it runs in Rust (`maquis.agents.NetworkAgent`,
-`NetworkSearchAgent`). See docs/training.md.
+`NetworkSearchAgent`; `maquis.dday.agents.NetworkAgent`, `NetworkSearchAgent`). See docs/training.md
+and docs/dday_training.md.
 """

@@ -31,6 +31,7 @@ import numpy as np
 from maquis import _core
 from maquis.evaluation import evaluate, wilson_interval
 from maquis.tables import DIFFICULTIES
+from maquis.train import common
 
 # torch is imported in `run` (through maquis.train.model), so that `maquis --help` and the other
 # subcommands never pay for it, and a missing torch is a clear message.
@@ -69,15 +70,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
     p.add_argument("--keep0", action="store_true",
                    help="every generation also trains on generation 0's imitation data (beyond --window)")
-    p.add_argument("--storage", choices=("float32", "float16"), default="float16",
-                   help="dtype of the written net_gen<g>.safetensors (the checkpoint stays float32)")
-    p.add_argument("--epochs", type=int, default=4, help="passes over the data per generation")
-    p.add_argument("--batch-size", type=int, default=512, help="positions per training step")
-    p.add_argument("--lr", type=float, default=1e-3, help="learning rate (AdamW)")
-    p.add_argument("--schedule", choices=("constant", "onecycle"), default="constant",
-                   help="learning rate within a generation: constant --lr, or one cycle peaking at --lr")
-    p.add_argument("--weight-decay", type=float, default=1e-4, help="AdamW weight decay")
-    p.add_argument("--value-coef", type=float, default=1.0, help="weight of the value loss beside the policy loss")
+    common.add_training_arguments(p, epochs=4, batch_size=512)
     p.add_argument("--eval-episodes", type=int, default=200, help="games per evaluation of the network alone")
     p.add_argument("--eval-search-episodes", type=int, default=100, help="games per evaluation of the guided search (0: skip)")
     p.add_argument("--eval-simulations", type=int, default=None,
@@ -89,13 +82,7 @@ def add_arguments(p: Any) -> None:
 
 
 def _hidden(text: str) -> tuple[int, ...]:
-    try:
-        h = tuple(int(x) for x in text.split(",") if x.strip())
-    except ValueError:
-        raise SystemExit(f"maquis train: --hidden must be comma-separated integers, got {text!r}")
-    if any(x < 1 for x in h):
-        raise SystemExit(f"maquis train: hidden widths must be positive, got {text!r}")
-    return h
+    return common.hidden_widths(text, "maquis train")
 
 
 class Teacher(NamedTuple):
@@ -184,55 +171,21 @@ def play(args: Any, generation: int, net_path: Path | None, data_dir: Path | Non
 
 def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any,
              rng: np.random.Generator) -> tuple[float, float]:
-    """`args.epochs` passes over `data` (obs, masks, policy, outcome and each sample's `weight` in
-    the policy loss); the mean policy and value losses of the last epoch."""
-    import torch
-    from torch.nn import functional as F
-
-    obs = torch.from_numpy(data["obs"])
-    masks = torch.from_numpy(data["masks"])
+    """`args.epochs` passes over `data` (see `maquis.train.common.train_on`); a network that reads
+    the heuristic planes gets them built from the observations."""
+    rows = None
     if model.planes:
+        import torch
+
         from maquis.network import heuristic_planes, heuristic_ranks
 
+        obs = torch.from_numpy(data["obs"])
         ranks, gaps = heuristic_ranks(data["obs"], data["masks"])
 
         def rows(idx: Any) -> Any:
             planes = torch.from_numpy(heuristic_planes(ranks[idx.numpy()], gaps[idx.numpy()]))
             return torch.cat([obs[idx], planes], dim=1)
-    else:
-        def rows(idx: Any) -> Any:
-            return obs[idx]
-    target = torch.from_numpy(data["policy"])
-    value = torch.from_numpy(data["outcome"])
-    weight = torch.from_numpy(data["weight"])
-    n = len(obs)
-    steps = args.epochs * -(-n // args.batch_size)
-    # One cycle (warm-up, then cosine decay to ~0) per generation, or the constant --lr.
-    sched = (torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps, pct_start=0.05)
-             if args.schedule == "onecycle" else None)
-    model.train()
-    pl = vl = 0.0
-    for _ in range(args.epochs):
-        order = torch.from_numpy(rng.permutation(n))
-        pls, vls = [], []
-        for i in range(0, n, args.batch_size):
-            idx = order[i : i + args.batch_size]
-            logits, v = model(rows(idx))
-            logits = logits.masked_fill(~masks[idx], -1e9)
-            w = weight[idx]
-            p_loss = (-(target[idx] * F.log_softmax(logits, dim=1)).sum(1) * w).sum() / w.sum()
-            v_loss = F.binary_cross_entropy_with_logits(v, value[idx])
-            loss = p_loss + args.value_coef * v_loss
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            if sched is not None:
-                sched.step()
-            pls.append(p_loss.item())
-            vls.append(v_loss.item())
-        pl, vl = float(np.mean(pls)), float(np.mean(vls))
-    model.eval()
-    return pl, vl
+    return common.train_on(model, opt, data, args, rng, rows)
 
 
 def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
@@ -254,31 +207,11 @@ def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
 
 
 def plot_curve(csv_path: Path, png_path: Path) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return
+    """The curve's PNG: one series per evaluated agent (`maquis.train.common.plot_curve`)."""
     with open(csv_path) as f:
-        rows = list(csv.DictReader(f))
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for agent in dict.fromkeys(r["agent"] for r in rows):
-        rs = [r for r in rows if r["agent"] == agent]
-        g = np.array([int(r["generation"]) for r in rs])
-        w = np.array([float(r["win_rate"]) for r in rs])
-        lo = np.array([float(r["ci_low"]) for r in rs])
-        hi = np.array([float(r["ci_high"]) for r in rs])
-        ax.errorbar(g, 100 * w, yerr=[100 * (w - lo), 100 * (hi - w)], marker="o", capsize=3, label=agent)
-    ax.set_xticks(sorted({int(r["generation"]) for r in rows}))
-    ax.set_xlabel("generation")
-    ax.set_ylabel(f"wins incl. major, % (95% CI), {rows[0]['difficulty'] if rows else ''}")
-    ax.grid(alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(png_path, dpi=110)
-    plt.close(fig)
+        first = next(csv.DictReader(f), None)
+    level = first["difficulty"] if first else ""
+    common.plot_curve(csv_path, png_path, ("agent",), f"wins incl. major, % (95% CI), {level}")
 
 
 def run(args: Any) -> int:
@@ -295,30 +228,13 @@ def run(args: Any) -> int:
         return 2
     torch.set_num_threads(max(1, args.threads))
     out = Path(args.out)
-    (out / "data").mkdir(parents=True, exist_ok=True)
     model = PolicyValueNet(hidden, args.inputs)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
-    ckpt_path, curve_path = out / "checkpoint.pt", out / "curve.csv"
-    start = 0
-    if ckpt_path.exists():
-        ckpt = torch.load(ckpt_path, weights_only=False)
-        if tuple(ckpt["hidden"]) != hidden:
-            print(f"maquis train: {ckpt_path} has hidden widths {ckpt['hidden']}, not {hidden}", file=sys.stderr)
-            return 2
-        if ckpt.get("inputs", "observation") != args.inputs:
-            print(f"maquis train: {ckpt_path} has inputs {ckpt.get('inputs', 'observation')}, not {args.inputs}",
-                  file=sys.stderr)
-            return 2
-        model.load_state_dict(ckpt["model"])
-        opt.load_state_dict(ckpt["optimizer"])
-        start = ckpt["generation"] + 1
-        print(f"resuming {out} after generation {ckpt['generation']}")
-    else:
-        torch.manual_seed(args.seed)
-        (out / "args.json").write_text(json.dumps(vars(args), indent=2, default=str))
-    if not curve_path.exists():
-        with open(curve_path, "w", newline="") as f:
-            csv.DictWriter(f, CURVE_FIELDS).writeheader()
+    curve_path = out / "curve.csv"
+    start = common.open_run(out, model, opt, args, "maquis train", CURVE_FIELDS,
+                            {"hidden": hidden, "inputs": args.inputs})
+    if start is None:
+        return 2
     t0 = time.perf_counter()
     for g in range(start, args.generations):
         prev = out / f"net_gen{g - 1}.safetensors"
@@ -350,8 +266,7 @@ def run(args: Any) -> int:
                 "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed,
                 "command": "maquis train " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""}
         save_network(model, str(net_path), info, dtype=args.storage)
-        torch.save({"generation": g, "hidden": list(hidden), "inputs": args.inputs, "model": model.state_dict(),
-                    "optimizer": opt.state_dict()}, ckpt_path)
+        common.save_checkpoint(out, g, model, opt, hidden=list(hidden), inputs=args.inputs)
         rows = evaluate_generation(args, net_path)
         minutes = (time.perf_counter() - t0) / 60
         with open(curve_path, "a", newline="") as f:

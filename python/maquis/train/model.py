@@ -35,15 +35,20 @@ class PlaneWeights(nn.Module):
 
 
 class PolicyValueNet(nn.Module):
-    def __init__(self, hidden: tuple[int, ...] = (256, 256), inputs: str = "observation") -> None:
+    """`obs_size` and `num_actions`: another game's sizes (default Maquis's); only Maquis's networks
+    read the heuristic planes."""
+
+    def __init__(self, hidden: tuple[int, ...] = (256, 256), inputs: str = "observation",
+                 obs_size: int = OBS_SIZE, num_actions: int = NUM_ACTIONS) -> None:
         super().__init__()
         if inputs not in NETWORK_INPUTS:
             raise ValueError(f"inputs must be one of {', '.join(NETWORK_INPUTS)}, got {inputs!r}")
         self.inputs = inputs
+        self.obs_size, self.num_actions = obs_size, num_actions
         self.planes = 0 if inputs == "observation" else _core.HEURISTIC_PLANES
-        widths = [OBS_SIZE + self.planes * NUM_ACTIONS, *hidden]
+        widths = [obs_size + self.planes * num_actions, *hidden]
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths[:-1], widths[1:]))
-        self.policy = nn.Linear(widths[-1], NUM_ACTIONS)
+        self.policy = nn.Linear(widths[-1], num_actions)
         self.value = nn.Linear(widths[-1], 1)
         if self.planes:
             self.prior = PlaneWeights()
@@ -57,17 +62,19 @@ class PolicyValueNet(nn.Module):
             x = F.relu(layer(x))
         logits = self.policy(x)
         if self.planes:
-            planes = rows[:, OBS_SIZE:].reshape(len(rows), self.planes, NUM_ACTIONS)
+            planes = rows[:, self.obs_size:].reshape(len(rows), self.planes, self.num_actions)
             logits = logits + torch.einsum("c,nca->na", self.prior.weight, planes)
         return logits, self.value(x).squeeze(-1)
 
 
-def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None, dtype: str = "float32") -> None:
+def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None, dtype: str = "float32",
+                 metadata: dict[str, str] | None = None) -> None:
     """Writes `model` as a `maquis-net-v1` safetensors file (`info` goes to the metadata as JSON;
-    `dtype="float16"` halves the file, see `write_network_file`)."""
+    `dtype="float16"` halves the file, see `write_network_file`; `metadata`: another game's format
+    and fingerprint in place of Maquis's)."""
     tensors = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in model.state_dict().items()}
     write_network_file(path, tensors, {"training": json.dumps(info or {}, sort_keys=True)}, dtype=dtype,
-                       inputs=model.inputs)
+                       inputs=model.inputs, metadata=metadata)
 
 
 def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:

@@ -92,6 +92,13 @@ impl SearchAgent {
     }
 
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        self.act_with_candidates(obs, mask, &[])
+    }
+
+    /// As `act`, with `first` (legal actions, best first, e.g. a network's ranking) compared
+    /// before the random candidates at a searched decision; the heuristic's choice stays the
+    /// default that a candidate must beat. With `first` empty this is `act`.
+    pub fn act_with_candidates(&mut self, obs: &[f32], mask: &Mask, first: &[usize]) -> usize {
         let v = View::decode(obs);
         let default = self.heuristic.act(obs, mask);
         if v.phase == Phase::Allocation {
@@ -106,13 +113,18 @@ impl SearchAgent {
         if worlds.is_empty() {
             return default;
         }
-        // Candidates: the heuristic's choice and at most MAX_ARMS − 1 other legal actions drawn
-        // from the agent's stream (a guess has 50 options; a budget spread over all of them
+        // Candidates: the heuristic's choice, then `first`, then other legal actions drawn from
+        // the agent's stream up to MAX_ARMS (a guess has 50 options; a budget spread over all of them
         // would leave each a handful of playouts).
-        let mut others: Vec<usize> = mask.iter().filter(|&a| a != default).collect();
-        draw::shuffle(&mut self.rng, &mut others);
-        others.truncate(MAX_ARMS - 1);
         let mut arms = vec![default];
+        for &a in first {
+            if arms.len() < MAX_ARMS && mask.get(a) && !arms.contains(&a) {
+                arms.push(a);
+            }
+        }
+        let mut others: Vec<usize> = mask.iter().filter(|a| !arms.contains(a)).collect();
+        draw::shuffle(&mut self.rng, &mut others);
+        others.truncate(MAX_ARMS - arms.len());
         arms.extend(others);
         let me = v.me;
         let best = self.compare(arms.len(), self.budget as usize, Z_SWITCH, |k, seed| {

@@ -64,14 +64,15 @@ impl<T: BindTwoPlayer> AgentCore<T>
 where
     T::Mask: MaskFromBools,
 {
-    /// `id` ("random", "heuristic", "search") seeded with `seed`; `budget`: the search's
+    /// `id` ("random", "heuristic", "search", and where the game has a network "network",
+    /// "network_search") seeded with `seed`; `budget`: the searches'
     /// simulations per decision.
     pub fn new(id: &str, seed: u64, budget: u32) -> PyResult<Self> {
         if budget == 0 {
             return Err(MaquisError::new_err("budget must be a positive int"));
         }
         let kind = OpponentKind::parse(id, false)
-            .map_err(|_| MaquisError::new_err(format!("agent id must be 'random', 'heuristic' or 'search', got '{id}'")))?;
+            .map_err(|_| MaquisError::new_err(format!("agent id must be 'random', 'heuristic', 'search', 'network' or 'network_search', got '{id}'")))?;
         Ok(AgentCore { agent: T::bundled_opponent(kind, budget, seed)?, id: id.to_string() })
     }
 
@@ -159,7 +160,7 @@ macro_rules! agent_class {
         #[pyo3::pymethods]
         impl $name {
             /// Args:
-            ///     id: "random", "heuristic" or "search".
+            ///     id: "random", "heuristic", "search", "network" or "network_search".
             ///     seed: the agent's own stream.
             ///     budget: simulations per decision (search).
             #[new]

@@ -7,12 +7,14 @@
 //! | `game.rs` | `Game`: the two-player game, for the PettingZoo AEC env |
 //! | `classes.rs` | `Env`: one learner against an opponent, for `DDayEnv`; `VecEngine`: a batch of them, numpy outputs, GIL released |
 //! | `agents.rs` | `Agent`: a bundled opponent acting on observations |
+//! | `network.rs` | the trained network the `network` levels play, its forward pass, `selfplay` |
 //! | `convert.rs` | arrays, action indices, options |
 
 mod agents;
 mod classes;
 mod convert;
 mod game;
+mod network;
 mod tables;
 
 use super::common::game_class::register_two_player;
@@ -46,5 +48,8 @@ impl BindTwoPlayer for DDay1944 {
 
 /// Adds the submodule `dday` to the extension `m` (importable as `maquis._core.dday`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    register_two_player::<game::PyGame, classes::PyDDayEnv, classes::PyDDayVecEngine, agents::PyAgent>(m, "dday", tables::register)
+    register_two_player::<game::PyGame, classes::PyDDayEnv, classes::PyDDayVecEngine, agents::PyAgent>(m, "dday", |sub| {
+        tables::register(sub)?;
+        network::register(sub)
+    })
 }

@@ -1,0 +1,144 @@
+//! D-Day's trained-network levels (`dday/agents/network.rs` over the shared `nn` module): the
+//! weight file tied to D-Day's fingerprint, the `network` and `network_search` agents for both
+//! sides, their registration as bundled levels, and the self-play data.
+
+use maquis::dday::agents::network::{observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent};
+use maquis::dday::agents::selfplay::{play_games, Teacher};
+use maquis::dday::agents::{Agent, AnyAgent};
+use maquis::dday::{self, legal_mask, observation, Scenario, Side};
+use maquis::env::versus::{OpponentKind, TwoPlayer};
+use std::sync::Arc;
+
+fn net(seed: u64) -> Arc<Network> {
+    Arc::new(Network::random(&[24], seed))
+}
+
+/// A side's player: an action from its observation and the mask.
+type Player<'a> = &'a mut dyn FnMut(&[f32], &dday::Mask) -> usize;
+
+/// Plays game `seed` to its end with `agents[side]` choosing for each side; every action is
+/// checked legal. Returns the actions taken.
+fn play(seed: u64, agents: &mut [Player<'_>; 2]) -> Vec<usize> {
+    let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
+    let mut taken = Vec::new();
+    while let Some(side) = s.to_move() {
+        let mask = legal_mask(&s);
+        let a = agents[side.idx()](&observation(&s, side), &mask);
+        assert!(mask.get(a), "seed {seed}: illegal action {a} for {side:?}");
+        dday::apply(&mut s, a as i64).unwrap();
+        taken.push(a);
+    }
+    assert!(s.outcome.is_some());
+    taken
+}
+
+#[test]
+fn the_weight_file_is_tied_to_dday_and_refuses_maquiss() {
+    let fp = observation_fingerprint();
+    assert!(fp.starts_with("dday1944-obs380-a191-"), "{fp}");
+    let n = Network::random(&[8], 3);
+    let back = Network::from_bytes(&n.to_bytes()).unwrap();
+    assert_eq!(back.metadata["observation"], fp);
+    let obs = observation(&dday::new_game(1, &Scenario::default()).unwrap(), Side::German);
+    let (mut a, mut b) = (NetworkAgent::new(Arc::new(n)), NetworkAgent::new(Arc::new(back)));
+    assert_eq!(a.evaluate(&obs).0.to_vec(), b.evaluate(&obs).0.to_vec());
+
+    // A Maquis network is refused by D-Day naming both fingerprints, and the reverse.
+    let maquis_net = maquis::agents::network::Network::random(&[8], 1);
+    let e = Network::from_bytes(&maquis_net.to_bytes()).unwrap_err();
+    let maquis_fp = maquis::agents::network::observation_fingerprint();
+    assert!(e.0.contains(&fp) && e.0.contains(&maquis_fp), "{e}");
+    let e = maquis::agents::network::Network::from_bytes(&Network::random(&[8], 1).to_bytes()).unwrap_err();
+    assert!(e.0.contains(&fp) && e.0.contains(&maquis_fp), "{e}");
+}
+
+#[test]
+fn network_agent_plays_legal_moves_for_both_sides_and_is_deterministic() {
+    for seed in 0..6 {
+        let (mut r, mut g) = (NetworkAgent::new(net(1)), NetworkAgent::new(net(2)));
+        let first = play(seed, &mut [&mut |o, m| r.act(o, m), &mut |o, m| g.act(o, m)]);
+        let (mut r, mut g) = (NetworkAgent::new(net(1)), NetworkAgent::new(net(2)));
+        let again = play(seed, &mut [&mut |o, m| r.act(o, m), &mut |o, m| g.act(o, m)]);
+        assert_eq!(first, again);
+    }
+    // The greedy choice is the best legal logit.
+    let s = dday::new_game(4, &Scenario::default()).unwrap();
+    let side = s.to_move().unwrap();
+    let (obs, mask) = (observation(&s, side), legal_mask(&s));
+    let mut a = NetworkAgent::new(net(5));
+    let ranked = a.ranked(&obs, &mask);
+    assert_eq!(ranked.len() as u32, mask.count());
+    let logits = a.evaluate(&obs).0.to_vec();
+    assert!(ranked.windows(2).all(|w| logits[w[0]] >= logits[w[1]]));
+    assert_eq!(a.act(&obs, &mask), ranked[0]);
+}
+
+#[test]
+fn network_search_plays_both_sides_legally_and_a_seed_decides_it() {
+    for seed in [0u64, 1] {
+        let mut r = NetworkSearchAgent::new(net(1), 8, seed);
+        let mut g = NetworkSearchAgent::new(net(1), 8, seed + 9);
+        let first = play(seed, &mut [&mut |o, m| r.act(o, m), &mut |o, m| g.act(o, m)]);
+        let mut r = NetworkSearchAgent::new(net(1), 8, seed);
+        let mut g = NetworkSearchAgent::new(net(1), 8, seed + 9);
+        let again = play(seed, &mut [&mut |o, m| r.act(o, m), &mut |o, m| g.act(o, m)]);
+        assert_eq!(first, again);
+    }
+}
+
+/// The registry is process-wide: everything that depends on what is registered is in this one
+/// test, in order.
+#[test]
+fn the_network_levels_need_a_registered_network() {
+    let e = AnyAgent::by_id("network", 0, 10).unwrap_err().to_string();
+    assert!(e.contains("network") && e.contains("none is loaded"), "{e}");
+    assert!(AnyAgent::by_id("network_search", 0, 10).is_err());
+    // A setup with a network opponent is refused when built, not played as an external one.
+    let kind = OpponentKind::parse("network", false).unwrap();
+    assert!(maquis::dday::env::DDay1944::bundled_opponent(kind, 10, 0).is_err());
+
+    set_network(net(7));
+    for id in ["network", "network_search"] {
+        let mut agent = AnyAgent::by_id(id, 3, 8).unwrap();
+        for seed in 0..2 {
+            let mut other = AnyAgent::by_id("heuristic", seed, 8).unwrap();
+            play(seed, &mut [&mut |o, m| agent.act(o, m), &mut |o, m| other.act(o, m)]);
+            play(seed, &mut [&mut |o, m| other.act(o, m), &mut |o, m| agent.act(o, m)]);
+        }
+        // Saved with the network's fingerprint (and the search's stream), loaded with the
+        // registered network.
+        let json = serde_json::to_string(&agent).unwrap();
+        assert!(json.contains(&observation_fingerprint()), "{json}");
+        let back: AnyAgent = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, agent);
+    }
+    // Maurice ships no network: its levels say so.
+    let e = maquis::maurice::agents::AnyAgent::by_id("network", 0, 10).unwrap_err().to_string();
+    assert!(e.contains("no trained network"), "{e}");
+}
+
+#[test]
+fn selfplay_records_both_sides_the_same_for_any_thread_count() {
+    let seeds: Vec<u64> = (10..16).collect();
+    let one = play_games(&Teacher::Search(4), &seeds, 1).unwrap();
+    let two = play_games(&Teacher::Search(4), &seeds, 2).unwrap();
+    assert_eq!((one.action.clone(), one.obs.clone(), one.outcome.clone()), (two.action, two.obs, two.outcome));
+    assert_eq!(one.game_outcomes.len(), seeds.len());
+    assert!(one.side.contains(&0) && one.side.contains(&1));
+    let n = one.action.len();
+    assert_eq!(one.obs.len(), n * dday::OBSERVATION_SIZE);
+    for i in 0..n {
+        let mask = &one.masks[i * dday::NUM_ACTIONS..(i + 1) * dday::NUM_ACTIONS];
+        assert!(mask[one.action[i] as usize] && mask.iter().filter(|&&m| m).count() > 1);
+        // The outcome is the game's result seen from the side that moved.
+        let g = one.game[i] as usize;
+        let expected = match (one.game_outcomes[g], one.side[i]) {
+            (0, _) => 0.5,
+            (1, 0) | (2, 1) => 1.0,
+            _ => 0.0,
+        };
+        assert_eq!(one.outcome[i], expected);
+    }
+    let guided = play_games(&Teacher::NetworkSearch(net(2), 4), &seeds[..2], 1).unwrap();
+    assert_eq!(guided.game_outcomes.len(), 2);
+}

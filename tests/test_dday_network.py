@@ -1,0 +1,167 @@
+"""D-Day's trained-network levels from Python: the weight file tied to D-Day (another game's is
+refused naming both fingerprints), `network` and `network_search` as agents (both seats, legal,
+deterministic), as the opponent of the single and vector envs and of `evaluate`, and the clear
+error when no network is loaded or shipped."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import maquis
+from maquis._core import dday as _dday
+from maquis.dday import DDayEnv, DDayVectorEnv, evaluate
+from maquis.dday import network as dnet
+from maquis.dday.agents import HeuristicAgent, NetworkAgent, NetworkSearchAgent, load_network
+from maquis.network import write_network_file
+
+
+def _tensors(seed: int, hidden: int = 16) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    n, a = _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS
+    return {
+        "trunk.0.weight": rng.normal(0, 0.2, (hidden, n)), "trunk.0.bias": rng.normal(0, 0.1, hidden),
+        "policy.weight": rng.normal(0, 0.5, (a, hidden)), "policy.bias": np.zeros(a),
+        "value.weight": rng.normal(0, 0.5, (1, hidden)), "value.bias": np.zeros(1),
+    }
+
+
+@pytest.fixture
+def dday_net(tmp_path):
+    """A small random D-Day network loaded for the test; the shipped one (if any) loaded back after."""
+    path = tmp_path / "dday.safetensors"
+    write_network_file(str(path), _tensors(3), {"training": "test"}, metadata=dnet.network_file_metadata())
+    load_network(path)
+    yield path
+    shipped = dnet.shipped_network_path()
+    if shipped is not None:
+        load_network(shipped)
+
+
+def test_a_maquis_network_is_refused_naming_both_fingerprints(tmp_path):
+    path = tmp_path / "maquis.safetensors"
+    t = _tensors(1)
+    t["trunk.0.weight"] = np.zeros((16, maquis.OBS_SIZE))
+    t["policy.weight"], t["policy.bias"] = np.zeros((maquis.NUM_ACTIONS, 16)), np.zeros(maquis.NUM_ACTIONS)
+    write_network_file(str(path), t)
+    with pytest.raises(maquis.MaquisError) as e:
+        load_network(path)
+    assert _dday.OBSERVATION_FINGERPRINT in str(e.value) and maquis.network.OBSERVATION_FINGERPRINT in str(e.value)
+    # And a D-Day file is refused by Maquis's loader.
+    dpath = tmp_path / "dday.safetensors"
+    write_network_file(str(dpath), _tensors(1), metadata=dnet.network_file_metadata())
+    with pytest.raises(maquis.MaquisError, match=_dday.OBSERVATION_FINGERPRINT):
+        maquis._core.Network.load(str(dpath))
+
+
+def test_no_network_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(dnet, "network_metadata", lambda: None)
+    monkeypatch.setattr(dnet, "shipped_network_path", lambda: None)
+    with pytest.raises(ValueError, match="need a trained network"):
+        DDayEnv(opponent="network")
+    with pytest.raises(ValueError, match="need a trained network"):
+        DDayVectorEnv(2, opponent="network_search")
+    with pytest.raises(ValueError, match="need a trained network"):
+        NetworkAgent()
+
+
+def test_the_agents_play_legal_moves_for_both_seats_deterministically(dday_net):
+    net = NetworkAgent()
+    for side in ("resistance", "german"):
+        search = NetworkSearchAgent(budget=8, seed=4)
+        obs_rows, mask_rows = [], []
+        env = DDayEnv(side=side, opponent="heuristic")
+        for k in range(3):
+            obs, info = env.reset(seed=100 + k)
+            done = False
+            while not done:
+                mask = info["action_mask"]
+                obs_rows.append(obs)
+                mask_rows.append(mask)
+                a = net.act(obs, mask)
+                assert mask[a]
+                obs, _, term, trunc, info = env.step(a)
+                done = term or trunc
+        obs_b, mask_b = np.array(obs_rows), np.array(mask_rows)
+        acts = net.act_batch(obs_b, mask_b)
+        assert mask_b[np.arange(len(acts)), acts].all()
+        assert np.array_equal(acts, NetworkAgent().act_batch(obs_b, mask_b))
+        # The greedy action is the best legal logit of the network's forward pass.
+        logits, values = _dday.network_forward(obs_b.astype(np.float32))
+        assert np.array_equal(acts, np.where(mask_b, logits, -np.inf).argmax(1))
+        assert ((values > 0) & (values < 1)).all()
+        few = slice(0, 40)
+        s1 = search.act_batch(obs_b[few], mask_b[few])
+        s2 = NetworkSearchAgent(budget=8, seed=4).act_batch(obs_b[few], mask_b[few])
+        assert mask_b[few][np.arange(len(s1)), s1].all()
+        assert np.array_equal(s1, s2)
+
+
+def test_the_levels_are_opponents_of_the_envs_and_of_evaluate(dday_net):
+    for opponent in ("network", "network_search"):
+        for side in ("resistance", "german"):
+            env = DDayVectorEnv(3, side=side, opponent=opponent, opponent_kwargs={"budget": 4})
+            obs, info = env.reset(seed=7)
+            rng = np.random.default_rng(0)
+            ends = 0
+            for _ in range(300):
+                masks = info["action_mask"]
+                # An empty mask: the env resets on this step (next-step autoreset).
+                acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+                obs, _, term, trunc, info = env.step(acts)
+                ends += int(np.sum(term | trunc))
+            assert ends > 0
+            env.close()
+    r = evaluate("network", side="both", opponents=["heuristic", "network"], episodes=4, seed=1)
+    assert {(row.side, row.opponent) for row in r.rows} == {
+        (s, o) for s in ("resistance", "german") for o in ("heuristic", "network")}
+    # The network plays the same on the same deals: two evaluations agree.
+    again = evaluate("network", side="both", opponents=["heuristic", "network"], episodes=4, seed=1)
+    assert [row.counts for row in r.rows] == [row.counts for row in again.rows]
+
+
+def test_a_match_against_the_network_saves_and_pickles(dday_net):
+    import pickle
+
+    env = DDayEnv(side="german", opponent="network_search", opponent_kwargs={"budget": 4})
+    obs, info = env.reset(seed=3)
+    copy = pickle.loads(pickle.dumps(env))
+    saved = env.save_state()
+    assert _dday.OBSERVATION_FINGERPRINT in saved
+    other = DDayEnv(side="german", opponent="network_search", opponent_kwargs={"budget": 4})
+    other.reset(seed=0)
+    other.load_state(saved)
+    for _ in range(30):
+        a = int(np.flatnonzero(info["action_mask"])[-1])
+        r, c, o = env.step(a), copy.step(a), other.step(a)
+        assert np.array_equal(r[0], c[0]) and np.array_equal(r[0], o[0])
+        obs, info = r[0], r[4]
+        if r[2] or r[3]:
+            break
+
+
+def test_dday_train_writes_networks_and_curve_and_resumes(tmp_path):
+    pytest.importorskip("torch")
+    import csv
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    args = [sys.executable, "-m", "maquis", "dday", "train", "--out", str(out), "--games0", "3", "--games", "2",
+            "--teacher0-budget", "2", "--budget", "2", "--hidden", "8", "--eval-episodes", "2", "--threads", "1"]
+    first = subprocess.run([*args, "--generations", "1"], capture_output=True, text=True, timeout=600)
+    assert first.returncode == 0, first.stderr
+    second = subprocess.run([*args, "--generations", "2"], capture_output=True, text=True, timeout=600)
+    assert second.returncode == 0, second.stderr
+    assert "resuming" in second.stdout and "generation 0:" not in second.stdout
+    with open(out / "curve.csv") as f:
+        rows = list(csv.DictReader(f))
+    # Generations 0 and 1, network alone, both seats against random and heuristic.
+    assert {(r["generation"], r["side"], r["opponent"]) for r in rows} == {
+        (g, s, o) for g in "01" for s in ("resistance", "german") for o in ("random", "heuristic")}
+    assert (out / "curve.png").exists()
+    meta = load_network(out / "net_gen1.safetensors")
+    assert meta["observation"] == _dday.OBSERVATION_FINGERPRINT and '"generation": 1' in meta["training"]
+    shipped = dnet.shipped_network_path()
+    if shipped is not None:
+        load_network(shipped)
