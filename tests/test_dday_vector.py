@@ -53,17 +53,6 @@ def test_same_step_autoreset_final_obs():
     raise AssertionError("no episode ended")
 
 
-def test_reset_mask_resets_a_subset():
-    venv = DDayVectorEnv(3, opponent="random")
-    venv.reset(seed=0)
-    for _ in range(5):
-        venv.step(venv.sample_actions())
-    before = [venv.save_state(i) for i in range(3)]
-    venv.reset(options={"reset_mask": np.array([False, True, False])})
-    after = [venv.save_state(i) for i in range(3)]
-    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]
-
-
 def test_options_and_bad_inputs():
     alloc = {
         "caen": ["squad", "vip", "gendarme"],

@@ -229,14 +229,3 @@ def test_uint8_observations_are_the_float32_ones_for_every_unit_id():
         assert ta == tb
         if tb:
             break
-
-
-def test_render_goes_to_the_renderer_or_says_not_implemented():
-    env = MauriceEnv(render_mode="ansi", opponent="random")
-    env.reset(seed=0)
-    try:
-        out = env.render()
-    except NotImplementedError as e:
-        assert "render" in str(e)
-    else:
-        assert isinstance(out, str) and out

@@ -86,15 +86,8 @@ def test_uint8_rows_convert_back_bit_for_bit(observation):
         ob, *_ = b.step(acts)
 
 
-def test_reset_mask_and_options():
+def test_reset_options():
     venv = MauriceVectorEnv(3, opponent="random", scenario="skirmish")
-    venv.reset(seed=0)
-    for _ in range(5):
-        venv.step(venv.sample_actions())
-    before = [venv.save_state(i) for i in range(3)]
-    venv.reset(options={"reset_mask": np.array([False, True, False])})
-    after = [venv.save_state(i) for i in range(3)]
-    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]
     venv.reset(seed=1, options={"first": "red", "morale": {"blue": 2, "red": 2}})
     for i in range(3):
         sd = venv.state_dict(i)

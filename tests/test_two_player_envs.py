@@ -1,6 +1,7 @@
 """What every two-player game's environments promise, checked once for each (D-Day 1944, Maurice
 Lite): PettingZoo's api_test and seed_test, the vector env's determinism over thread counts and
-its sub-env seeding, and the single env's exact save, load, clone and pickle. Each game's own
+its sub-env seeding and reset masks, the single env's exact save, load, clone and pickle, and
+its rendering. Each game's own
 behaviour stays in its tests/test_<game>_*.py."""
 
 from __future__ import annotations
@@ -159,3 +160,25 @@ def test_illegal_actions_in_the_vector_env(game):
     venv.reset(seed=0)
     with pytest.raises(ValueError, match="env 0"):
         venv.step(np.array([illegal, venv.sample_actions()[1]]))
+
+
+def test_reset_mask_resets_a_subset(game):
+    venv = game.vector(3, opponent="random", **game.kw)
+    venv.reset(seed=0)
+    for _ in range(5):
+        venv.step(venv.sample_actions())
+    before = [venv.save_state(i) for i in range(3)]
+    venv.reset(options={"reset_mask": np.array([False, True, False])})
+    after = [venv.save_state(i) for i in range(3)]
+    assert after[0] == before[0] and after[2] == before[2] and after[1] != before[1]
+
+
+def test_render_goes_to_the_renderer_or_says_not_implemented(game):
+    env = game.single(render_mode="ansi", opponent="random", **game.kw)
+    env.reset(seed=0)
+    try:
+        out = env.render()
+    except NotImplementedError as e:
+        assert "render" in str(e)
+    else:
+        assert isinstance(out, str) and out
