@@ -184,6 +184,8 @@ def test_replaying_a_playthrough(page, server):
     page.wait_for_function("() => location.hash.startsWith('#replay/')")
     rid = page.evaluate("() => location.hash").split("/", 1)[1]
     replay = app.state.library.replay(rid)
+    # The page is at step 0 and idle before the replay's first position is drawn: wait for it.
+    page.wait_for_function("() => document.querySelectorAll('#board svg text').length > 0")
     wait_settled(page, 0)
     story = [ln[len("action: "):] for ln in (PLAYTHROUGHS / f"{name}.txt").read_text().splitlines() if ln.startswith("action: ")]
     assert len(replay.states) == len(story) + 1
