@@ -6,7 +6,7 @@ The masked-PPO core, shared with `train_ppo.py`, is `masked_ppo.py` beside this 
     pip install . torch matplotlib
     python examples/dday_ppo.py --minutes 20 --out runs/dday_ppo          # the Resistance vs the heuristic German
     python -m maquis dday eval --policy runs/dday_ppo/policy.npz --side resistance --opponents heuristic --episodes 1000
-    python examples/dday_ppo.py --resume runs/dday_ppo/checkpoint.pt --minutes 10 --out runs/dday_ppo
+    python examples/dday_ppo.py --resume runs/dday_ppo/checkpoint.pt --minutes 30 --out runs/dday_ppo   # to 30 minutes in all
 
 What it does
 ------------
@@ -55,7 +55,9 @@ from masked_ppo import (
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    add_versus_run_arguments(p, ("resistance", "german"), ("outcome", "vp_margin"), "runs/dday_ppo")
+    from maquis.dday.opponents import OPPONENTS
+
+    add_versus_run_arguments(p, ("resistance", "german"), ("outcome", "vp_margin"), "runs/dday_ppo", OPPONENTS)
     add_ppo_arguments(p, num_envs=64, gamma=0.998, epochs=4, ent_coef=0.01)
     add_imitation_arguments(p, minutes=4.0, steps=32, minibatch=512, buffer=200_000, bc_decay_minutes=6.0,
                             choices=("random", "heuristic", "search"),
@@ -254,11 +256,12 @@ def main(argv=None):
     # The final evaluation: the saved policy (what `maquis dday eval --policy` reads) and the
     # bundled agents as the learner on the same seeds.
     seed = args.eval_seed + 1_000_000
+    trained_minutes = run_seconds() / 60  # before the final evaluation, which is not training
     results = {"ppo": row_fields(evaluate_row(load_policy(out / "policy.npz"), args, args.final_eval_episodes, seed), "")}
     for name in [b.strip() for b in args.baselines.split(",") if b.strip()]:
         results[name] = row_fields(evaluate_row(name, args, args.final_eval_episodes, seed), "")
     final = {"side": args.side, "opponent": args.opponent, "episodes": args.final_eval_episodes, "seed": seed,
-             "env_steps": steps, "minutes": run_seconds() / 60, "results": results}
+             "env_steps": steps, "minutes": trained_minutes, "results": results}
     (out / "final_eval.json").write_text(json.dumps(final, indent=2))
     for name, r in results.items():
         print(f"final {name:<10} as {args.side} vs {args.opponent}, {args.final_eval_episodes} games: "

@@ -86,7 +86,7 @@ def make_envs(make_env, num_envs, halves):
     return VectorHalves(make_env, num_envs, halves)
 
 
-def add_versus_run_arguments(p, sides, rewards, out):
+def add_versus_run_arguments(p, sides, rewards, out, opponents=("random", "heuristic", "search")):
     """The `budget and run` group of a two-player game's example: the budget, the learner's side
     (the first of `sides` by default) against a bundled opponent, the reward (the first of
     `rewards` by default), the seed, the output directory, threads and `--resume`."""
@@ -94,7 +94,7 @@ def add_versus_run_arguments(p, sides, rewards, out):
     g.add_argument("--total-steps", type=int, default=50_000_000, help="learner steps (all envs together)")
     g.add_argument("--minutes", type=float, default=None, help="wall-clock budget; stops at whichever comes first")
     g.add_argument("--side", choices=sides, default=sides[0], help="the learner's side")
-    g.add_argument("--opponent", choices=("random", "heuristic", "search"), default="heuristic",
+    g.add_argument("--opponent", choices=opponents, default="heuristic",
                    help="the bundled opponent playing the other side")
     g.add_argument("--reward", choices=rewards, default=rewards[0], help="the env's reward")
     g.add_argument("--seed", type=int, default=1)

@@ -86,6 +86,34 @@ fn network_search_plays_both_sides_legally_and_a_seed_decides_it() {
     }
 }
 
+#[test]
+fn network_search_plays_the_networks_choice_where_the_search_does_not_search() {
+    // The German's skirmish actions and hits are not searched: there network_search is the
+    // network (the search's default is the network's choice, not the heuristic's).
+    let mut checked = 0;
+    for seed in 0..4u64 {
+        let mut res = maquis::dday::agents::HeuristicAgent::new(seed);
+        let mut ns = NetworkSearchAgent::new(net(3), 8, seed);
+        let mut alone = NetworkAgent::new(net(3));
+        let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
+        while let Some(side) = s.to_move() {
+            let (obs, mask) = (observation(&s, side), legal_mask(&s));
+            let a = if side == Side::Resistance {
+                res.act(&obs, &mask)
+            } else {
+                let a = ns.act(&obs, &mask);
+                if matches!(s.phase, dday::Phase::Actions | dday::Phase::Hit) {
+                    assert_eq!(a, alone.act(&obs, &mask), "seed {seed}, phase {:?}", s.phase);
+                    checked += 1;
+                }
+                a
+            };
+            dday::apply(&mut s, a as i64).unwrap();
+        }
+    }
+    assert!(checked > 20, "German skirmish decisions checked: {checked}");
+}
+
 /// The registry is process-wide: everything that depends on what is registered is in this one
 /// test, in order.
 #[test]

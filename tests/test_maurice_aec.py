@@ -168,34 +168,10 @@ def test_information_hidden_hand_and_deck_order_give_the_same_observation():
     assert not np.array_equal(views[0]["red"], views[1]["red"])
 
 
-def test_save_load_clone_pickle_round_trip_and_another_games_save_is_refused():
-    e = maurice.raw_env(observation="compact")
-    e.reset(seed=7)
-    rng = np.random.default_rng(3)
-    for _ in range(30):
-        obs, *_ = e.last()
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    saved = e.save_state()
+def test_another_games_save_is_refused_and_leaves_the_state_alone():
+    # The round trip of save, load, clone and pickle is checked for both games in test_two_player_envs.
     loaded = maurice.raw_env(observation="compact")
     loaded.reset(seed=99)
-    loaded.load_state(saved)
-    twins = [e.clone(), pickle.loads(pickle.dumps(e)), loaded]
-    assert twins[1].observation_space("blue")["observation"].shape == (1084,)
-    picks = [int(x) for x in np.random.default_rng(4).integers(0, 10**9, size=60)]
-
-    def run(env):
-        out = []
-        for k in picks:
-            if env._game.is_over:
-                break
-            legal = env.legal_actions()
-            env.step(legal[k % len(legal)])
-            out.append((env.save_state(), env.observe(env.agent_selection)["observation"].tobytes()))
-        return out
-
-    ref = run(e)
-    for t in twins:
-        assert run(t) == ref
     d = dday.raw_env()
     d.reset(seed=0)
     before = loaded.save_state()

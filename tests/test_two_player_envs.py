@@ -1,7 +1,7 @@
 """What every two-player game's environments promise, checked once for each (D-Day 1944, Maurice
 Lite): PettingZoo's api_test and seed_test, the vector env's determinism over thread counts and
-its sub-env seeding and reset masks, the single env's exact save, load, clone and pickle, and
-its rendering. Each game's own
+its sub-env seeding and reset masks, the AEC and single envs' exact save, load, clone and pickle,
+and the single env's rendering. Each game's own
 behaviour stays in its tests/test_<game>_*.py."""
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ class Game:
     #: Steps of the vector env against single envs; steps before a save.
     sub_env_steps: int = 400
     save_after: int = 20
+    #: Random steps of the AEC env before its save, clone and pickle.
+    aec_save_after: int = 40
     #: An action illegal for env 0 of a vector env reset with seed 0 (its infos given).
     illegal: Callable[[dict[str, Any]], int] = lambda infos: int(np.flatnonzero(infos["action_mask"][0] == 0)[0])
 
@@ -50,7 +52,7 @@ GAMES = [
          illegal=lambda infos: dday.action_from_str("allocate:squad:caen")),
     Game("maurice", maurice, maurice.MauriceEnv, maurice.MauriceVectorEnv, side="red",
          kw={"observation": "compact"}, aec_kw={"observation": "compact"}, api_cycles=(100, 30), seed_cycles=100,
-         threads=(4, (1, 2), 150), sub_env_steps=300, save_after=15),
+         threads=(4, (1, 2), 150), sub_env_steps=300, save_after=15, aec_save_after=30),
 ]
 
 
@@ -147,6 +149,37 @@ def test_save_load_clone_pickle_exact(game):
     with pytest.raises(ValueError):
         loaded.load_state("not json")
     assert loaded.save_state() == before
+
+
+def test_aec_save_load_clone_pickle_round_trip(game):
+    e = game.package.raw_env(**game.aec_kw)
+    e.reset(seed=7)
+    rng = np.random.default_rng(3)
+    for _ in range(game.aec_save_after):
+        obs, *_ = e.last()
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    saved = e.save_state()
+    loaded = game.package.raw_env(**game.aec_kw)
+    loaded.reset(seed=99)
+    loaded.load_state(saved)
+    twins = [e.clone(), pickle.loads(pickle.dumps(e)), loaded]
+    for side in e.possible_agents:  # the observation kind (Maurice: compact) survives a pickle
+        assert twins[1].observation_space(side) == e.observation_space(side)
+    picks = [int(x) for x in np.random.default_rng(4).integers(0, 10**9, size=60)]
+
+    def run(env):
+        out = []
+        for k in picks:
+            if env._game.is_over:
+                break
+            legal = env.legal_actions()
+            env.step(legal[k % len(legal)])
+            out.append((env.save_state(), env.observe(env.agent_selection)["observation"].tobytes()))
+        return out
+
+    ref = run(e)
+    for t in twins:
+        assert run(t) == ref
 
 
 def test_illegal_actions_in_the_vector_env(game):

@@ -3,7 +3,7 @@ a save of another game is named, not misread), the flags, drawing one position (
 the text view instead) and drawing every position of a recorded episode (PNG frames or a GIF).
 
 A game's module gives its own parts: how a file becomes a state_dict, and its text and picture
-renderers.
+renderers; a two-player game configures one `SnapshotVerbs`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -279,3 +280,89 @@ def replay_aec_states(env: Any, data: Mapping[str, Any]) -> Iterator[dict]:
             )
         env.step(index)
         yield env.state_dict()
+
+
+# -- A two-player game's `render` and `replay`, configured once --------------------------------------
+
+
+# The methods of `SnapshotVerbs` that a game's snapshot module makes its own functions: `cli.GAMES`
+# names four, and the game's `play` records with `episode`.
+SNAPSHOT_FUNCTIONS = (
+    "load_position", "add_render_arguments", "run_render", "episode", "load_episode", "replay_states",
+    "add_replay_arguments", "run_replay",
+)
+
+
+@dataclass(frozen=True)
+class SnapshotVerbs:
+    """The `render` and `replay` verbs of a two-player game (one AEC env, two sides), configured
+    once in its `<game>.snapshot` module, whose module-level functions are these methods."""
+
+    game: str  # a key of `GAMES`
+    package: str  # the game's package, whose `raw_env` loads saves and replays episodes
+    episode_format: str
+    episode_version: int
+    sides: tuple[str, ...]
+    render_ansi: Callable[[dict], str]
+    render_rgb: Callable[..., Any]
+    side_view: Callable[[dict, str], dict]
+    # The side whose view alone a saved position holds (`play`'s `save`), or None for a full state.
+    viewer_of: Callable[[dict], str | None]
+    # Bad input besides ValueError: what a malformed state_dict raises in the game's renderers.
+    errors: tuple[type[BaseException], ...]
+    side_article: str = ""  # "the " where a side reads as "the german"
+    # Whether `render_rgb` takes `side=` itself rather than being given `side_view(sd, side)`.
+    rgb_takes_side: bool = False
+
+    def _raw_env(self) -> Any:
+        # Imported on use, so that configuring the verbs imports nothing of the game.
+        return importlib.import_module(self.package).raw_env()
+
+    def load_position(self, text: str) -> dict:
+        """The state_dict of a saved state or of a dumped state_dict (JSON text)."""
+        return load_aec_position(text, self.game, self._raw_env)
+
+    def add_render_arguments(self, p: argparse.ArgumentParser) -> None:
+        add_side_render_arguments(p, self.sides)
+
+    def _side_of(self, sd: dict, side: str | None) -> dict:
+        viewer = self.viewer_of(sd)
+        if side and viewer and side != viewer:
+            raise ValueError(
+                f"this position holds only what {self.side_article}{viewer} sees: draw it with --side {viewer}"
+            )
+        return self.side_view(sd, side) if side else sd
+
+    def run_render(self, args: argparse.Namespace) -> int:
+        return run_render(
+            args, self.game, lambda text: self._side_of(self.load_position(text), args.side), self.render_ansi,
+            lambda sd, width: self.render_rgb(sd, width=width), self.errors,
+        )
+
+    def episode(self, seed: int | None, actions: list[str], outcome: str | None,
+                reset_options: Mapping | None = None) -> dict:
+        """An episode to write as JSON (`maquis <game> play --record`)."""
+        return episode_data(self.episode_format, self.episode_version, seed, actions, outcome, reset_options)
+
+    def load_episode(self, path: str | Path) -> dict:
+        """Reads and checks an episode file; ValueError says what is wrong."""
+        return load_episode_file(path, self.episode_format, self.episode_version, GAMES[self.game].title)
+
+    def replay_states(self, data: Mapping[str, Any]) -> Iterator[dict]:
+        """The state_dict of every position of an episode: the start, then after each action.
+        ValueError when an action is unknown or not legal where it is played."""
+        return replay_aec_states(self._raw_env(), data)
+
+    def add_replay_arguments(self, p: argparse.ArgumentParser) -> None:
+        add_replay_arguments(p, _command(self.game, "play"), self.sides)
+
+    def _frame(self, sd: dict, width: int, side: str | None) -> Any:
+        if self.rgb_takes_side:
+            return self.render_rgb(sd, width=width, side=side)
+        return self.render_rgb(self.side_view(sd, side) if side else sd, width=width)
+
+    def run_replay(self, args: argparse.Namespace) -> int:
+        return run_replay(
+            args, _command(self.game, "replay"), self.load_episode, self.replay_states,
+            lambda sd, width: self._frame(sd, width, args.side), self.errors,
+        )

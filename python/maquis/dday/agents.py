@@ -39,8 +39,9 @@ class HeuristicAgent(_Bundled):
 
 class SearchAgent(_Bundled):
     """D1 `search`: information-set Monte Carlo over the allocations consistent with what the side
-    has seen, `budget` heuristic playouts per searched decision (the attack, the order, the re-rolls
-    and the Resistance's skirmish actions; the heuristic plays the rest), in Rust."""
+    has seen, `budget` heuristic playouts per searched decision (the order, the re-rolls and the
+    Resistance's skirmish actions), the German's allocation planned whole, the Resistance's guesses
+    and attack valued with the table of attack values; the heuristic plays the rest. In Rust."""
 
     _id = "search"
 
@@ -68,9 +69,10 @@ class NetworkAgent(_Bundled):
 
 
 class NetworkSearchAgent(_Bundled):
-    """D1 `network_search`: `search` with the network's best legal actions compared first at each
-    searched decision (the heuristic's choice stays the default a candidate must beat), `budget`
-    playouts per searched decision, in Rust. `network`: as for `NetworkAgent`."""
+    """D1 `network_search`: `search` with the network in the heuristic's place (its choice played
+    where the search does not search, and the default a candidate must beat where it does; its
+    next best legal actions compared first), `budget` playouts per searched decision, in Rust.
+    `network`: as for `NetworkAgent`."""
 
     _id = "network_search"
 

@@ -2,7 +2,9 @@
 //! `network_search` — each playing either side from its own observation and the legal mask only
 //! (D3), with its own seeded stream.
 
+pub mod attack_values;
 pub mod heuristic;
+pub mod intel;
 pub mod network;
 pub mod rebuild;
 pub mod search;

@@ -110,18 +110,18 @@ impl NetworkAgent {
     }
 }
 
-/// Network-guided search: D1 `search` with the network's best `NETWORK_CANDIDATES` legal actions
-/// compared first at each searched decision (before candidates drawn at random); the heuristic's
-/// choice stays the default a candidate must beat, so a weak network costs only the random
-/// candidates it displaces. A pure function of the observation and its stream, as `search` is.
+/// Network-guided search: D1 `search` with the network in the heuristic's place as the player:
+/// the network's choice is played where the search does not search and is the default a
+/// candidate must beat where it does; its next best legal actions and the heuristic's choice are
+/// compared first (before candidates drawn at random). The playouts stay the heuristic's. A pure
+/// function of the observation and its stream, as `search` is.
 #[derive(Clone, Debug)]
 pub struct NetworkSearchAgent {
     net: NetworkAgent,
     search: SearchAgent,
 }
 
-/// The network's candidates per searched decision (of `search::MAX_ARMS`, the heuristic's
-/// choice included).
+/// The network's candidates per searched decision (of `search::MAX_ARMS`).
 pub const NETWORK_CANDIDATES: usize = 4;
 
 impl NetworkSearchAgent {

@@ -2,15 +2,19 @@
 //! uniformly among the valid allocations consistent with the side's observation, rebuilds the
 //! state with re-seeded dice, applies a candidate action and plays out with `heuristic` on both
 //! sides. Searched are the German's allocation (as a whole, at his first item: zone orders of the
-//! heuristic's contents), the attack, the order, the re-roll decisions and the Resistance's
-//! skirmish actions; the heuristic plays the rest. The budget (simulations per searched decision)
+//! heuristic's contents), the order, the re-roll decisions and the Resistance's skirmish actions;
+//! the heuristic plays the rest. The budget (simulations per searched decision)
 //! is spread over at most `MAX_ARMS` candidates — the heuristic's choice and others drawn at
 //! random — by successive halving in rounds that share one world and one dice seed across the
 //! candidates. A playout is worth win 1, draw ½, loss 0 plus a tenth of the scaled VP margin;
-//! the heuristic's choice is played unless another candidate's paired advantage over it stays
-//! positive `Z_SWITCH` standard errors below its mean (then the best such candidate).
+//! the heuristic's choice (the default) is played unless another candidate's paired advantage
+//! over it stays positive `Z_SWITCH` standard errors below its mean (then the best such
+//! candidate). `network_search` puts a network's choice in the default's place.
+//! The Resistance's attack and guesses use the same playouts' outcomes measured once per pair of
+//! zone contents (`attack_values`), averaged exactly over the consistent allocations (`intel`).
 
 use super::heuristic::{consistent_allocations, heuristic_plan, HeuristicAgent};
+use super::intel::{best_attack, best_guess};
 use super::rebuild::rebuild;
 use super::view::View;
 use crate::dday::action::{Action, Mask};
@@ -64,14 +68,15 @@ fn playout(mut s: crate::dday::State, me: Side, seed: u64) -> f32 {
 /// The weight of the VP margin (already scaled to about ±1) beside the result.
 const MARGIN_WEIGHT: f32 = 0.1;
 
-/// Whether a decision in `phase` is searched for `me`: the attack, the order and the re-roll
+/// Whether a decision in `phase` is searched for `me` by playouts: the order and the re-roll
 /// decisions, and the Resistance's skirmish actions (searching the German's did not help it in
-/// the measured games). The allocation (a playout from a partial allocation says little about
-/// one item's zone), the interrogation (a guess's worth is information, which a playout in a
-/// sampled world hardly sees), the hits and the flights are left to the heuristic.
+/// the measured games). The allocation is planned whole (a playout from a partial allocation
+/// says little about one item's zone); the interrogation and the attack are valued by `intel`
+/// (a guess's worth is information, which a playout in one sampled world hardly sees); the hits
+/// and the flights are left to the heuristic.
 fn searched(phase: Phase, me: Side) -> bool {
     match phase {
-        Phase::Attack | Phase::Order | Phase::GroupSize | Phase::ActionPoints | Phase::Clock | Phase::Scoring => true,
+        Phase::Order | Phase::GroupSize | Phase::ActionPoints | Phase::Clock | Phase::Scoring => true,
         Phase::Actions => me == Side::Resistance,
         _ => false,
     }
@@ -95,14 +100,24 @@ impl SearchAgent {
         self.act_with_candidates(obs, mask, &[])
     }
 
-    /// As `act`, with `first` (legal actions, best first, e.g. a network's ranking) compared
-    /// before the random candidates at a searched decision; the heuristic's choice stays the
-    /// default that a candidate must beat. With `first` empty this is `act`.
+    /// As `act`, with `first` (legal actions, best first, e.g. a network's ranking) in place of
+    /// the heuristic: `first[0]` is played where the search does not search and is the default a
+    /// candidate must beat where it does; the rest of `first`, then the heuristic's choice, are
+    /// compared before the random candidates. With `first` empty this is `act`.
     pub fn act_with_candidates(&mut self, obs: &[f32], mask: &Mask, first: &[usize]) -> usize {
         let v = View::decode(obs);
-        let default = self.heuristic.act(obs, mask);
+        let heuristic = self.heuristic.act(obs, mask);
+        let default = first.first().copied().filter(|&a| mask.get(a)).unwrap_or(heuristic);
         if v.phase == Phase::Allocation {
             return self.allocate(&v, mask).unwrap_or(default);
+        }
+        let intel = match v.phase {
+            Phase::Interrogation if v.me == Side::Resistance => best_guess(&v, mask),
+            Phase::Attack if v.me == Side::Resistance => best_attack(&v),
+            _ => None,
+        };
+        if let Some(i) = intel.and_then(Action::index).filter(|&i| mask.get(i)) {
+            return i;
         }
         // Single options need no search.
         if mask.count() <= 1 || !searched(v.phase, v.me) {
@@ -113,11 +128,11 @@ impl SearchAgent {
         if worlds.is_empty() {
             return default;
         }
-        // Candidates: the heuristic's choice, then `first`, then other legal actions drawn from
-        // the agent's stream up to MAX_ARMS (a guess has 50 options; a budget spread over all of them
-        // would leave each a handful of playouts).
+        // Candidates: the default, the rest of `first` and the heuristic's choice, then other
+        // legal actions drawn from the agent's stream up to MAX_ARMS (an action of a skirmish turn
+        // can have dozens of options; a budget spread over all would leave each a handful of playouts).
         let mut arms = vec![default];
-        for &a in first {
+        for &a in first.iter().chain([&heuristic]) {
             if arms.len() < MAX_ARMS && mask.get(a) && !arms.contains(&a) {
                 arms.push(a);
             }
