@@ -403,9 +403,9 @@ def test_play_record_then_replay(tmp_path, capsys):
     assert sorted(p.name for p in frames.iterdir()) == [f"step_{k:03d}.png" for k in range(6)]
     assert "6 PNG files" in capsys.readouterr().out
     # The last frame is the position the game reached.
-    from maquis.dday.snapshot import replay_states
+    from maquis.dday.snapshot import VERBS
 
-    states = list(replay_states(data))
+    states = list(VERBS.replay_states(data))
     env = dday.raw_env()
     env.reset(seed=4)
     for name in data["actions"]:

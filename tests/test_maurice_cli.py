@@ -151,15 +151,13 @@ def test_play_record_then_replay(tmp_path, capsys):
     game = Game("blue", "heuristic", 11, scenario="skirmish", out=out.append)
     game.ask_line = scripted(game, 11, bad_every=1000)
     game.run()
-    from maquis.maurice.snapshot import episode
-
-    from maquis.maurice.snapshot import replay_states
+    from maquis.maurice.snapshot import VERBS
 
     path = tmp_path / "episode.json"
-    whole = episode(11, game.actions, game.env.state_dict()["outcome"], game.options)
-    assert list(replay_states(whole))[-1] == game.env.state_dict()  # the whole game replays exactly
+    whole = VERBS.episode(11, game.actions, game.env.state_dict()["outcome"], game.options)
+    assert list(VERBS.replay_states(whole))[-1] == game.env.state_dict()  # the whole game replays exactly
     # Drawn: the first 12 positions (an unfinished game has no outcome to compare).
-    path.write_text(json.dumps(episode(11, game.actions[:12], None, game.options)))
+    path.write_text(json.dumps(VERBS.episode(11, game.actions[:12], None, game.options)))
     gif = tmp_path / "game.gif"
     assert main(["maurice", "replay", str(path), "-o", str(gif), "--width", "160", "--side", "blue"]) == 0
     assert gif.read_bytes()[:3] == b"GIF"

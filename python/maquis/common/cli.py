@@ -11,6 +11,7 @@ their names, defaults and help lines cannot drift apart between games.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import sys
@@ -70,9 +71,9 @@ GAMES: dict[str, Game] = {
             "eval": Verb("maquis.dday.evaluation", "evaluate agents or saved policies per side and opponent"),
             "bench": Verb("maquis.dday.bench", "measure engine and vector-env throughput"),
             "render": Verb("maquis.dday.snapshot", "write a PNG (or print the text view) of a saved position",
-                           "add_render_arguments", "run_render"),
+                           "VERBS.add_render_arguments", "VERBS.run_render"),
             "replay": Verb("maquis.dday.snapshot", "turn a recorded episode into PNG frames or a GIF",
-                           "add_replay_arguments", "run_replay"),
+                           "VERBS.add_replay_arguments", "VERBS.run_replay"),
             "docs": Verb("maquis.dday.docs", "write or check docs/dday.md, the environment's reference page"),
             "playthrough": Verb("maquis.dday.playthrough", "print, check or regenerate the golden playthroughs"),
             "train": Verb("maquis.train.dday", "train the network of the 'network' levels by expert iteration (needs torch)"),
@@ -87,9 +88,9 @@ GAMES: dict[str, Game] = {
             "eval": Verb("maquis.maurice.evaluation", "evaluate agents or saved policies per side and opponent"),
             "bench": Verb("maquis.maurice.bench", "measure engine and vector-env throughput"),
             "render": Verb("maquis.maurice.snapshot", "write a PNG (or print the text view) of a saved position",
-                           "add_render_arguments", "run_render"),
+                           "VERBS.add_render_arguments", "VERBS.run_render"),
             "replay": Verb("maquis.maurice.snapshot", "turn a recorded episode into PNG frames or a GIF",
-                           "add_replay_arguments", "run_replay"),
+                           "VERBS.add_replay_arguments", "VERBS.run_replay"),
             "docs": Verb("maquis.maurice.docs", "write or check docs/maurice.md, the environment's reference page"),
             "playthrough": Verb("maquis.maurice.playthrough", "print, check or regenerate the golden playthroughs"),
             "serve": Verb("maquis.web.cli", SERVE_HELP),
@@ -236,7 +237,8 @@ def _verb_functions(spec: Verb) -> tuple[Callable | None, Callable | str]:
         mod = importlib.import_module(spec.module)
     except ImportError as e:  # a missing optional dependency, or a game left out of this build
         return None, f"{spec.module} cannot be imported ({e})"
-    add, run = getattr(mod, spec.add, None), getattr(mod, spec.run, None)
+    # A dotted name reaches into the module (`VERBS.run_render`: a method of a configured object).
+    add, run = (functools.reduce(lambda o, n: getattr(o, n, None), name.split("."), mod) for name in (spec.add, spec.run))
     if add is None or run is None:
         return None, f"{spec.module} defines no {spec.add}/{spec.run}"
     return add, run

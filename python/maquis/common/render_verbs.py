@@ -285,18 +285,10 @@ def replay_aec_states(env: Any, data: Mapping[str, Any]) -> Iterator[dict]:
 # -- A two-player game's `render` and `replay`, configured once --------------------------------------
 
 
-# The methods of `SnapshotVerbs` that a game's snapshot module makes its own functions: `cli.GAMES`
-# names four, and the game's `play` records with `episode`.
-SNAPSHOT_FUNCTIONS = (
-    "load_position", "add_render_arguments", "run_render", "episode", "load_episode", "replay_states",
-    "add_replay_arguments", "run_replay",
-)
-
-
 @dataclass(frozen=True)
 class SnapshotVerbs:
     """The `render` and `replay` verbs of a two-player game (one AEC env, two sides), configured
-    once in its `<game>.snapshot` module, whose module-level functions are these methods."""
+    once in its `<game>.snapshot` module as `VERBS` (`cli.GAMES` names its methods `VERBS.run_render` …)."""
 
     game: str  # a key of `GAMES`
     package: str  # the game's package, whose `raw_env` loads saves and replays episodes

@@ -20,7 +20,7 @@ from ..common.two_player_play import TwoPlayerGame, add_play_arguments, run_play
 from .opponents import OPPONENTS
 from .render import render_ansi, side_view
 from .render.ansi import render_compact
-from .snapshot import episode
+from .snapshot import VERBS as SNAPSHOT
 
 SIDES = ("resistance", "german")
 
@@ -123,4 +123,4 @@ def run(args: argparse.Namespace) -> int:
     if args.budget < 1:
         print(f"maquis dday play: --budget must be at least 1, got {args.budget}")
         return 2
-    return run_play(args, "dday", lambda seed, echo: Game(args.side, args.opponent, seed, args.budget, echo=echo), episode)
+    return run_play(args, "dday", lambda seed, echo: Game(args.side, args.opponent, seed, args.budget, echo=echo), SNAPSHOT.episode)

@@ -16,7 +16,7 @@ name in the order they were taken; the same file therefore replays exactly.
 
 from __future__ import annotations
 
-from ..common.render_verbs import SNAPSHOT_FUNCTIONS, SnapshotVerbs
+from ..common.render_verbs import SnapshotVerbs
 from .render import render_ansi, render_rgb, side_view
 
 EPISODE_FORMAT = "maquis.dday1944-episode"
@@ -31,13 +31,4 @@ VERBS = SnapshotVerbs(
     side_article="the ",
 )
 
-# The functions cli.GAMES and play look up, as module attributes.
-load_position = VERBS.load_position
-add_render_arguments = VERBS.add_render_arguments
-run_render = VERBS.run_render
-episode = VERBS.episode
-load_episode = VERBS.load_episode
-replay_states = VERBS.replay_states
-add_replay_arguments = VERBS.add_replay_arguments
-run_replay = VERBS.run_replay
-__all__ = ["EPISODE_FORMAT", "EPISODE_VERSION", *SNAPSHOT_FUNCTIONS]
+__all__ = ["EPISODE_FORMAT", "EPISODE_VERSION", "SIDES", "VERBS"]

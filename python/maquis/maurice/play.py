@@ -21,7 +21,7 @@ from ..common.terminal import SCREEN_HEIGHT, SCREEN_WIDTH, clip, menu_lines, wra
 from ..common.two_player_play import TwoPlayerGame, add_play_arguments, run_play
 from .render import render_ansi, render_compact, side_view
 from .render.view import UNIT_LETTERS, outcome_line, other
-from .snapshot import episode
+from .snapshot import VERBS as SNAPSHOT
 
 SIDES = ("blue", "red")
 OPPONENTS = ("random", "heuristic", "search")
@@ -162,5 +162,5 @@ def run(args: argparse.Namespace) -> int:
         return 2
     return run_play(
         args, "maurice", lambda seed, echo: Game(args.side, args.opponent, seed, args.budget, args.scenario, echo=echo),
-        episode,
+        SNAPSHOT.episode,
     )
