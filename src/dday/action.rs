@@ -39,6 +39,8 @@ const REROLL: usize = 91;
 const KEEP: usize = 92;
 const ACTIVATE: usize = 93;
 const MOVE: usize = 153;
+/// The `activate` actions' indices.
+pub const ACTIVATIONS: std::ops::Range<usize> = ACTIVATE..MOVE;
 const SHOOT: usize = 159;
 const COVER: usize = 165;
 const RESCUE: usize = 166;

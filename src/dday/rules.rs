@@ -1,13 +1,14 @@
 //! The game's driver: a new game from a scenario, the legality of every action (Q2) — one
 //! `check` used by both the mask and `apply` — and Q0's automatic single-option steps.
 
-use super::action::{decode, Action, Mask, NUM_ACTIONS};
+use super::action::{decode, Action, Mask, ACTIVATIONS, NUM_ACTIONS};
 use super::allocation::step_is_legal;
 use super::dice::Dice;
 use super::ids::{Phase, Zone};
 use super::interrogation;
 use super::scenario::Scenario;
 use super::scoring;
+use super::skirmish::actions::legal_activations;
 use super::skirmish::{action_points, actions, fire, morale, setup, task, turn};
 use super::state::{Interrogation, Pending, Skirmish, State, Vp, MAX_LINES};
 use crate::error::{Error, Result};
@@ -105,7 +106,15 @@ fn block(phase: Phase) -> std::ops::Range<usize> {
 /// Q2: the legal actions now (empty only when the game is over).
 pub fn legal_mask(s: &State) -> Mask {
     let mut m = Mask::default();
-    for i in block(s.phase) {
+    let mut checked = block(s.phase);
+    if s.phase == Phase::Actions {
+        // The 60 activations open the block; they are set from the figures at once rather than
+        // checked one by one.
+        debug_assert_eq!(checked.start, ACTIVATIONS.start);
+        legal_activations(s).for_each(|i| m.set(i));
+        checked.start = ACTIVATIONS.end;
+    }
+    for i in checked {
         if let Ok(a) = decode(i as i64) {
             if check(s, a).is_ok() {
                 m.set(i);

@@ -261,6 +261,14 @@ impl State {
     pub fn vp_margin(&self, side: Side) -> f32 {
         (self.vp.total(side) as f32 - self.vp.total(side.other()) as f32) / 150.0
     }
+    /// `side`'s result as a value: win 1, draw ½ (or no end yet), loss 0.
+    pub fn result_for(&self, side: Side) -> f32 {
+        match self.outcome {
+            Some(Outcome::Draw) | None => 0.5,
+            Some(Outcome::Resistance) => f32::from(side == Side::Resistance),
+            Some(Outcome::German) => f32::from(side == Side::German),
+        }
+    }
     /// The Resistance's and the German's VP totals.
     pub fn vp_totals(&self) -> (u16, u16) {
         (self.vp.resistance, self.vp.german)

@@ -14,7 +14,9 @@ pub fn same_for_any_thread_count_and_as_single_slots<G: Game>(
     num_envs: usize,
     steps: usize,
 ) -> Result<(), String> {
-    let run = |threads: usize| -> Result<Vec<(Vec<i64>, Vec<f32>, Vec<f32>)>, String> {
+    // Per step: the actions, rewards and observations of every env.
+    type Trace = Vec<(Vec<i64>, Vec<f32>, Vec<f32>)>;
+    let run = |threads: usize| -> Result<Trace, String> {
         let mut e = Engine::new(c.clone(), num_envs, threads, Autoreset::NextStep).map_err(|e| e.to_string())?;
         e.seed_all(21);
         let mut buf = OutputBuffers::of::<G>(num_envs);

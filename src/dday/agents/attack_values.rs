@@ -9,8 +9,9 @@
 
 use super::heuristic::HeuristicAgent;
 use crate::dday::action::Action;
-use crate::dday::allocation::{sequence_of, valid_contents, Contents};
-use crate::dday::ids::{Outcome, Phase, Zone, ITEM_ORDER};
+use super::rebuild::place_allocation;
+use crate::dday::allocation::{valid_contents, Contents};
+use crate::dday::ids::{Side, Zone};
 use crate::dday::observation::observation;
 use crate::dday::rules::{apply, legal_mask, new_game};
 use crate::dday::scenario::Scenario;
@@ -52,16 +53,12 @@ pub fn allocation_with(a: &ZoneContents, b: &ZoneContents) -> Option<Contents> {
 /// Resistance asks nothing and attacks the first two zones, and `heuristic` plays both sides from
 /// there; the Resistance's mean result (win 1, draw ½, loss 0).
 pub fn measure(allocation: &Contents, games: u64, seed: u64) -> Option<f32> {
-    let seq = sequence_of(allocation)?;
     let stop = Action::StopInterrogation.index()? as i64;
     let attack = Action::Attack(Zone::ALL[0], Zone::ALL[1]).index()? as i64;
     let mut total = 0.0f64;
     for g in seed..seed + games {
         let mut s = new_game(g, &Scenario::default()).ok()?;
-        while s.phase == Phase::Allocation {
-            let k = s.placed as usize;
-            apply(&mut s, Action::Allocate(ITEM_ORDER[k], Zone::ALL[seq[k] as usize]).index()? as i64).ok()?;
-        }
+        place_allocation(&mut s, allocation)?;
         apply(&mut s, stop).ok()?;
         apply(&mut s, attack).ok()?;
         let mut agents = [HeuristicAgent::new(g ^ 0xA7), HeuristicAgent::new(g ^ 0x7A)];
@@ -69,11 +66,7 @@ pub fn measure(allocation: &Contents, games: u64, seed: u64) -> Option<f32> {
             let a = agents[side.idx()].act(&observation(&s, side), &legal_mask(&s));
             apply(&mut s, a as i64).ok()?;
         }
-        total += match s.outcome {
-            Some(Outcome::Resistance) => 1.0,
-            Some(Outcome::Draw) | None => 0.5,
-            Some(Outcome::German) => 0.0,
-        };
+        total += f64::from(s.result_for(Side::Resistance));
     }
     Some((total / games.max(1) as f64) as f32)
 }

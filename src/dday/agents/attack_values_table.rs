@@ -2,6 +2,9 @@
 //! `WIN[i][j]`: the Resistance's mean result attacking zones holding `CONTENTS[i]` and
 //! `CONTENTS[j]` (−1 where the two cannot be in one allocation).
 
+// Measured win rates; one may fall near a constant clippy knows.
+#![allow(clippy::approx_constant)]
+
 /// Every zone content G1 allows (item counts in Z2 kind order), sorted.
 pub const CONTENTS: [[u8; 5]; 18] = [
     [0, 0, 0, 0, 1],

@@ -4,6 +4,7 @@
 //! the VP lines' details) is filled in canonically; fresh dice come from `seed`.
 
 use super::view::View;
+use crate::dday::action::Action;
 use crate::dday::allocation::{sequence_of, Contents};
 use crate::dday::dice::Dice;
 use crate::dday::ids::{Answer, FigState, Kind, Phase, Pool, Side, Unit, VpLine, Zone, ITEM_ORDER, NUM_ITEMS};
@@ -198,4 +199,16 @@ fn skirmish(v: &View, alloc: &Contents, zone: Zone) -> Skirmish {
     sk.n_figures = figs.len() as u8;
     sk.figures[..figs.len()].copy_from_slice(&figs);
     sk
+}
+
+/// Plays the rest of `s`'s allocation phase, placing each item where `alloc` puts it (G2 order);
+/// `None` if `alloc` is not a valid allocation or disagrees with the items already placed.
+pub fn place_allocation(s: &mut State, alloc: &Contents) -> Option<()> {
+    let seq = sequence_of(alloc)?;
+    while s.phase == Phase::Allocation {
+        let k = s.placed as usize;
+        let a = Action::Allocate(ITEM_ORDER[k], Zone::ALL[seq[k] as usize]).index()?;
+        crate::dday::rules::apply(s, a as i64).ok()?;
+    }
+    Some(())
 }

@@ -15,11 +15,11 @@
 
 use super::heuristic::{consistent_allocations, heuristic_plan, HeuristicAgent};
 use super::intel::{best_attack, best_guess};
-use super::rebuild::rebuild;
+use super::rebuild::{place_allocation, rebuild};
 use super::view::View;
 use crate::dday::action::{Action, Mask};
 use crate::dday::allocation::{sequence_of, Contents};
-use crate::dday::ids::{Kind, Outcome, Phase, Side, Zone, ITEM_ORDER};
+use crate::dday::ids::{Kind, Phase, Side, Zone};
 use crate::dday::observation::observation;
 use crate::dday::rules::{apply, legal_mask};
 use crate::draw;
@@ -57,12 +57,7 @@ fn playout(mut s: crate::dday::State, me: Side, seed: u64) -> f32 {
             return 0.0;
         }
     }
-    let result = match s.outcome {
-        Some(Outcome::Draw) | None => 0.5,
-        Some(Outcome::Resistance) => f32::from(me == Side::Resistance),
-        Some(Outcome::German) => f32::from(me == Side::German),
-    };
-    result + MARGIN_WEIGHT * s.vp_margin(me)
+    s.result_for(me) + MARGIN_WEIGHT * s.vp_margin(me)
 }
 
 /// The weight of the VP margin (already scaled to about ±1) beside the result.
@@ -163,12 +158,7 @@ impl SearchAgent {
             let me = v.me;
             let best = self.compare(plans.len(), PLAN_FACTOR * self.budget as usize, 0.0, |k, seed| {
                 let mut s = rebuild(v, &plans[k], seed)?;
-                let seq = sequence_of(&plans[k])?;
-                while s.phase == Phase::Allocation {
-                    let kind = ITEM_ORDER[s.placed as usize];
-                    let a = Action::Allocate(kind, Zone::ALL[seq[s.placed as usize] as usize]).index()?;
-                    apply(&mut s, a as i64).ok()?;
-                }
+                place_allocation(&mut s, &plans[k])?;
                 Some(playout(s, me, seed))
             });
             self.plan = Some(plans[best]);

@@ -3,7 +3,6 @@
 
 use crate::dday::ids::{Phase, Side, Unit, Zone};
 use crate::dday::observation::{observation_layout, OBSERVATION_SIZE};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// A finished skirmish as observed: (Resistance completed, German completed, Resistance faces,
@@ -51,14 +50,32 @@ pub struct View {
     pub vp: (u16, u16),
 }
 
-/// The layout as a name → (offset, length) map, built once.
-fn slices() -> &'static HashMap<&'static str, (usize, usize)> {
-    static MAP: OnceLock<HashMap<&'static str, (usize, usize)>> = OnceLock::new();
-    MAP.get_or_init(|| observation_layout().iter().map(|&(n, o, l)| (n, (o, l))).collect())
+/// The observation fields the agents read, in the order `decode` binds them.
+#[rustfmt::skip]
+const FIELDS: [&str; 30] = [
+    "self", "phase", "to_move", "allocation", "allocation_known", "next_item",
+    "interrogation", "guesses_left", "zone_open", "value_bounds", "attacked", "play_order",
+    "skirmish", "zone_items", "task_section", "clock", "turn", "figures",
+    "fresh", "acting", "pools", "task_sets", "task_rolled", "holds_task_section",
+    "pending", "shot", "flee", "losses", "records", "vp",
+];
+
+/// Each of `FIELDS`' (offset, length) in the observation, looked up by name once.
+fn offsets() -> &'static [(usize, usize); 30] {
+    static OFFSETS: OnceLock<[(usize, usize); 30]> = OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        let layout = observation_layout();
+        FIELDS.map(|name| {
+            let &(_, off, len) = layout.iter().find(|&&(n, _, _)| n == name).expect("a field of the layout");
+            (off, len)
+        })
+    })
 }
 
+/// A count written as `count / by` (never negative): adding ½ and truncating rounds it without a
+/// libm call.
 fn count(x: f32, by: f32) -> u8 {
-    (x * by).round() as u8
+    (x * by + 0.5) as u8
 }
 
 fn hot(s: &[f32]) -> Option<usize> {
@@ -68,52 +85,44 @@ fn hot(s: &[f32]) -> Option<usize> {
 impl View {
     pub fn decode(obs: &[f32]) -> View {
         assert!(obs.len() >= OBSERVATION_SIZE, "an observation has {OBSERVATION_SIZE} floats");
-        let get = |name: &str| -> &[f32] {
-            let (off, len) = slices()[name];
-            &obs[off..off + len]
-        };
-        let me = if get("self")[1] > 0.5 { Side::German } else { Side::Resistance };
-        let phase = Phase::from_idx(hot(get("phase")).unwrap_or(0)).unwrap_or(Phase::GameOver);
-        let to_move = hot(get("to_move")).and_then(Side::from_idx);
-        let a = get("allocation");
-        let allocation = std::array::from_fn(|z| std::array::from_fn(|k| count(a[z * 5 + k], 3.0)));
-        let known = std::array::from_fn(|z| get("allocation_known")[z] > 0.5);
-        let next_item = hot(get("next_item"));
-        let l = get("interrogation");
+        #[rustfmt::skip]
+        let [
+            seat, phase, to_move, alloc, allocation_known, next_item,
+            l, guesses_left, zone_open, b, attacked, po,
+            skirmish, zone_items, task_section, clock, turn, f,
+            fr, ac, pools, ts, task_rolled, holds_task_section,
+            p, sh, fl, losses, r, vp,
+        ] = offsets().map(|(off, len)| &obs[off..off + len]);
+        let me = if seat[1] > 0.5 { Side::German } else { Side::Resistance };
+        let phase = Phase::from_idx(hot(phase).unwrap_or(0)).unwrap_or(Phase::GameOver);
+        let to_move = hot(to_move).and_then(Side::from_idx);
+        let allocation = std::array::from_fn(|z| std::array::from_fn(|k| count(alloc[z * 5 + k], 3.0)));
+        let known = std::array::from_fn(|z| allocation_known[z] > 0.5);
+        let next_item = hot(next_item);
         let mut log = Vec::new();
         for row in l.chunks(9) {
             if let Some(z) = hot(&row[..5]) {
                 log.push((Zone::ALL[z], count(row[5], 10.0), hot(&row[6..9]).unwrap_or(0) as u8));
             }
         }
-        let b = get("value_bounds");
-        let po = get("play_order");
         let order = match (hot(&po[..5]), hot(&po[5..])) {
             (Some(x), Some(y)) => Some([Zone::ALL[x], Zone::ALL[y]]),
             _ => None,
         };
-        let f = get("figures");
-        let fr = get("fresh");
-        let ac = get("acting");
         let acting = hot(&ac[..6]).map(|sec| {
             let unit = Unit::from_idx(hot(&ac[6..11]).unwrap_or(0)).unwrap_or(Unit::Resistance);
             (sec as u8 + 1, unit, ac[12] > 0.5, count(ac[13], 2.0), count(ac[14], 2.0), ac[15] > 0.5)
         });
-        let ts = get("task_sets");
-        let p = get("pending");
         let pending = hot(&p[..8]).map(|kind| {
             let dice: Vec<u8> = p[8..12].iter().map(|&d| count(d, 6.0)).filter(|&d| d > 0).collect();
             (kind, dice, hot(&p[12..14]).map(|x| x as u8))
         });
-        let sh = get("shot");
         let shot = match (hot(&sh[..6]), hot(&sh[6..])) {
             (Some(x), Some(y)) => Some((x as u8 + 1, y as u8 + 1)),
             _ => None,
         };
-        let fl = get("flee");
         let flee = hot(&fl[..6]).map(|s| (s as u8 + 1, count(fl[6], 12.0)));
-        let r = get("records");
-        let skirmish = hot(get("skirmish")).map(|x| x as u8);
+        let skirmish = hot(skirmish).map(|x| x as u8);
         // A record exists for every skirmish already finished.
         let finished = match phase {
             Phase::Scoring | Phase::GameOver if order.is_some() => 2,
@@ -132,7 +141,6 @@ impl View {
                 )
             })
         });
-        let vp = get("vp");
         View {
             me,
             phase,
@@ -141,29 +149,29 @@ impl View {
             known,
             next_item,
             log,
-            guesses_left: count(get("guesses_left")[0], 7.0),
-            zone_open: std::array::from_fn(|z| get("zone_open")[z] > 0.5),
+            guesses_left: count(guesses_left[0], 7.0),
+            zone_open: std::array::from_fn(|z| zone_open[z] > 0.5),
             bounds: std::array::from_fn(|z| (count(b[2 * z], 10.0), count(b[2 * z + 1], 10.0))),
-            attacked: std::array::from_fn(|z| get("attacked")[z] > 0.5),
+            attacked: std::array::from_fn(|z| attacked[z] > 0.5),
             order,
             skirmish,
-            zone_items: std::array::from_fn(|k| count(get("zone_items")[k], 3.0)),
-            task_section: hot(get("task_section")).map(|x| x as u8 + 1),
-            clock: count(get("clock")[0], 30.0),
-            turn: hot(get("turn")).and_then(Side::from_idx),
+            zone_items: std::array::from_fn(|k| count(zone_items[k], 3.0)),
+            task_section: hot(task_section).map(|x| x as u8 + 1),
+            clock: count(clock[0], 30.0),
+            turn: hot(turn).and_then(Side::from_idx),
             figures: std::array::from_fn(|s| std::array::from_fn(|c| count(f[s * 12 + c], 12.0))),
             fresh: std::array::from_fn(|s| {
                 std::array::from_fn(|u| std::array::from_fn(|x| count(fr[s * 10 + u * 2 + x], 12.0)))
             }),
             acting,
-            pools: std::array::from_fn(|p| count(get("pools")[p], 12.0)),
+            pools: std::array::from_fn(|p| count(pools[p], 12.0)),
             task_sets: std::array::from_fn(|side| std::array::from_fn(|f| ts[side * 6 + f] > 0.5)),
-            task_rolled: get("task_rolled")[0] > 0.5,
-            holds_task_section: get("holds_task_section")[0] > 0.5,
+            task_rolled: task_rolled[0] > 0.5,
+            holds_task_section: holds_task_section[0] > 0.5,
             pending,
             shot,
             flee,
-            losses: std::array::from_fn(|k| count(get("losses")[k], 12.0)),
+            losses: std::array::from_fn(|k| count(losses[k], 12.0)),
             records,
             vp: (count(vp[0], 150.0) as u16, count(vp[1], 150.0) as u16),
         }

@@ -2,6 +2,7 @@
 //! other than shooting.
 
 use super::action_points::pay;
+use crate::dday::action::Action;
 use crate::dday::ids::{ChanceEvent, FigState, Unit};
 use crate::dday::state::{Figure, State};
 
@@ -18,6 +19,16 @@ pub fn check_activate(s: &State, unit: Unit, section: u8, state: FigState) -> Re
         return Err("its pool has no AP left");
     }
     Ok(())
+}
+
+/// T3's legal `activate` indices in one pass over the figures (`check_activate` of every class
+/// at once): the class of each fresh figure of the turn player whose pool has AP.
+pub fn legal_activations(s: &State) -> impl Iterator<Item = usize> + '_ {
+    let sk = &s.skirmish;
+    sk.figures()
+        .iter()
+        .filter(move |f| f.fresh && f.unit.side() == sk.turn && sk.pools[sk.pool_of(f.unit).idx()] > 0)
+        .filter_map(|f| Action::Activate(f.unit, f.section, f.state).index())
 }
 
 /// T3: the lowest-id fresh figure of the class acts; the previous acting figure is spent.
