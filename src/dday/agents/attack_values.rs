@@ -8,8 +8,8 @@
 //! src/dday/agents/attack_values_table.rs` (`measure` with 4,000 games a pair).
 
 use super::heuristic::HeuristicAgent;
-use crate::dday::action::Action;
 use super::rebuild::place_allocation;
+use crate::dday::action::Action;
 use crate::dday::allocation::{valid_contents, Contents};
 use crate::dday::ids::{Side, Zone};
 use crate::dday::observation::observation;

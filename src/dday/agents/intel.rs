@@ -22,18 +22,13 @@ fn values(world: &Contents) -> [f64; 10] {
 }
 
 /// The allocations `v` cannot rule out, grouped by their five zone values (all that a guess's
-/// answer depends on): per group, how many, and the sum of their attacks' values.
-fn groups(v: &View) -> Vec<([u8; 5], f64, [f64; 10])> {
-    let mut by_values: HashMap<[u8; 5], (f64, [f64; 10])> = HashMap::new();
+/// answer depends on): per group, the sum of their attacks' values.
+fn groups(v: &View) -> Vec<([u8; 5], [f64; 10])> {
+    let mut by_values: HashMap<[u8; 5], [f64; 10]> = HashMap::new();
     for world in consistent_allocations(v) {
-        let key = world.map(|z| zone_value(&z));
-        let g = by_values.entry(key).or_insert((0.0, [0.0; 10]));
-        g.0 += 1.0;
-        for (sum, x) in g.1.iter_mut().zip(values(&world)) {
-            *sum += x;
-        }
+        add(by_values.entry(world.map(|z| zone_value(&z))).or_insert([0.0; 10]), &values(&world));
     }
-    let mut out: Vec<_> = by_values.into_iter().map(|(k, (n, s))| (k, n, s)).collect();
+    let mut out: Vec<_> = by_values.into_iter().collect();
     // A fixed order, so that sums (and ties) do not depend on the hash map's.
     out.sort_unstable_by_key(|g| g.0);
     out
@@ -67,7 +62,7 @@ pub fn best_guess(v: &View, mask: &Mask) -> Option<Action> {
     let groups = groups(v);
     let mut now = [0.0f64; 10];
     for g in &groups {
-        add(&mut now, &g.2);
+        add(&mut now, &g.1);
     }
     let mut best: Option<(f64, Action)> = None;
     for &zone in Zone::ALL.iter() {
@@ -78,7 +73,7 @@ pub fn best_guess(v: &View, mask: &Mask) -> Option<Action> {
             }
             // The allocations split three ways by the answer; after each answer, the best attack.
             let mut parts = [[0.0f64; 10]; 3];
-            for (values, _, sums) in &groups {
+            for (values, sums) in &groups {
                 let actual = values[zone.idx()];
                 add(&mut parts[usize::from(value <= actual) + usize::from(value == actual)], sums);
             }
