@@ -60,7 +60,8 @@ def add_ppo_arguments(p, num_envs, gamma, epochs, ent_coef):
     g.add_argument("--observation-dtype", choices=("auto", "float32", "uint8"), default="auto",
                    help="what the env writes: auto is uint8 on cuda (converted on the GPU), float32 on cpu")
     g.add_argument("--halves", type=int, default=None,
-                   help="the envs as this many vector envs stepped in turn (default 2 on cuda, 1 on cpu)")
+                   help="the envs as this many vector envs stepped in turn, one stepped while the network acts on "
+                        "another (default 1: on a GPU, two halves' launches cost more than the overlap saves)")
     return g
 
 
@@ -73,7 +74,7 @@ def device_settings(args):
         device = resolve_device(args.device)
     except ValueError as e:
         raise SystemExit(f"--device: {e}") from None
-    halves = args.halves if args.halves is not None else (2 if device.type == "cuda" else 1)
+    halves = args.halves if args.halves is not None else 1
     if halves < 1 or halves > args.num_envs:
         raise SystemExit(f"--halves must be between 1 and --num-envs ({args.num_envs}), got {halves}")
     return device, observation_dtype_for(device, args.observation_dtype), halves
@@ -182,7 +183,7 @@ def build_agent(obs_size, n_actions, hidden, layers, activation="tanh"):
         def act(self, x, mask, action=None, expert_action=None):
             logits = self.actor(x)
             logits = torch.where(mask, logits, torch.full_like(logits, -1e8))
-            dist = torch.distributions.Categorical(logits=logits)
+            dist = torch.distributions.Categorical(logits=logits, validate_args=False)  # checks would wait on the GPU
             if action is None:
                 action = dist.sample()
             # entropy over the legal actions only (masked probabilities are exactly 0)

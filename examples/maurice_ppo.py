@@ -109,7 +109,7 @@ def build_model(channels, hidden):
         def act(self, x, mask, action=None, expert_action=None):
             f = self.features(x)
             logits = self.actor(f).masked_fill(~mask, -1e8)
-            dist = torch.distributions.Categorical(logits=logits)
+            dist = torch.distributions.Categorical(logits=logits, validate_args=False)  # checks would wait on the GPU
             if action is None:
                 action = dist.sample()
             p = dist.probs

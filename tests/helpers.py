@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-#: The example trainers' device options: the CPU as by default; the CPU with the GPU's collection
-#: loop (two vector envs in turn, uint8 observations converted by torch); CUDA where torch sees a GPU.
+#: The example trainers' device options: the CPU as by default; the CPU with the pipelined
+#: collection loop (two vector envs in turn, uint8 observations converted by torch); CUDA where
+#: torch sees a GPU, pipelined too (its default is one half; the pipeline has more to go wrong).
 DEVICES = {
     "cpu": [],
     "cpu-pipelined": ["--halves", "2", "--observation-dtype", "uint8"],
-    "cuda": ["--device", "cuda"],
+    "cuda": ["--device", "cuda", "--halves", "2"],
 }
 
 

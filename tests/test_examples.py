@@ -388,3 +388,56 @@ def test_the_bench_rollout_row_says_where_its_time_goes(halves):
     shares = [v for k, v in t.items() if k.endswith("_share")]
     assert 0.0 <= row["env_share"] <= 1.0 and 0.0 <= t["env_wait_share"] <= 1.0
     assert all(v >= 0 for v in shares) and sum(shares) == pytest.approx(1.0, abs=0.02)
+
+
+def test_the_staging_copies_the_envs_own_rows_once_they_stay_put():
+    rollout = _rollout()
+    import torch
+
+    import maquis
+
+    if not torch.cuda.is_available():
+        pytest.skip("page-locking the env's rows is CUDA's")
+    dev = torch.device("cuda")
+    env = maquis.MaquisVectorEnv(512, observation_dtype="uint8", copy=False)  # rows above the locking size
+    staging = rollout.Staging(512, maquis.OBS_SIZE, maquis.NUM_ACTIONS, "uint8", dev)
+    obs, info = env.reset(seed=3)
+    for step in range(6):
+        o, m = staging.upload(obs, info["action_mask"])
+        torch.testing.assert_close(o.cpu(), torch.from_numpy(np.array(obs)))
+        torch.testing.assert_close(m.cpu(), torch.from_numpy(np.array(info["action_mask"], dtype=bool)))
+        actions = staging.download(rollout.masked_sample(torch.zeros(m.shape, device=dev), rollout.legal_or_all(m))[0])
+        obs, _, _, _, info = env.step(actions)
+        if step >= 2:  # the env's own arrays, met twice at the same address (both, unless they share a page)
+            assert "obs" in staging.locked
+    # Rows that are new arrays every step (copy=True) go through the pinned buffers.
+    fresh = np.array(obs)
+    o, _ = staging.upload(fresh, np.array(info["action_mask"]))
+    assert staging.locked == ()
+    torch.testing.assert_close(o.cpu(), torch.from_numpy(fresh))
+    staging.close()
+    env.close()
+
+
+@pytest.mark.parametrize("halves", [1, 2])
+def test_the_bench_rollout_replays_a_cuda_graph(halves):
+    _rollout()
+    import torch
+
+    from maquis.bench_train import bench_train
+
+    if not torch.cuda.is_available():
+        with pytest.raises(ValueError, match="CUDA"):
+            bench_train(0.05, 1, "normal", 1, "uint8", num_envs=8, steps=4, graph=True)
+        return
+    row = bench_train(0.05, 1, "normal", 2, "uint8", num_envs=64, steps=4, device="cuda", halves=halves, graph=True)
+    assert row["graph"] and row["halves"] == halves and row["steps_per_s"] > 0
+
+
+def test_bench_graph_needs_cuda():
+    r = subprocess.run(
+        [sys.executable, "-m", "maquis", "bench", "--quick", "--train", "--graph"], capture_output=True, text=True
+    )
+    if "torch is not installed" in r.stderr:
+        pytest.skip("torch not installed")
+    assert r.returncode != 0 and "--graph" in r.stderr and "cuda" in r.stderr

@@ -59,7 +59,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--halves", type=int_list, default=None, metavar="N,N",
-        help="--train: the environments as N vector envs stepped in turn (default 2 on cuda, 1 on cpu)",
+        help="--train: the environments as N vector envs stepped in turn, one stepped while the network acts on "
+        "another (default 1: no overlap)",
+    )
+    parser.add_argument(
+        "--graph", action=argparse.BooleanOptionalAction, default=None,
+        help="--train on cuda: the forward pass and the sampling replayed as one CUDA graph per half (default: on "
+        "with cuda)",
     )
 
 
@@ -403,7 +409,7 @@ def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
 
 def train_rows(
     seconds: float, repeats: int, difficulty: str, threads: int, quick: bool, progress: Callable[[str], None],
-    device: str = "cpu", envs: list[int] | None = None, halves: list[int | None] | None = None,
+    device: str = "cpu", envs: list[int] | None = None, halves: list[int] | None = None, graph: bool | None = None,
 ) -> list[dict[str, Any]]:
     """`--train`: the rollout loop with float32 and uint8 observations (for each of `envs`, by
     default the training example's 128, and each of `halves`), or no rows (and a message saying
@@ -415,15 +421,19 @@ def train_rows(
         print("training loop: skipped, torch is not installed (pip install torch)", file=sys.stderr, flush=True)
         return []
     check_train_device(device)
+    if graph and not str(device).startswith("cuda"):
+        raise SystemExit("maquis bench --graph: CUDA graphs need --device cuda")
     # At least one whole pass of a few rollouts per repeat.
     secs = seconds if quick else max(seconds, 2.0)
     rows = []
     for n in ([8] if quick else envs or [TRAIN_ENVS]):
         kw = {"num_envs": n, "steps": 4} if quick else {"num_envs": n}
-        for k in halves or [None]:
+        for k in halves or [1]:
             for dtype in ("float32", "uint8"):
-                progress(f"training loop: {n} envs, {dtype}, {device}" + (f", {k} halves" if k else ""))
-                rows.append(bench_train(secs, repeats, difficulty, threads, dtype, device=device, halves=k, **kw))
+                progress(f"training loop: {n} envs, {dtype}, {device}" + (f", {k} halves" if k > 1 else ""))
+                rows.append(
+                    bench_train(secs, repeats, difficulty, threads, dtype, device=device, halves=k, graph=graph, **kw)
+                )
     return rows
 
 
@@ -558,7 +568,8 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "train", False):
         progress("training loop ...")
         rows += train_rows(seconds, repeats, args.difficulty, max(threads), quick, progress,
-                           device=getattr(args, "device", "cpu"), envs=args.envs, halves=getattr(args, "halves", None))
+                           device=getattr(args, "device", "cpu"), envs=args.envs, halves=getattr(args, "halves", None),
+                           graph=getattr(args, "graph", None))
     results = {"machine": machine(), "settings": settings, "memory": dict(_core.env_memory()), "rows": rows}
     if args.json != "-":
         print(table(results))

@@ -7,10 +7,11 @@ to pinned memory, before their next step). No gradient step: this is the collect
 whose update adds its own time on top.
 
 The loop is `maquis.train.rollout`'s, the one `examples/train_ppo.py` collects with. On CUDA
-(`--device cuda`) the observations go through pinned host memory with non-blocking copies (uint8
-rows are a quarter of float32's bytes; the float32 input is made on the GPU) and the environments
-are two vector envs stepped in turn (`send`/`recv`), so that Rust steps one half while the GPU acts
-on the other. `env_share` is the share of the loop's time spent waiting on the environment; the
+(`--device cuda`) the env's own rows are page-locked and copied to the device with non-blocking
+copies (uint8 rows are a quarter of float32's bytes; the float32 input is made on the GPU), and
+the forward pass and the sampling are replayed as one CUDA graph (`--no-graph`: launched op by
+op). `--halves 2` makes the environments two vector envs stepped in turn (`send`/`recv`), so that
+Rust steps one half while the GPU acts on the other. `env_share` is the share of the loop's time spent waiting on the environment; the
 row's `timers` give the shares of the other stages (staging, launching the forward and the
 sampling, waiting on the device for the actions, storing) and, on CUDA, the device's own
 microseconds per env-step of each stage (host-to-device copies, forward, sampling,
@@ -45,7 +46,7 @@ def torch_or_none() -> Any:
 
 def bench_train(
     seconds: float, repeats: int, difficulty: str, threads: int, dtype: str, num_envs: int = TRAIN_ENVS,
-    steps: int = TRAIN_STEPS, device: str = "cpu", halves: int | None = None,
+    steps: int = TRAIN_STEPS, device: str = "cpu", halves: int = 1, graph: bool | None = None,
 ) -> dict[str, Any]:
     """One row: env-steps/s of the rollout loop (median of `repeats` runs of at least `seconds`,
     whole rollouts), `env_share`, the fraction of the loop's time spent waiting on the environment,
@@ -53,8 +54,11 @@ def bench_train(
 
     `device`: where the network and the rollout buffers are ("cpu", "cuda", "cuda:N", "auto").
     `halves`: the environments as that many vector envs stepped in turn (`maquis.train.rollout.
-    VectorHalves`); by default 2 on CUDA (the network acts on one half while Rust steps the other)
-    and 1 on the CPU (where both would share the same cores)."""
+    VectorHalves`): the network acts on one half while Rust steps the other. 1 by default: on the
+    CPU both would share the same cores, and on the GPU each half's launches cost as much as the
+    whole batch's (docs/performance.md). `graph`: the forward pass and the sampling replayed as
+    one CUDA graph per half (`maquis.train.rollout.CapturedCall`); by default on CUDA, not on the
+    CPU (where it is refused)."""
     import statistics
 
     from . import MaquisVectorEnv, NUM_ACTIONS, OBS_SIZE, OBSERVATION_DIVISOR
@@ -63,12 +67,15 @@ def bench_train(
     if torch is None:
         raise ImportError("torch is not installed")
     from .train.rollout import (
-        ObservationDecoder, RolloutTimers, Staging, VectorHalves, legal_or_all, masked_sample, resolve_device,
-        run_pipeline,
+        CapturedCall, ObservationDecoder, RolloutTimers, Staging, VectorHalves, legal_or_all, masked_sample,
+        resolve_device, run_pipeline,
     )
 
     dev = resolve_device(device)
-    k = halves if halves is not None else (2 if dev.type == "cuda" else 1)
+    graph = dev.type == "cuda" if graph is None else graph
+    if graph and dev.type != "cuda":
+        raise ValueError("graph=True needs a CUDA device")
+    k = halves
     torch.set_num_threads(threads)
     torch.manual_seed(0)
     nn = torch.nn
@@ -106,25 +113,42 @@ def bench_train(
     for h, (obs, info) in enumerate(envs.reset(seed=0)):
         stage(h, obs, info["action_mask"])
 
-    def act(h: int, t: int) -> np.ndarray:
-        sl = envs.slices[h]
+    def forward(h: int) -> tuple[Any, ...]:
         o, m = current[h]
         # An environment whose episode just ended has no legal action: its action is ignored by
         # the next-step autoreset, any will do.
         m = legal_or_all(m)
-        begin = timers.event()
-        buf["obs"][t, sl] = o
-        buf["masks"][t, sl] = m
         hidden = body(decode(o))
-        logits = pi(hidden)
-        buf["values"][t, sl] = vf(hidden).squeeze(1)
-        forwarded = timers.event()
-        timers.lap("forward")
-        a, logp = masked_sample(logits, m)
+        return m, pi(hidden), vf(hidden).squeeze(1)
+
+    def policy(h: int) -> tuple[Any, ...]:
+        m, logits, value = forward(h)
+        return (m, value, *masked_sample(logits, m))
+
+    # On CUDA the staged rows stay at the same device addresses: each half's graph reads them there.
+    with torch.no_grad():
+        graphs = [CapturedCall(lambda h=h: policy(h)) for h in range(k)] if graph else []
+
+    def act(h: int, t: int) -> np.ndarray:
+        sl = envs.slices[h]
+        begin = timers.event()
+        if graph:
+            m, value, a, logp = graphs[h]()  # the sampling too
+            forwarded = timers.event()
+            timers.lap("forward")
+        else:
+            m, logits, value = forward(h)
+            forwarded = timers.event()
+            timers.lap("forward")
+            a, logp = masked_sample(logits, m)
+            timers.lap("sample")
+        buf["obs"][t, sl] = current[h][0]
+        buf["masks"][t, sl] = m
+        buf["values"][t, sl] = value
         buf["actions"][t, sl] = a
         buf["logp"][t, sl] = logp
         sampled = timers.event()
-        timers.lap("sample")
+        timers.lap("store")
         actions = stagings[h].download(a)
         back = timers.event()
         timers.lap("device_wait")
@@ -176,7 +200,7 @@ def bench_train(
     envs.close()
     rate = statistics.median(rates)
     where = "" if dev.type == "cpu" else f" on {dev.type}"
-    split = f", {k} halves" if k > 1 else ""
+    split = (f", {k} halves" if k > 1 else "") + (", CUDA graph" if graph else "")
     return {
         "name": f"PPO rollout, 2x{HIDDEN} MLP in torch{where}, {dtype}{split}",
         "kind": "train",
@@ -187,6 +211,8 @@ def bench_train(
         "device_name": torch.cuda.get_device_name(dev) if dev.type == "cuda" else None,
         "torch": torch.__version__,
         "halves": k,
+        "graph": graph,
+        "locked_rows": sorted({role for st in stagings for role in st.locked}),
         "async_env": asynchronous,
         "steps_per_s": rate,
         "us_per_step": 1e6 / rate,

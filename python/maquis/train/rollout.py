@@ -4,15 +4,18 @@ training examples (`examples/masked_ppo.py`).
 - `ObservationDecoder`: uint8 observation rows to the network's float32 input, on the device,
   equal bit for bit to the rows the env writes with `observation_dtype="float32"` (the game's
   `OBSERVATION_DIVISOR`; a divisor of 0 marks a share whose denominator is the value itself).
-- `Staging`: one batch's way to the device. On CUDA the env's rows are copied into pinned host
-  memory and on to the device with non-blocking copies; the actions come back the same way. On
-  the CPU the env's own arrays are used as they are.
+- `Staging`: one batch's way to the device. On CUDA the env's own rows (`copy=False`: the same
+  memory every step) are page-locked once (`cudaHostRegister`) and copied to the device with
+  non-blocking copies straight from there; rows that move between steps go through pinned
+  buffers of the staging's own. The actions come back through pinned memory. On the CPU the
+  env's own arrays are used as they are.
 - `masked_sample`: one action per row from the masked logits, for the whole batch at once
   (Gumbel-max; illegal actions at -inf are never drawn).
 - `VectorHalves`: the environments as several vector envs (two, to overlap) stepped in turn
   through `send` / `recv`: Rust's workers step one half while the network acts on the other, so
   the loop waits on the environment only when a half's step outlasts the other half's forward.
   With one half (nothing to overlap), or envs without `send` / `recv`, a half is stepped with `step`.
+- `CapturedCall`: a forward pass and its sampling as one CUDA graph, replayed each step.
 - `RolloutTimers`: where the loop's time goes: waiting on the env (in `recv`), staging, launching
   the forward and the sampling, waiting on the device for the actions; on CUDA also the device's
   own time of each stage (CUDA events, read once per rollout).
@@ -133,18 +136,30 @@ def masked_sample(logits: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tenso
     return action, logp.gather(-1, action.unsqueeze(-1)).squeeze(-1)
 
 
+#: Page-locked ranges of env rows (address: first page, end page), over all stagings.
+_LOCKED_PAGES: dict[int, tuple[int, int]] = {}
+_PAGE = 4096
+#: Rows smaller than this are copied into the pinned buffers rather than locked in place.
+_LOCK_MIN_BYTES = 1 << 16
+
+
 class Staging:
     """One batch of `n` rows between the host and `device`.
 
-    `upload(obs, masks)` returns the rows as tensors on the device: on CUDA copied into pinned host
-    buffers and on with `non_blocking=True` (the buffers are rewritten only after the actions of the
-    previous upload came back, which the stream orders after its copies); on the CPU the arrays
-    themselves, not copied (they must not be written to). `download(actions)` returns the actions as
-    a numpy array the env may read until the next `download`."""
+    `upload(obs, masks)` returns the rows as tensors on the device. On CUDA, an array met at the
+    same address on two uploads in a row (a `copy=False` env's own rows) is page-locked in place
+    and copied from there with `non_blocking=True`; any other array is first copied into pinned
+    buffers of the staging's own. Either way the host rows must stay unchanged until the actions
+    of this upload came back (`download`), which the stream orders after the copies: the env
+    steps only after that. On the CPU the arrays themselves are used, not copied (they must not
+    be written to). `download(actions)` returns the actions as a numpy array the env may read
+    until the next `download`. `close()` (or garbage collection) unlocks the env's pages."""
 
     def __init__(self, n: int, obs_size: int, n_actions: int, obs_dtype: str, device: torch.device):
         self.device = device
         self.cuda = device.type == "cuda"
+        self._locked: dict[str, tuple[int, np.ndarray, torch.Tensor]] = {}
+        self._seen: dict[str, tuple[int, np.ndarray]] = {}
         t_obs = torch.uint8 if obs_dtype == "uint8" else torch.float32
         if self.cuda:
             self.obs_host = torch.empty((n, obs_size), dtype=t_obs, pin_memory=True)
@@ -169,14 +184,74 @@ class Staging:
                 m = torch.from_numpy(masks)
                 o = torch.from_numpy(np.asarray(obs))
             return o, (m if m.dtype == torch.bool else m.view(torch.bool))
-        np.copyto(self._obs_np, obs)
-        np.copyto(self._mask_np, masks.view(np.int8) if masks.dtype == np.bool_ else masks, casting="no")
+        masks_i8 = masks.view(np.int8) if masks.dtype == np.bool_ else masks
+        obs_src = self._source("obs", np.asarray(obs), self.obs_host, self._obs_np)
+        mask_src = self._source("mask", masks_i8, self.mask_host, self._mask_np)
         begin = timers.event() if timers is not None else None
-        self.obs.copy_(self.obs_host, non_blocking=True)
-        self.mask.copy_(self.mask_host, non_blocking=True)
+        self.obs.copy_(obs_src, non_blocking=True)
+        self.mask.copy_(mask_src if mask_src.dtype == torch.bool else mask_src.view(torch.bool), non_blocking=True)
         if timers is not None:
             timers.span("h2d", begin, timers.event())
         return self.obs, self.mask
+
+    @property
+    def locked(self) -> tuple[str, ...]:
+        """Which of the env's arrays ("obs", "mask") are copied from their own, page-locked memory."""
+        return tuple(self._locked)
+
+    def _source(self, role: str, arr: np.ndarray, pinned: torch.Tensor, pinned_np: np.ndarray) -> torch.Tensor:
+        """Where `arr` is copied to the device from: its own memory once it is locked, else the
+        staging's pinned buffer (filled here)."""
+        ptr = arr.__array_interface__["data"][0] if arr.flags.c_contiguous else 0
+        held = self._locked.get(role)
+        if held is not None:
+            if held[0] == ptr and arr.shape == held[1].shape and arr.dtype == held[1].dtype:
+                return held[2]
+            self._unlock(role)
+        seen, self._seen[role] = self._seen.get(role), (ptr, arr)  # held: the address stays this array's
+        if ptr and seen is not None and seen[0] == ptr and seen[1].shape == arr.shape and arr.nbytes:
+            src = self._lock(role, ptr, arr)
+            if src is not None:
+                return src
+        np.copyto(pinned_np, arr, casting="same_kind" if role == "obs" else "no")
+        return pinned
+
+    def _lock(self, role: str, ptr: int, arr: np.ndarray) -> torch.Tensor | None:
+        # Small rows gain nothing; pages locked already (another staging's rows on the same page)
+        # cannot be locked twice. Those go through the pinned buffer, one copy more.
+        pages = (ptr // _PAGE, -(-(ptr + arr.nbytes) // _PAGE))
+        if arr.nbytes < _LOCK_MIN_BYTES or any(a < pages[1] and pages[0] < b for a, b in _LOCKED_PAGES.values()):
+            return None
+        if int(torch.cuda.cudart().cudaHostRegister(ptr, arr.nbytes, 0)) != 0:
+            try:  # the failed call left CUDA's last error set: a launch's check reads and clears it
+                torch.zeros(1, device=self.device)
+            except RuntimeError:
+                pass
+            return None
+        _LOCKED_PAGES[ptr] = pages
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # read-only to numpy; only read here
+            tensor = torch.from_numpy(arr)
+        self._locked[role] = (ptr, arr, tensor)
+        return tensor
+
+    def _unlock(self, role: str) -> None:
+        ptr, _, _ = self._locked.pop(role)
+        torch.cuda.current_stream().synchronize()  # no copy from those pages may be in flight
+        torch.cuda.cudart().cudaHostUnregister(ptr)
+        _LOCKED_PAGES.pop(ptr, None)
+
+    def close(self) -> None:
+        """Unlocks the env's pages (idempotent)."""
+        for role in list(getattr(self, "_locked", ())):
+            self._unlock(role)
+        self._seen = {}
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass  # interpreter shutdown: the driver unlocks with the process
 
     def download(self, actions: torch.Tensor) -> np.ndarray:
         if not self.cuda:
@@ -185,6 +260,30 @@ class Staging:
         self._back.record()
         self._back.synchronize()
         return self._act_np
+
+
+class CapturedCall:
+    """`fn()` recorded once as a CUDA graph, then replayed: one launch instead of the dozens of
+    small kernels of a forward pass and a sampling, whose launches from Python take longer than
+    the kernels on a batch of a few thousand rows. `fn` reads only tensors that stay where they
+    are (the staging's device rows, parameters updated in place), does not wait for the device,
+    and returns tensors; each call returns those same tensors, rewritten: copy them before the
+    next call."""
+
+    def __init__(self, fn: Callable[[], Any]):
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):  # warm-up off the capture: lazy initialisations happen here
+            for _ in range(2):
+                fn()
+        torch.cuda.current_stream().wait_stream(side)
+        self.graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(self.graph):
+            self.out = fn()
+
+    def __call__(self) -> Any:
+        self.graph.replay()
+        return self.out
 
 
 class VectorHalves:
