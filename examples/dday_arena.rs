@@ -3,7 +3,8 @@
 //! margin, CPU seconds per game and each side's CPU milliseconds per decision.
 //!
 //! `cargo run --release --example dday_arena -- <resistance> <german> [games] [budget] [threads]
-//! [--first N] [--network FILE]` e.g. `-- search heuristic 100 200 2`: games N … N + games − 1
+//! [--first N] [--network FILE]` e.g. `-- search heuristic 100 200 2`; an agent written `id@B`
+//! (`search@800`) has its own budget B instead of `budget`. Games N … N + games − 1
 //! (default 0), the `network` levels playing FILE (default the package's
 //! `python/maquis/networks/dday.safetensors`).
 
@@ -50,8 +51,8 @@ fn main() {
                     let seed = 1_000 + i;
                     let mut s = new_game(seed, &Scenario::default()).unwrap();
                     let mut agents = [
-                        AnyAgent::by_id(&ra, seed ^ 0x1111, budget).unwrap(),
-                        AnyAgent::by_id(&ga, seed ^ 0x2222, budget).unwrap(),
+                        agent(&ra, seed ^ 0x1111, budget),
+                        agent(&ga, seed ^ 0x2222, budget),
                     ];
                     while let Some(side) = s.to_move() {
                         let mask = legal_mask(&s);
@@ -105,3 +106,13 @@ fn main() {
         t0.elapsed().as_secs_f64()
     );
 }
+
+/// The agent `spec` names: a bundled id, or `id@budget` with a budget of its own.
+fn agent(spec: &str, seed: u64, budget: u32) -> AnyAgent {
+    let (id, budget) = match spec.split_once('@') {
+        Some((id, b)) => (id, b.parse().unwrap_or_else(|_| panic!("{spec}: the budget after @ must be a number"))),
+        None => (spec, budget),
+    };
+    AnyAgent::by_id(id, seed, budget).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
