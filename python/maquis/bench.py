@@ -421,7 +421,9 @@ def train_rows(
         print("training loop: skipped, torch is not installed (pip install torch)", file=sys.stderr, flush=True)
         return []
     check_train_device(device)
-    if graph and not str(device).startswith("cuda"):
+    from .train.rollout import resolve_device
+
+    if graph and resolve_device(device).type != "cuda":
         raise SystemExit("maquis bench --graph: CUDA graphs need --device cuda")
     # At least one whole pass of a few rollouts per repeat.
     secs = seconds if quick else max(seconds, 2.0)

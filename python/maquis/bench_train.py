@@ -197,6 +197,9 @@ def bench_train(
         total_n += n
     summary = timers.summary(total_s, total_n)
     asynchronous = envs.asynchronous
+    locked = sorted({role for st in stagings for role in st.locked})
+    for st in stagings:
+        st.close()
     envs.close()
     rate = statistics.median(rates)
     where = "" if dev.type == "cpu" else f" on {dev.type}"
@@ -212,7 +215,7 @@ def bench_train(
         "torch": torch.__version__,
         "halves": k,
         "graph": graph,
-        "locked_rows": sorted({role for st in stagings for role in st.locked}),
+        "locked_rows": locked,
         "async_env": asynchronous,
         "steps_per_s": rate,
         "us_per_step": 1e6 / rate,

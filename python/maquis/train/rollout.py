@@ -209,7 +209,9 @@ class Staging:
                 return held[2]
             self._unlock(role)
         seen, self._seen[role] = self._seen.get(role), (ptr, arr)  # held: the address stays this array's
-        if ptr and seen is not None and seen[0] == ptr and seen[1].shape == arr.shape and arr.nbytes:
+        # Locked only as the pinned buffer's own layout: anything else is cast or refused by the copy below.
+        same_layout = arr.shape == pinned_np.shape and arr.dtype == pinned_np.dtype
+        if ptr and same_layout and seen is not None and seen[0] == ptr and seen[1].shape == arr.shape:
             src = self._lock(role, ptr, arr)
             if src is not None:
                 return src
