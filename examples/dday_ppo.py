@@ -196,7 +196,7 @@ def main(argv=None):
     games = Games(B)
     collector = Collector(envs, args.seed + 7919 * update,
                           lambda sl, obs, rew, valid, done, term, info: games.record(sl, valid, done, info),
-                          device, dday.OBSERVATION_DIVISOR)
+                          device, dday.OBSERVATION_DIVISOR, graph=args.graph)
     buf = collector.new_rollout(T, B)
     expert = make_expert(args.imitate, args.seed + 1) if args.imitate else None
     data = DaggerSet(args.imitate_buffer, obs_size, n_actions, device) if args.imitate else None

@@ -21,6 +21,7 @@ imported inside the functions, so that `--help` and the numpy-only parts work wi
 
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import math
@@ -59,6 +60,9 @@ def add_ppo_arguments(p, num_envs, gamma, epochs, ent_coef):
                    help="where the network, the rollouts and the updates run: cpu, cuda, cuda:N, auto")
     g.add_argument("--observation-dtype", choices=("auto", "float32", "uint8"), default="auto",
                    help="what the env writes: auto is uint8 on cuda (converted on the GPU), float32 on cpu")
+    g.add_argument("--graph", action=argparse.BooleanOptionalAction, default=None,
+                   help="on cuda, the policy's forward pass and sampling replayed as one CUDA graph per half of the "
+                        "collection (default: on with cuda; not while an expert is imitated)")
     g.add_argument("--halves", type=int, default=None,
                    help="the envs as this many vector envs stepped in turn, one stepped while the network acts on "
                         "another (default 1: on a GPU, two halves' launches cost more than the overlap saves)")
@@ -74,6 +78,8 @@ def device_settings(args):
         device = resolve_device(args.device)
     except ValueError as e:
         raise SystemExit(f"--device: {e}") from None
+    if args.graph and device.type != "cuda":
+        raise SystemExit("--graph: CUDA graphs need --device cuda")
     halves = args.halves if args.halves is not None else 1
     if halves < 1 or halves > args.num_envs:
         raise SystemExit(f"--halves must be between 1 and --num-envs ({args.num_envs}), got {halves}")
@@ -347,7 +353,7 @@ class Collector:
     rew, valid, done, term, info)` is called after every step of the environments `sl` (a slice
     of the batch): the example's statistics; `obs` as the env wrote it."""
 
-    def __init__(self, envs, seed, record, device="cpu", divisor=None):
+    def __init__(self, envs, seed, record, device="cpu", divisor=None, graph=None):
         import torch
         from maquis.train.rollout import ObservationDecoder, RolloutTimers, Staging, VectorHalves
 
@@ -370,6 +376,37 @@ class Collector:
         for h, (obs, info) in enumerate(self.envs.reset(seed=seed)):
             self._stage(h, obs, info["action_mask"])
         self.pending_reset = np.zeros(self.envs.num_envs, bool)  # the env's next step() is its autoreset
+        self.graph = self.device.type == "cuda" if graph is None else graph
+        if self.graph and self.device.type != "cuda":
+            raise ValueError("CUDA graphs need a CUDA device")
+        self._graphs = (None, [])  # (the agent they were captured for, one per half)
+
+    def _captured(self, agent):
+        """The agent's forward pass and sampling as one CUDA graph per half, over the staged rows
+        (which stay at their device addresses); captured once per agent (its parameters are
+        updated in place). None where capture fails: the collection launches op by op."""
+        import warnings
+
+        import torch
+        from maquis.train.rollout import CapturedCall, legal_or_all
+
+        if self._graphs[0] is agent:
+            return self._graphs[1]
+
+        def policy(h):
+            o, m = self.current[h]
+            safe = legal_or_all(m)
+            action, logp, _, value = agent.act(self.decode(o), safe)
+            return safe, action, logp, value
+
+        try:
+            with torch.no_grad():
+                graphs = [CapturedCall(lambda h=h: policy(h)) for h in range(len(self.envs))]
+        except RuntimeError as e:
+            warnings.warn(f"CUDA graph capture failed, collecting op by op: {e}", RuntimeWarning, stacklevel=2)
+            self.graph, graphs = False, None
+        self._graphs = (agent, graphs)
+        return graphs
 
     def new_rollout(self, T, B):
         """A `Rollout` of `T` steps of the `B` environments, on this collector's device."""
@@ -391,14 +428,18 @@ class Collector:
 
         T, B = buf.act.shape
         timers, envs, dev = self.timers, self.envs, self.device
+        graphs = self._captured(agent) if self.graph and not phase.need_expert else None
 
         def act(h, t):
             sl = envs.slices[h]
             o, m = self.current[h]
             valid = ~self.pending_reset[sl]
-            safe = legal_or_all(m)  # terminal / reset rows: any action, it is ignored
-            x = self.decode(o)
-            action, logp, _, value = agent.act(x, safe)
+            if graphs is not None:
+                safe, action, logp, value = graphs[h]()  # rewritten by the next replay: stored below
+            else:
+                safe = legal_or_all(m)  # terminal / reset rows: any action, it is ignored
+                x = self.decode(o)
+                action, logp, _, value = agent.act(x, safe)
             timers.lap("forward")
             if phase.need_expert:
                 masks_np = np.asarray(self.masks_np[h]).astype(bool)

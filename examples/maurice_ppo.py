@@ -198,7 +198,7 @@ def main(argv=None):
     games = Games()
     collector = Collector(envs, args.seed + 7919 * update,
                           lambda sl, obs, rew, valid, done, term, info: games.record(rew, done, info),
-                          device, maurice.OBSERVATION_DIVISOR)
+                          device, maurice.OBSERVATION_DIVISOR, graph=args.graph)
     buf = collector.new_rollout(T, B)
     budget_s = 60.0 * args.minutes if args.minutes else float("inf")
     t0, eval_s = time.time(), 0.0

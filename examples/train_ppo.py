@@ -579,7 +579,7 @@ def main(argv=None):
     curve = Curve(out / "curve.csv", resuming=bool(args.resume))
     bar = make_bar(args)
     episodes = EpisodeStats(args.num_envs)
-    collector = Collector(envs, args.seed, recorder(episodes), device, maquis.OBSERVATION_DIVISOR)
+    collector = Collector(envs, args.seed, recorder(episodes), device, maquis.OBSERVATION_DIVISOR, graph=args.graph)
     buf = collector.new_rollout(args.num_steps, args.num_envs)
 
     def evaluate_and_log(n_episodes, sps):
