@@ -441,3 +441,12 @@ def test_bench_graph_needs_cuda():
     if "torch is not installed" in r.stderr:
         pytest.skip("torch not installed")
     assert r.returncode != 0 and "--graph" in r.stderr and "cuda" in r.stderr
+
+
+@_needs("maquis", "torch")
+def test_train_ppo_graph_needs_cuda(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, str(EXAMPLES / "train_ppo.py"), "--graph", "--device", "cpu", "--total-steps", "256"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode != 0 and "--graph: CUDA graphs need --device cuda" in proc.stderr
