@@ -41,6 +41,7 @@ import csv
 import json
 import sys
 import time
+from collections import deque
 
 import numpy as np
 
@@ -135,22 +136,23 @@ class Games:
 
     def __init__(self, num_envs):
         self.len = np.zeros(num_envs, np.int64)
-        self.wins, self.lens, self.count = [], [], 0
+        self.wins, self.lens, self.count = deque(maxlen=self.KEEP), deque(maxlen=self.KEEP), 0
 
     def record(self, sl, valid, done, info):
-        """One step of the environments `sl` (a slice of the batch; the arrays are theirs)."""
-        self.len[sl] += valid
-        if not done.any():
+        """One step of the environments `sl` (a slice of the batch; the arrays are theirs), the
+        finished games' as whole arrays."""
+        length = self.len[sl]
+        length += valid
+        ended = np.flatnonzero(done)
+        if not len(ended):
             return
         outcome = info.get("outcome")
-        for i in np.flatnonzero(done):
-            o = outcome[i] if outcome is not None else ""
-            o = o.decode() if isinstance(o, bytes) else str(o)
-            self.wins.append(o == "win")
-            self.lens.append(int(self.len[sl.start + i]))
-            self.len[sl.start + i] = 0
-            self.count += 1
-        self.wins, self.lens = self.wins[-self.KEEP:], self.lens[-self.KEEP:]
+        outs = [""] * len(ended) if outcome is None else [o.decode() if isinstance(o, bytes) else str(o)
+                                                          for o in outcome[ended]]
+        self.wins.extend(o == "win" for o in outs)
+        self.lens.extend(length[ended].tolist())
+        length[ended] = 0
+        self.count += len(ended)
 
     def win_rate(self):
         return float(np.mean(self.wins)) if self.wins else float("nan")

@@ -69,6 +69,7 @@ import json
 import os
 import sys
 import time
+from collections import deque
 from pathlib import Path
 
 import numpy as np
@@ -130,17 +131,14 @@ def parse_args(argv=None):
 # --------------------------------------------------------------------------------------------
 
 
-def _info_outcomes(info, done, n):
-    """Outcomes of the environments that just finished, from a Gymnasium vector info dict."""
-    out = [None] * n
+def _info_outcomes(info, ended):
+    """The outcome (a str, or None where the info gives none) of each environment in `ended`
+    (indices of the environments that just finished), from a Gymnasium vector info dict."""
     if "outcome" not in info:
-        return out
-    vals = info["outcome"]
-    have = info.get("_outcome", done)
-    for i in np.flatnonzero(np.asarray(have) & done):
-        v = vals[i]
-        out[i] = v.decode() if isinstance(v, bytes) else str(v)
-    return out
+        return [None] * len(ended)
+    vals, have = info["outcome"], info.get("_outcome")
+    return [(v.decode() if isinstance(v, bytes) else str(v)) if have is None or have[i] else None
+            for i, v in zip(ended, vals[ended])]
 
 
 def evaluate_policy(policy, difficulty, episodes, seed):
@@ -379,27 +377,32 @@ class EpisodeStats:
     def __init__(self, num_envs):
         self.ret = np.zeros(num_envs)
         self.len = np.zeros(num_envs, np.int64)
-        self.recent = {"ret": [], "len": [], "win": [], "draw": [], "loss": [], "progress": [], "mission": []}
+        self.recent = {k: deque(maxlen=self.KEEP) for k in ("ret", "len", "win", "draw", "loss", "progress", "mission")}
 
     def record(self, sl, rew, valid, done, term, info, final_progress, final_completed=None):
-        """One step of the environments `sl` (a slice of the batch; the arrays are theirs)."""
-        self.ret[sl] += rew
-        self.len[sl] += valid
-        if not done.any():
+        """One step of the environments `sl` (a slice of the batch; the arrays are theirs).
+        `final_progress` and `final_completed`: one value per environment that ended, in the order
+        of `np.flatnonzero(done)`. Whole arrays at once: a batch of thousands ends hundreds of
+        games a step."""
+        ret, length = self.ret[sl], self.len[sl]
+        ret += rew
+        length += valid
+        ended = np.flatnonzero(done)
+        if not len(ended):
             return
-        outs = _info_outcomes(info, done, len(done))
+        outs = [o or ("win" if term[i] and rew[i] > 0.5 else "loss")
+                for o, i in zip(_info_outcomes(info, ended), ended)]
         r = self.recent
-        for i in np.flatnonzero(done):
-            o = outs[i] or ("win" if term[i] and rew[i] > 0.5 else "loss")
-            j = sl.start + i
-            r["ret"].append(self.ret[j]); r["len"].append(self.len[j])
-            r["progress"].append(final_progress[i])
-            r["mission"].append(final_completed is not None and final_completed[i] >= 1)
-            r["win"].append(o in ("win", "major_win")); r["draw"].append(o == "draw")
-            r["loss"].append(o == "loss")
-            self.ret[j] = 0.0; self.len[j] = 0
-        for k in r:
-            r[k] = r[k][-self.KEEP:]
+        r["ret"].extend(ret[ended].tolist())
+        r["len"].extend(length[ended].tolist())
+        r["progress"].extend(np.asarray(final_progress).tolist())
+        completed = np.zeros(len(ended)) if final_completed is None else np.asarray(final_completed)
+        r["mission"].extend((completed >= 1).tolist())
+        r["win"].extend(o in ("win", "major_win") for o in outs)
+        r["draw"].extend(o == "draw" for o in outs)
+        r["loss"].extend(o == "loss" for o in outs)
+        ret[ended] = 0.0
+        length[ended] = 0
 
     def mean(self, key):
         xs = self.recent[key]
@@ -423,9 +426,11 @@ def recorder(episodes):
 
     def record(sl, obs, rew, valid, done, term, info):
         final_progress = completed = None
-        if done.any():
-            obs = maquis.observation_float32(obs)  # the progress is read from the float32 values
-            final_progress, completed = missions(obs), missions.completed(obs)
+        ended = np.flatnonzero(done)
+        if len(ended):
+            # The progress is read from the float32 values of the finished games' rows alone.
+            last = maquis.observation_float32(np.asarray(obs)[ended])
+            final_progress, completed = missions(last), missions.completed(last)
         episodes.record(sl, rew, valid, done, term, info, final_progress, completed)
 
     return record
