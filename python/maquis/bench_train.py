@@ -11,8 +11,8 @@ The loop is `maquis.train.rollout`'s, the one `examples/train_ppo.py` collects w
 copies (uint8 rows are a quarter of float32's bytes; the float32 input is made on the GPU), and
 the forward pass and the sampling are replayed as one CUDA graph (`--no-graph`: launched op by
 op). `--halves 2` makes the environments two vector envs stepped in turn (`send`/`recv`), so that
-Rust steps one half while the GPU acts on the other. `env_share` is the share of the loop's time spent waiting on the environment; the
-row's `timers` give the shares of the other stages (staging, launching the forward and the
+Rust steps one half while the GPU acts on the other. `env_share` is the share of the loop's time
+spent waiting on the environment; the row's `timers` give the shares of the other stages (staging, launching the forward and the
 sampling, waiting on the device for the actions, storing) and, on CUDA, the device's own
 microseconds per env-step of each stage (host-to-device copies, forward, sampling,
 device-to-host copy), from CUDA events.
