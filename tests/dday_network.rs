@@ -88,9 +88,10 @@ fn network_search_plays_both_sides_legally_and_a_seed_decides_it() {
 
 #[test]
 fn network_search_plays_the_networks_choice_where_the_search_does_not_search() {
-    // The German's skirmish actions and hits are not searched: there network_search is the
-    // network (the search's default is the network's choice, not the heuristic's).
-    let mut checked = 0;
+    // The German's allocation, skirmish actions and hits are not searched: there network_search
+    // is the network (the search's default is the network's choice, not the heuristic's; its
+    // allocation is the network's, not a plan of the heuristic's contents).
+    let (mut checked, mut allocations) = (0, 0);
     for seed in 0..4u64 {
         let mut res = maquis::dday::agents::HeuristicAgent::new(seed);
         let mut ns = NetworkSearchAgent::new(net(3), 8, seed);
@@ -102,16 +103,18 @@ fn network_search_plays_the_networks_choice_where_the_search_does_not_search() {
                 res.act(&obs, &mask)
             } else {
                 let a = ns.act(&obs, &mask);
-                if matches!(s.phase, dday::Phase::Actions | dday::Phase::Hit) {
+                if matches!(s.phase, dday::Phase::Allocation | dday::Phase::Actions | dday::Phase::Hit) {
                     assert_eq!(a, alone.act(&obs, &mask), "seed {seed}, phase {:?}", s.phase);
                     checked += 1;
+                    allocations += usize::from(s.phase == dday::Phase::Allocation);
                 }
                 a
             };
             dday::apply(&mut s, a as i64).unwrap();
         }
     }
-    assert!(checked > 20, "German skirmish decisions checked: {checked}");
+    // Of the 11 items, those left with one zone are no decision.
+    assert!(checked > 20 && allocations >= 4 * 5, "German decisions checked: {checked}, allocations {allocations}");
 }
 
 /// The registry is process-wide: everything that depends on what is registered is in this one

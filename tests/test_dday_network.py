@@ -97,6 +97,20 @@ def test_the_agents_play_legal_moves_for_both_seats_deterministically(dday_net):
         assert np.array_equal(s1, s2)
 
 
+def test_a_dday_weight_file_loads_into_torch_with_its_own_sizes(dday_net):
+    torch = pytest.importorskip("torch")
+    from maquis.train.model import model_from_file
+
+    model = model_from_file(str(dday_net))
+    assert (model.obs_size, model.num_actions, model.hidden) == (_dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS, (16,))
+    obs = np.stack([DDayEnv(side=s).reset(seed=k)[0] for k in range(3) for s in ("resistance", "german")])
+    logits, values = _dday.network_forward(obs.astype(np.float32))
+    with torch.no_grad():
+        tl, tv = model(torch.from_numpy(obs.astype(np.float32)))
+    np.testing.assert_allclose(tl.numpy(), logits, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(torch.sigmoid(tv).numpy(), values, rtol=1e-5, atol=1e-6)
+
+
 def test_the_levels_are_opponents_of_the_envs_and_of_evaluate(dday_net):
     for opponent in ("network", "network_search"):
         for side in ("resistance", "german"):
@@ -165,3 +179,57 @@ def test_dday_train_writes_networks_and_curve_and_resumes(tmp_path):
     shipped = dnet.shipped_network_path()
     if shipped is not None:
         load_network(shipped)
+
+
+def test_dday_train_distils_one_side_from_a_policy_and_the_other_from_its_init_network(tmp_path, dday_net):
+    pytest.importorskip("torch")
+    import json
+    import subprocess
+    import sys
+
+    from maquis.dday.policy import load_policy
+    from maquis.policy import save_policy
+    from maquis.train.dday_distill import masked_softmax
+
+    rng = np.random.default_rng(5)
+    n, a = _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS
+    policy = tmp_path / "german.npz"
+    save_policy(policy, [rng.normal(0, 0.3, (n, 12)), rng.normal(0, 0.3, (12, a))], [np.zeros(12), np.zeros(a)],
+                "tanh", {"side": "german"})
+    out = tmp_path / "run"
+    base = [sys.executable, "-m", "maquis", "dday", "train", "--out", str(out), "--generations", "1",
+            "--distill-games", "4", "--eval-episodes", "2", "--epochs", "1", "--threads", "1"]
+    done = subprocess.run([*base, "--init", str(dday_net), "--distill", f"german={policy}"], capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "german (policy) against heuristic: 2 games" in done.stdout
+    assert "resistance (network) against network: 2 games" in done.stdout
+    data = np.load(out / "data" / "gen0.npz")
+    assert len(data["game_outcomes"]) == 8 and set(np.unique(data["outcome"])) <= {0.0, 0.5, 1.0}
+    obs, masks, targets = data["obs"], data["masks"], data["policy"]
+    assert (masks.sum(1) > 1).all() and np.allclose(targets.sum(1), 1, atol=1e-5) and (targets[~masks] == 0).all()
+    # Each side's targets are its teacher's distribution: the policy file's for the German, the
+    # --init network's for the Resistance (the observation says whose decision it is).
+    assert _dday.OBSERVATION_LAYOUT[0] == ("self", 0, 2)  # one-hot: the Resistance, the German
+    german = obs[:, 1] > 0
+    load_network(dday_net)
+    from_net = masked_softmax(_dday.network_forward(obs)[0], masks)
+    from_policy = masked_softmax(load_policy(policy).logits(obs).astype(np.float32), masks)
+    matches_net = np.isclose(targets, from_net, atol=1e-4).all(1)
+    matches_policy = np.isclose(targets, from_policy, atol=1e-4).all(1)
+    assert german.any() and (~german).any()
+    assert matches_policy[german].all() and matches_net[~german].all()
+    assert not matches_net[german].all() and not matches_policy[~german].all()
+    meta = load_network(out / "net_gen0.safetensors")
+    assert json.loads(meta["training"])["teacher"].startswith("distill german=")
+    # --distill needs the network of the other side, and a side and a file it can read; --init
+    # takes D-Day's networks only
+    maquis_net = tmp_path / "maquis.safetensors"
+    maquis_net.write_bytes(maquis._core.Network.random([4], 0).to_bytes())
+    for extra, message in ((["--distill", f"german={policy}"], "needs --init"),
+                           (["--init", str(maquis_net)], _dday.OBSERVATION_FINGERPRINT),
+                           (["--init", str(dday_net), "--distill", f"allies={policy}"], "SIDE one of"),
+                           (["--init", str(dday_net), "--distill", "german=/no/such.npz"], "no policy file")):
+        bad = subprocess.run([*base[:5], "--out", str(tmp_path / "bad"), *base[7:], *extra], capture_output=True,
+                             text=True, timeout=600)
+        assert bad.returncode == 2 and message in bad.stderr, bad.stderr

@@ -8,6 +8,12 @@ over the last `--window` generations of data. The games are played in Rust
 (`maquis._core.dday.selfplay`, `--threads` threads, GIL released); torch only trains. The training
 loop, checkpoint and curve are `maquis.train.common`'s, shared with `maquis train`.
 
+`--init NET` starts the network from a weight file (its widths replace `--hidden`). With
+`--distill SIDE=POLICY` (needs `--init`), generation 0 is a distillation instead
+(`maquis.train.dday_distill`): SIDE's moves from the saved policy, the other side's from the
+`--init` network, as soft targets; this is how the shipped network's German was learned from a
+PPO German (docs/dday_training.md).
+
 Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors`
 (D-Day's fingerprint), a checkpoint (`OUT/checkpoint.pt`; a second run with the same OUT continues
 after the last finished generation), and rows of `OUT/curve.csv` + `OUT/curve.png`: the win rate
@@ -45,6 +51,14 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--games", type=int, default=200, help="games per later generation (network_search against itself)")
     p.add_argument("--budget", type=int, default=100, help="network_search in self-play: simulations per searched decision")
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
+    p.add_argument("--init", default=None, metavar="FILE",
+                   help="a D-Day weight file the network starts from (its hidden widths replace --hidden)")
+    p.add_argument("--distill", default=None, metavar="SIDE=POLICY",
+                   help="generation 0 distils: SIDE's moves from the saved POLICY (a maquis-mlp-v1 file), the other "
+                        "side's from the --init network, in games against --distill-opponents (needs --init)")
+    p.add_argument("--distill-games", type=int, default=6000, help="games a side of the distillation generation")
+    p.add_argument("--distill-opponents", default="heuristic,network",
+                   help="comma-separated bundled opponents of the distillation games ('network': the --init network)")
     common.add_training_arguments(p, epochs=6, batch_size=256)
     p.add_argument("--eval-opponents", default="random,heuristic", help="comma-separated opponents of the curve")
     p.add_argument("--eval-episodes", type=int, default=300, help="games per seat and opponent of the network alone")
@@ -56,9 +70,16 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
 
 
-def play(args: Any, generation: int, net_path: Path | None) -> dict[str, np.ndarray]:
-    """The games of one generation, played in Rust, with one-hot policy targets and unit weights."""
+def play(args: Any, generation: int, net_path: Path | None, model: Any = None) -> dict[str, np.ndarray]:
+    """The games of one generation, played in Rust, with one-hot policy targets and unit weights;
+    with `--distill`, generation 0 is `maquis.train.dday_distill`'s (soft targets)."""
     seed = args.seed * 1_000_003 + generation * 100_000
+    if generation == 0 and args.distill:
+        from maquis.dday.agents import load_network
+        from maquis.train import dday_distill
+
+        load_network(args.init)  # the `network` opponent is the starting network
+        return dday_distill.play(args, model, lambda line: print(line, flush=True))
     if generation == 0:
         data = _dday.selfplay("search", args.games0, seed, budget=args.teacher0_budget, threads=args.threads)
     else:
@@ -67,6 +88,28 @@ def play(args: Any, generation: int, net_path: Path | None) -> dict[str, np.ndar
     policy = np.zeros(data["masks"].shape, np.float32)
     policy[np.arange(len(policy)), data["action"]] = 1.0
     return {**data, "policy": policy, "weight": np.ones(len(policy), np.float32)}
+
+
+def initial_model(path: str) -> Any:
+    """The network of `--init` as a torch model, or None (after saying why) when it is not a D-Day
+    weight file."""
+    from maquis.dday.agents import load_network
+    from maquis.train.model import model_from_file
+
+    try:
+        load_network(path)  # checks the file is D-Day's (its fingerprint) before torch reads it
+        return model_from_file(path)
+    except (OSError, ValueError, RuntimeError, KeyError) as e:
+        print(f"{PROG}: --init {path}: {e}", file=sys.stderr)
+        return None
+
+
+def teacher_name(args: Any, generation: int) -> str:
+    if generation > 0:
+        return f"network_search@{args.budget}"
+    if args.distill:
+        return f"distill {args.distill} with the --init network"
+    return f"search@{args.teacher0_budget}"
 
 
 def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
@@ -102,14 +145,32 @@ def run(args: Any) -> int:
         return 2
     from maquis.dday.network import network_file_metadata
 
-    hidden = common.hidden_widths(args.hidden, PROG)
-    for name in ("generations", "games0", "games", "teacher0_budget", "budget", "epochs", "batch_size", "window"):
+    for name in ("generations", "games0", "games", "teacher0_budget", "budget", "epochs", "batch_size", "window",
+                 "distill_games"):
         if getattr(args, name) < 1:
             print(f"{PROG}: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
+    if args.distill:
+        from maquis.train.dday_distill import parse_distill
+
+        if not args.init:
+            print(f"{PROG}: --distill needs --init (the network that plays the other side)", file=sys.stderr)
+            return 2
+        try:
+            parse_distill(args.distill)
+        except ValueError as e:
+            print(f"{PROG}: {e}", file=sys.stderr)
+            return 2
     torch.set_num_threads(max(1, args.threads))
     out = Path(args.out)
-    model = PolicyValueNet(hidden, "observation", _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS)
+    if args.init:
+        model = initial_model(args.init)
+        if model is None:
+            return 2
+        hidden = model.hidden
+    else:
+        hidden = common.hidden_widths(args.hidden, PROG)
+        model = PolicyValueNet(hidden, "observation", _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     start = common.open_run(out, model, opt, args, PROG, CURVE_FIELDS,
                             {"hidden": hidden, "game": "dday1944"})
@@ -120,7 +181,7 @@ def run(args: Any) -> int:
         data_path = out / "data" / f"gen{g}.npz"
         if not data_path.exists():
             t = time.perf_counter()
-            data = play(args, g, out / f"net_gen{g - 1}.safetensors" if g > 0 else None)
+            data = play(args, g, out / f"net_gen{g - 1}.safetensors" if g > 0 else None, model)
             np.savez_compressed(data_path, **data)
             outcomes = np.bincount(data["game_outcomes"], minlength=3)
             print(f"generation {g}: {len(data['game_outcomes'])} games (draw {outcomes[0]}, resistance {outcomes[1]}, "
@@ -133,7 +194,7 @@ def run(args: Any) -> int:
               f"(policy loss {pl:.3f}, value loss {vl:.3f})", flush=True)
         net_path = out / f"net_gen{g}.safetensors"
         info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
-                "teacher": f"search@{args.teacher0_budget}" if g == 0 else f"network_search@{args.budget}",
+                "teacher": teacher_name(args, g), "init": args.init,
                 "seed": args.seed, "command": "maquis dday train " + " ".join(sys.argv[3:])}
         save_network(model, str(net_path), info, dtype=args.storage, metadata=network_file_metadata())
         common.save_checkpoint(out, g, model, opt, hidden=list(hidden), game="dday1944")

@@ -85,12 +85,17 @@ def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:
 
 
 def model_from_file(path: str) -> PolicyValueNet:
-    """A model with the hidden widths of a weight file, loaded from it."""
+    """A model with the hidden widths, observation size and number of actions of a weight file (any
+    game's), loaded from it."""
     tensors, meta = read_network_file(path)
     hidden = []
     while f"trunk.{len(hidden)}.weight" in tensors:
         hidden.append(tensors[f"trunk.{len(hidden)}.weight"].shape[0])
-    model = PolicyValueNet(tuple(hidden), meta.get("inputs", "observation"))
+    inputs = meta.get("inputs", "observation")
+    num_actions, width = tensors["policy.weight"].shape
+    row = tensors["trunk.0.weight"].shape[1] if hidden else width
+    planes = 0 if inputs == "observation" else _core.HEURISTIC_PLANES
+    model = PolicyValueNet(tuple(hidden), inputs, row - planes * num_actions, num_actions)
     load_network_into(model, path)
     return model
 

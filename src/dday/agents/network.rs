@@ -111,7 +111,8 @@ impl NetworkAgent {
 }
 
 /// Network-guided search: D1 `search` with the network in the heuristic's place as the player:
-/// the network's choice is played where the search does not search and is the default a
+/// the network's choice is played where the search does not search (the German's allocation
+/// included: the search's plans hold only the heuristic's contents) and is the default a
 /// candidate must beat where it does; its next best legal actions and the heuristic's choice are
 /// compared first (before candidates drawn at random). The playouts stay the heuristic's. A pure
 /// function of the observation and its stream, as `search` is.

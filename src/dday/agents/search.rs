@@ -9,7 +9,8 @@
 //! candidates. A playout is worth win 1, draw ½, loss 0 plus a tenth of the scaled VP margin;
 //! the heuristic's choice (the default) is played unless another candidate's paired advantage
 //! over it stays positive `Z_SWITCH` standard errors below its mean (then the best such
-//! candidate). `network_search` puts a network's choice in the default's place.
+//! candidate). `network_search` puts a network's choice in the default's place, and allocates as
+//! its network does.
 //! The Resistance's attack and guesses use the same playouts' outcomes measured once per pair of
 //! zone contents (`attack_values`), averaged exactly over the consistent allocations (`intel`).
 
@@ -96,15 +97,18 @@ impl SearchAgent {
     }
 
     /// As `act`, with `first` (legal actions, best first, e.g. a network's ranking) in place of
-    /// the heuristic: `first[0]` is played where the search does not search and is the default a
-    /// candidate must beat where it does; the rest of `first`, then the heuristic's choice, are
+    /// the heuristic: `first[0]` is played where the search does not search (the German's
+    /// allocation then included) and is the default a candidate must beat where it does; the rest of `first`, then the heuristic's choice, are
     /// compared before the random candidates. With `first` empty this is `act`.
     pub fn act_with_candidates(&mut self, obs: &[f32], mask: &Mask, first: &[usize]) -> usize {
         let v = View::decode(obs);
         let heuristic = self.heuristic.act(obs, mask);
         let default = first.first().copied().filter(|&a| mask.get(a)).unwrap_or(heuristic);
         if v.phase == Phase::Allocation {
-            return self.allocate(&v, mask).unwrap_or(default);
+            // A guide's allocation is its own: the plans compared here hold the heuristic's
+            // contents, and playouts against the heuristic Resistance cannot tell contents apart
+            // that the searching Resistance's intel can.
+            return if first.is_empty() { self.allocate(&v, mask).unwrap_or(default) } else { default };
         }
         let intel = match v.phase {
             Phase::Interrogation if v.me == Side::Resistance => best_guess(&v, mask),
