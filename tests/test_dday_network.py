@@ -189,7 +189,7 @@ def test_dday_train_distils_one_side_from_a_policy_and_the_other_from_its_init_n
 
     from maquis.dday.policy import load_policy
     from maquis.policy import save_policy
-    from maquis.train.dday_distill import masked_softmax
+    from maquis.policy import masked_probabilities
 
     rng = np.random.default_rng(5)
     n, a = _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS
@@ -213,8 +213,8 @@ def test_dday_train_distils_one_side_from_a_policy_and_the_other_from_its_init_n
     assert _dday.OBSERVATION_LAYOUT[0] == ("self", 0, 2)  # one-hot: the Resistance, the German
     german = obs[:, 1] > 0
     load_network(dday_net)
-    from_net = masked_softmax(_dday.network_forward(obs)[0], masks)
-    from_policy = masked_softmax(load_policy(policy).logits(obs).astype(np.float32), masks)
+    from_net = masked_probabilities(_dday.network_forward(obs)[0], masks)
+    from_policy = masked_probabilities(load_policy(policy).logits(obs).astype(np.float32), masks)
     matches_net = np.isclose(targets, from_net, atol=1e-4).all(1)
     matches_policy = np.isclose(targets, from_policy, atol=1e-4).all(1)
     assert german.any() and (~german).any()

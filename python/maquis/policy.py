@@ -62,16 +62,11 @@ class NumpyMLPPolicy:
         if single:
             obs, mask = obs[None], mask[None]
         logits = self.logits(obs)
-        mask = mask | ~mask.any(axis=1, keepdims=True)  # a finished game (no legal action): any
-        logits = np.where(mask, logits, -np.inf)
         if self.deterministic:
-            actions = np.argmax(logits, axis=1)
+            mask = mask | ~mask.any(axis=1, keepdims=True)  # a finished game (no legal action): any
+            actions = np.argmax(np.where(mask, logits, -np.inf), axis=1)
         else:
-            z = logits - logits.max(axis=1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(axis=1, keepdims=True)
-            u = self.rng.random((len(p), 1))
-            actions = np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1)
+            actions = sample_rows(masked_probabilities(logits, mask), self.rng)
         actions = actions.astype(np.int64)
         return int(actions[0]) if single else actions
 
@@ -81,6 +76,23 @@ class NumpyMLPPolicy:
 
     def act_batch(self, obs, masks):
         return self(obs, masks)
+
+
+def masked_probabilities(logits, mask):
+    """The softmax of each row of `logits` over its legal actions (`mask`; a row with none legal,
+    a finished game: over all)."""
+    mask = mask | ~mask.any(axis=1, keepdims=True)
+    z = np.where(mask, logits, -np.inf)
+    p = np.exp(z - z.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    return p
+
+
+def sample_rows(p, rng):
+    """An action per row of probabilities `p`, from one uniform draw of `rng` a row (inverse CDF;
+    rounding cannot pick past the last action)."""
+    u = rng.random((len(p), 1))
+    return np.minimum((p.cumsum(axis=1) < u).sum(axis=1), p.shape[1] - 1)
 
 
 def save_policy(path, weights, biases, activation, meta, deterministic=True):

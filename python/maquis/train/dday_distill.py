@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 
+from maquis.policy import masked_probabilities, sample_rows
+
 SIDES = ("german", "resistance")
 # DDayVectorEnv games stepped together while collecting.
 ENVS = 100
@@ -58,12 +60,6 @@ def teacher_of(side: str, distill: tuple[str, Path], model: Any) -> Any:
     return logits
 
 
-def masked_softmax(logits: np.ndarray, masks: np.ndarray) -> np.ndarray:
-    z = np.where(masks, logits, -np.inf)
-    z = np.exp(z - z.max(axis=1, keepdims=True))
-    return (z / z.sum(axis=1, keepdims=True)).astype(np.float32)
-
-
 def collect(side: str, opponent: str, games: int, seed: int, teacher: Any, rng: np.random.Generator,
             threads: int) -> dict[str, list[Any]]:
     """`games` games of the teacher as `side` against `opponent`: its decisions with a choice, with
@@ -82,8 +78,8 @@ def collect(side: str, opponent: str, games: int, seed: int, teacher: Any, rng: 
         masks = info["action_mask"].astype(bool)
         live = masks.any(axis=1) & ~resetting
         safe = np.where(live[:, None], masks, True)
-        probs = masked_softmax(teacher(obs.astype(np.float32)), safe)
-        actions = (probs.cumsum(axis=1) > rng.random((ENVS, 1))).argmax(axis=1)
+        probs = masked_probabilities(teacher(obs.astype(np.float32)), safe).astype(np.float32)
+        actions = sample_rows(probs, rng)
         for i in np.flatnonzero(live & (masks.sum(axis=1) > 1)):
             moves[i].append((obs[i].astype(np.float32), masks[i], probs[i]))
         obs, reward, term, trunc, info = env.step(actions)
@@ -128,4 +124,4 @@ def play(args: Any, model: Any, log: Any = print) -> dict[str, np.ndarray]:
             "weight": np.ones(n, np.float32), "game_outcomes": np.array(parts["game_outcomes"], np.int64)}
 
 
-__all__ = ["parse_distill", "play", "collect", "masked_softmax", "SIDES"]
+__all__ = ["parse_distill", "play", "collect", "SIDES"]
