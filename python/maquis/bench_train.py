@@ -12,10 +12,10 @@ copies (uint8 rows are a quarter of float32's bytes; the float32 input is made o
 the forward pass and the sampling are replayed as one CUDA graph (`--no-graph`: launched op by
 op). `--halves 2` makes the environments two vector envs stepped in turn (`send`/`recv`), so that
 Rust steps one half while the GPU acts on the other. `env_share` is the share of the loop's time
-spent waiting on the environment; the row's `timers` give the shares of the other stages (staging, launching the forward and the
-sampling, waiting on the device for the actions, storing) and, on CUDA, the device's own
-microseconds per env-step of each stage (host-to-device copies, forward, sampling,
-device-to-host copy), from CUDA events.
+spent waiting on the environment; the row's `timers` give the shares of the other stages
+(staging, launching the forward and the sampling, waiting on the device for the actions, storing)
+and, on CUDA, the device's own microseconds per env-step of each stage (host-to-device copies,
+forward, sampling, device-to-host copy), from CUDA events.
 
 Torch threads are set as `examples/train_ppo.py` sets them (OMP_WAIT_POLICY=PASSIVE, so that
 torch's idle threads do not spin against the environment's workers).

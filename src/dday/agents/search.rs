@@ -98,8 +98,9 @@ impl SearchAgent {
 
     /// As `act`, with `first` (legal actions, best first, e.g. a network's ranking) in place of
     /// the heuristic: `first[0]` is played where the search does not search (the German's
-    /// allocation then included) and is the default a candidate must beat where it does; the rest of `first`, then the heuristic's choice, are
-    /// compared before the random candidates. With `first` empty this is `act`.
+    /// allocation then included) and is the default a candidate must beat where it does; the
+    /// rest of `first`, then the heuristic's choice, are compared before the random candidates.
+    /// With `first` empty this is `act`.
     pub fn act_with_candidates(&mut self, obs: &[f32], mask: &Mask, first: &[usize]) -> usize {
         let v = View::decode(obs);
         let heuristic = self.heuristic.act(obs, mask);
