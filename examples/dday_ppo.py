@@ -21,8 +21,10 @@ What it does
   is terminal in GAE (no bootstrapping through it).
 * Reward: the environment's, 0 until the end of a game, then win +1, draw 0, loss -1
   (`--reward outcome`) or (own VP - opponent VP) / 150 (`--reward vp_margin`).
-* Optional warm start (`--imitate heuristic`): for `--imitate-minutes` the policy imitates a bundled
-  agent playing the learner's side (DAgger: the expert labels the states the mixed policy visits),
+* `--opponent-budget`: the simulations per decision of a `search` or `network_search` opponent;
+  `--network FILE`: the weight file of the `network` levels (default the shipped network).
+* Optional warm start (`--imitate heuristic`, or `network`): for `--imitate-minutes` the policy
+  imitates a bundled agent playing the learner's side (DAgger: the expert labels the states the mixed policy visits),
   then PPO takes over with a cross-entropy term to the expert decaying to 0 over
   `--bc-decay-minutes`. The expert reads the same observation as the learner.
 * Every `--eval-every` updates (and at the end) the greedy policy (masked argmax) is evaluated on
@@ -61,13 +63,26 @@ def parse_args(argv=None):
     add_versus_run_arguments(p, ("resistance", "german"), ("outcome", "vp_margin"), "runs/dday_ppo", OPPONENTS)
     add_ppo_arguments(p, num_envs=64, gamma=0.998, epochs=4, ent_coef=0.01)
     add_imitation_arguments(p, minutes=4.0, steps=32, minibatch=512, buffer=200_000, bc_decay_minutes=6.0,
-                            choices=("random", "heuristic", "search"),
+                            choices=("random", "heuristic", "search", "network"),
                             help="a bundled agent whose play of the learner's side is imitated first (DAgger)")
     add_evaluation_arguments(p, episodes=300, seed=100_000, every=20, final=1000)
+    p.add_argument("--opponent-budget", type=int, default=200,
+                   help="simulations per decision of a search opponent (search, network_search), in training and evaluation")
+    p.add_argument("--network", default=None, metavar="FILE",
+                   help="the D-Day weight file the network levels play (opponent, --imitate network, baselines); "
+                        "default the shipped network")
     args = p.parse_args(argv)
-    for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "final_eval_episodes", "threads", "env_threads"):
+    for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "final_eval_episodes", "threads", "env_threads",
+                 "opponent_budget"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.network:
+        from maquis.dday.agents import load_network
+
+        try:
+            load_network(args.network)  # the network levels play it from here on
+        except Exception as e:  # a missing file, another game's network: say which and why
+            p.error(f"--network {args.network}: {e}")
     return args
 
 
@@ -79,7 +94,7 @@ def parse_args(argv=None):
 def export_policy(agent, path, args, steps):
     """The actor as `maquis-mlp-v1` (w of shape (in, out)), readable with numpy only."""
     meta = {"trained_with": "examples/dday_ppo.py", "game": "dday1944", "side": args.side, "opponent": args.opponent,
-            "env_steps": int(steps), "seed": args.seed}
+            "opponent_budget": args.opponent_budget, "env_steps": int(steps), "seed": args.seed}
     masked_ppo.export_policy(agent, path, "tanh", meta)
 
 
@@ -92,7 +107,8 @@ def evaluate_row(policy, args, episodes, seed):
     """`maquis.dday.evaluate`'s row for the learner's side against the opponent."""
     import maquis.dday as dday
 
-    res = dday.evaluate(policy, side=args.side, opponents=(args.opponent,), episodes=episodes, seed=seed)
+    res = dday.evaluate(policy, side=args.side, opponents=(args.opponent,), episodes=episodes, seed=seed,
+                        budget=args.opponent_budget)
     return res.row(args.side, args.opponent)
 
 
@@ -185,6 +201,7 @@ def main(argv=None):
 
     envs = make_envs(lambda n: dday.DDayVectorEnv(num_envs=n, num_threads=args.env_threads, side=args.side,
                                                   opponent=args.opponent,
+                                                  opponent_kwargs={"budget": args.opponent_budget},
                                                   reward=None if args.reward == "outcome" else "vp_margin",
                                                   observation_dtype=obs_dtype, copy=False),
                      args.num_envs, halves)

@@ -86,35 +86,51 @@ fn network_search_plays_both_sides_legally_and_a_seed_decides_it() {
     }
 }
 
-#[test]
-fn network_search_plays_the_networks_choice_where_the_search_does_not_search() {
-    // The German's allocation, skirmish actions and hits are not searched: there network_search
-    // is the network (the search's default is the network's choice, not the heuristic's; its
-    // allocation is the network's, not a plan of the heuristic's contents).
-    let (mut checked, mut allocations) = (0, 0);
+/// Four games of `network_search` as `seat` against the heuristic, asserting that its decisions in
+/// `phases` are the network's alone; how many were checked in each phase, in `phases` order.
+fn decisions_as_the_network(seat: Side, phases: &[dday::Phase]) -> Vec<usize> {
+    let mut checked = vec![0; phases.len()];
     for seed in 0..4u64 {
-        let mut res = maquis::dday::agents::HeuristicAgent::new(seed);
+        let mut other = maquis::dday::agents::HeuristicAgent::new(seed);
         let mut ns = NetworkSearchAgent::new(net(3), 8, seed);
         let mut alone = NetworkAgent::new(net(3));
         let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
         while let Some(side) = s.to_move() {
             let (obs, mask) = (observation(&s, side), legal_mask(&s));
-            let a = if side == Side::Resistance {
-                res.act(&obs, &mask)
+            let a = if side != seat {
+                other.act(&obs, &mask)
             } else {
                 let a = ns.act(&obs, &mask);
-                if matches!(s.phase, dday::Phase::Allocation | dday::Phase::Actions | dday::Phase::Hit) {
+                if let Some(k) = phases.iter().position(|&p| p == s.phase) {
                     assert_eq!(a, alone.act(&obs, &mask), "seed {seed}, phase {:?}", s.phase);
-                    checked += 1;
-                    allocations += usize::from(s.phase == dday::Phase::Allocation);
+                    checked[k] += 1;
                 }
                 a
             };
             dday::apply(&mut s, a as i64).unwrap();
         }
     }
+    checked
+}
+
+#[test]
+fn network_search_plays_the_networks_choice_where_the_search_does_not_search() {
+    // The German's allocation, skirmish actions and hits are not searched: there network_search
+    // is the network (the search's default is the network's choice, not the heuristic's; its
+    // allocation is the network's, not a plan of the heuristic's contents).
+    use dday::Phase::*;
+    let n = decisions_as_the_network(Side::German, &[Allocation, Actions, Hit]);
     // Of the 11 items, those left with one zone are no decision.
-    assert!(checked > 20 && allocations >= 4 * 5, "German decisions checked: {checked}, allocations {allocations}");
+    assert!(n.iter().sum::<usize>() > 20 && n[0] >= 4 * 5, "German decisions checked (allocation, actions, hits): {n:?}");
+}
+
+#[test]
+fn network_search_interrogates_and_attacks_as_its_network_does() {
+    // The Resistance's guesses and attack are priced by the search's intel over uniformly drawn
+    // allocations; network_search plays its network's there (and in the hits and flights).
+    use dday::Phase::*;
+    let n = decisions_as_the_network(Side::Resistance, &[Interrogation, Attack, Hit, Morale]);
+    assert!(n[0] >= 4 && n[1] == 4, "Resistance decisions checked (guesses, attacks, hits, flights): {n:?}");
 }
 
 /// The registry is process-wide: everything that depends on what is registered is in this one

@@ -98,3 +98,29 @@ def test_dday_ppo_imitation_warm_start(tmp_path, device):
     assert phases[0] == "imitate"
     w = np.load(out / "policy.npz")
     assert w["w0"].shape == (380, 32) and w[f"w{int(w['num_layers']) - 1}"].shape[1] == 191
+
+
+def test_dday_ppo_against_a_cheap_search_imitating_a_given_network(tmp_path):
+    """`--opponent-budget` sets the search opponent's simulations (training and evaluation) and is
+    recorded in the policy; `--network FILE` is the network that `--imitate network` copies, and a
+    file of another game is refused."""
+    from maquis.dday.network import shipped_network_path
+    from maquis.dday.policy import load_policy
+
+    shipped = shipped_network_path()
+    if shipped is None:
+        pytest.skip("this maquis ships no D-Day network")
+    out = tmp_path / "cheap"
+    _run([*TINY, "--total-steps", "300", "--final-eval-episodes", "2", "--baselines", "", "--eval-episodes", "2",
+          "--opponent", "search", "--opponent-budget", "4", "--network", str(shipped), "--imitate", "network",
+          "--imitate-minutes", "0.02", "--imitate-steps", "1", "--imitate-minibatch", "32", "--imitate-buffer", "500",
+          "--out", str(out)], tmp_path)
+    assert load_policy(out / "policy.npz").meta["opponent_budget"] == 4
+    assert json.loads((out / "args.json").read_text())["network"] == str(shipped)
+    maquis_net = tmp_path / "maquis.safetensors"
+    import maquis
+
+    maquis_net.write_bytes(maquis._core.Network.random([4], 0).to_bytes())
+    proc = subprocess.run([sys.executable, str(EXAMPLES / "dday_ppo.py"), *TINY, "--network", str(maquis_net),
+                           "--out", str(tmp_path / "bad")], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "--network" in proc.stderr and "dday1944" in proc.stderr, proc.stderr[-2000:]

@@ -181,7 +181,7 @@ def test_dday_train_writes_networks_and_curve_and_resumes(tmp_path):
         load_network(shipped)
 
 
-def test_dday_train_distils_one_side_from_a_policy_and_the_other_from_its_init_network(tmp_path, dday_net):
+def test_dday_train_distils_each_named_side_from_its_policy_and_the_others_from_its_init_network(tmp_path, dday_net):
     pytest.importorskip("torch")
     import json
     import subprocess
@@ -222,6 +222,21 @@ def test_dday_train_distils_one_side_from_a_policy_and_the_other_from_its_init_n
     assert not matches_net[german].all() and not matches_policy[~german].all()
     meta = load_network(out / "net_gen0.safetensors")
     assert json.loads(meta["training"])["teacher"].startswith("distill german=")
+    # Both sides from policy files: the Resistance's targets are then its own file's.
+    resistance = tmp_path / "resistance.npz"
+    save_policy(resistance, [rng.normal(0, 0.3, (n, 12)), rng.normal(0, 0.3, (12, a))], [np.zeros(12), np.zeros(a)],
+                "tanh", {"side": "resistance"})
+    both = subprocess.run([*base[:5], "--out", str(tmp_path / "both"), *base[7:], "--init", str(dday_net),
+                           "--distill", f"german={policy}", "--distill", f"resistance={resistance}"],
+                          capture_output=True, text=True, timeout=600)
+    assert both.returncode == 0, both.stderr
+    assert "resistance (policy) against network: 2 games" in both.stdout
+    data = np.load(tmp_path / "both" / "data" / "gen0.npz")
+    obs, masks, targets = data["obs"], data["masks"], data["policy"]
+    german = obs[:, 1] > 0
+    expected = np.where(german[:, None], masked_probabilities(load_policy(policy).logits(obs).astype(np.float32), masks),
+                        masked_probabilities(load_policy(resistance).logits(obs).astype(np.float32), masks))
+    assert german.any() and (~german).any() and np.isclose(targets, expected, atol=1e-4).all()
     # --distill needs the network of the other side, and a side and a file it can read; --init
     # takes D-Day's networks only
     maquis_net = tmp_path / "maquis.safetensors"
@@ -229,7 +244,9 @@ def test_dday_train_distils_one_side_from_a_policy_and_the_other_from_its_init_n
     for extra, message in ((["--distill", f"german={policy}"], "needs --init"),
                            (["--init", str(maquis_net)], _dday.OBSERVATION_FINGERPRINT),
                            (["--init", str(dday_net), "--distill", f"allies={policy}"], "SIDE one of"),
-                           (["--init", str(dday_net), "--distill", "german=/no/such.npz"], "no policy file")):
+                           (["--init", str(dday_net), "--distill", "german=/no/such.npz"], "no policy file"),
+                           (["--init", str(dday_net), "--distill", f"german={policy}", "--distill", f"german={policy}"],
+                            "the german is given twice")):
         bad = subprocess.run([*base[:5], "--out", str(tmp_path / "bad"), *base[7:], *extra], capture_output=True,
                              text=True, timeout=600)
         assert bad.returncode == 2 and message in bad.stderr, bad.stderr

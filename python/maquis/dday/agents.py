@@ -70,9 +70,9 @@ class NetworkAgent(_Bundled):
 
 class NetworkSearchAgent(_Bundled):
     """D1 `network_search`: `search` with the network in the heuristic's place (its choice played
-    where the search does not search, the German's allocation included, and the default a
-    candidate must beat where it does; its next best legal actions compared first), `budget`
-    playouts per searched decision, in Rust.
+    where the search does not search, the German's allocation and the Resistance's guesses and
+    attack included, and the default a candidate must beat where it does; its next best legal
+    actions compared first), `budget` playouts per searched decision, in Rust.
     `network`: as for `NetworkAgent`."""
 
     _id = "network_search"

@@ -9,10 +9,10 @@ over the last `--window` generations of data. The games are played in Rust
 loop, checkpoint and curve are `maquis.train.common`'s, shared with `maquis train`.
 
 `--init NET` starts the network from a weight file (its widths replace `--hidden`). With
-`--distill SIDE=POLICY` (needs `--init`), generation 0 is a distillation instead
-(`maquis.train.dday_distill`): SIDE's moves from the saved policy, the other side's from the
-`--init` network, as soft targets; this is how the shipped network's German was learned from a
-PPO German (docs/dday_training.md).
+`--distill SIDE=POLICY` (needs `--init`; once per side), generation 0 is a distillation instead
+(`maquis.train.dday_distill`): each named side's moves from its saved policy, a side not named
+keeps the `--init` network's, as soft targets; this is how the shipped network learned both seats
+from PPO learners (docs/dday_training.md).
 
 Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors`
 (D-Day's fingerprint), a checkpoint (`OUT/checkpoint.pt`; a second run with the same OUT continues
@@ -53,9 +53,10 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
     p.add_argument("--init", default=None, metavar="FILE",
                    help="a D-Day weight file the network starts from (its hidden widths replace --hidden)")
-    p.add_argument("--distill", default=None, metavar="SIDE=POLICY",
-                   help="generation 0 distils: SIDE's moves from the saved POLICY (a maquis-mlp-v1 file), the other "
-                        "side's from the --init network, in games against --distill-opponents (needs --init)")
+    p.add_argument("--distill", action="append", default=None, metavar="SIDE=POLICY",
+                   help="generation 0 distils: SIDE's moves from the saved POLICY (a maquis-mlp-v1 file), a side not "
+                        "named from the --init network, in games against --distill-opponents (needs --init; "
+                        "once per side)")
     p.add_argument("--distill-games", type=int, default=6000, help="games a side of the distillation generation")
     p.add_argument("--distill-opponents", default="heuristic,network",
                    help="comma-separated bundled opponents of the distillation games ('network': the --init network)")
@@ -108,7 +109,7 @@ def teacher_name(args: Any, generation: int) -> str:
     if generation > 0:
         return f"network_search@{args.budget}"
     if args.distill:
-        return f"distill {args.distill} with the --init network"
+        return f"distill {' '.join(args.distill)} with the --init network"
     return f"search@{args.teacher0_budget}"
 
 

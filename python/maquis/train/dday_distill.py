@@ -1,7 +1,7 @@
-"""A distillation generation of `maquis dday train` (`--distill SIDE=POLICY`): one side's moves
-learned from a saved policy (e.g. a PPO learner that beats the search from that seat,
-`examples/dday_ppo.py`), the other side's from the network the run starts from (`--init`), so that
-one network holds both.
+"""A distillation generation of `maquis dday train` (`--distill SIDE=POLICY`, once per side): each
+named side's moves learned from a saved policy (e.g. a PPO learner that beats the search from that
+seat, `examples/dday_ppo.py`), a side not named keeps the moves of the network the run starts
+from (`--init`), so that one network holds both.
 
 Each teacher plays its own side, its moves drawn from its distribution over the legal actions,
 against each of `--distill-opponents` (bundled levels; `network` is the starting network) in
@@ -28,28 +28,33 @@ SIDES = ("german", "resistance")
 ENVS = 100
 
 
-def parse_distill(text: str) -> tuple[str, Path]:
-    """`SIDE=POLICY` of `--distill`, checked: a side and an existing policy file (a ValueError
-    saying what is wrong)."""
-    side, sep, path = text.partition("=")
-    if not sep or side not in SIDES:
-        raise ValueError(f"--distill takes SIDE=POLICY with SIDE one of {', '.join(SIDES)}, got {text!r}")
-    if not Path(path).is_file():
-        raise ValueError(f"--distill: no policy file {path!r}")
-    return side, Path(path)
+def parse_distill(texts: str | list[str]) -> dict[str, Path]:
+    """The `SIDE=POLICY` values of `--distill` (one or a list) as {side: policy file}, checked: each
+    a side, at most once, and an existing policy file (a ValueError saying what is wrong)."""
+    out: dict[str, Path] = {}
+    for text in [texts] if isinstance(texts, str) else texts:
+        side, sep, path = text.partition("=")
+        if not sep or side not in SIDES:
+            raise ValueError(f"--distill takes SIDE=POLICY with SIDE one of {', '.join(SIDES)}, got {text!r}")
+        if side in out:
+            raise ValueError(f"--distill: the {side} is given twice")
+        if not Path(path).is_file():
+            raise ValueError(f"--distill: no policy file {path!r}")
+        out[side] = Path(path)
+    return out
 
 
-def teacher_of(side: str, distill: tuple[str, Path], model: Any) -> Any:
-    """`logits(obs) -> (n, NUM_ACTIONS)` of the side's teacher: the policy file for the distilled
-    side, the (frozen) starting network for the other."""
+def teacher_of(side: str, distill: dict[str, Path], model: Any) -> Any:
+    """`logits(obs) -> (n, NUM_ACTIONS)` of the side's teacher: its policy file where `distill`
+    names one, else the (frozen) starting network."""
     import copy
 
     import torch
 
     from maquis.dday.policy import load_policy
 
-    if side == distill[0]:
-        policy = load_policy(distill[1])
+    if side in distill:
+        policy = load_policy(distill[side])
         return lambda obs: np.asarray(policy.logits(obs), np.float32)
     frozen = copy.deepcopy(model).eval()
 
@@ -116,7 +121,7 @@ def play(args: Any, model: Any, log: Any = print) -> dict[str, np.ndarray]:
             for key in parts:
                 parts[key] += got[key]
             won = np.mean(np.array(got["game_outcomes"]) == (1 if side == "resistance" else 2))
-            log(f"distillation: {side} ({'policy' if side == distill[0] else 'network'}) against {opponent}: "
+            log(f"distillation: {side} ({'policy' if side in distill else 'network'}) against {opponent}: "
                 f"{games} games, {len(got['obs'])} samples, {100 * won:.1f} % won")
     n = len(parts["obs"])
     return {"obs": np.array(parts["obs"], np.float32).reshape(n, -1), "masks": np.array(parts["masks"], bool),

@@ -9,8 +9,8 @@
 //! candidates. A playout is worth win 1, draw ½, loss 0 plus a tenth of the scaled VP margin;
 //! the heuristic's choice (the default) is played unless another candidate's paired advantage
 //! over it stays positive `Z_SWITCH` standard errors below its mean (then the best such
-//! candidate). `network_search` puts a network's choice in the default's place, and allocates as
-//! its network does.
+//! candidate). `network_search` puts a network's choice in the default's place, and allocates,
+//! interrogates and chooses its attack as its network does.
 //! The Resistance's attack and guesses use the same playouts' outcomes measured once per pair of
 //! zone contents (`attack_values`), averaged exactly over the consistent allocations (`intel`).
 
@@ -98,9 +98,9 @@ impl SearchAgent {
 
     /// As `act`, with `first` (legal actions, best first, e.g. a network's ranking) in place of
     /// the heuristic: `first[0]` is played where the search does not search (the German's
-    /// allocation then included) and is the default a candidate must beat where it does; the
-    /// rest of `first`, then the heuristic's choice, are compared before the random candidates.
-    /// With `first` empty this is `act`.
+    /// allocation, the Resistance's guesses and attack then included) and is the default a
+    /// candidate must beat where it does; the rest of `first`, then the heuristic's choice, are
+    /// compared before the random candidates. With `first` empty this is `act`.
     pub fn act_with_candidates(&mut self, obs: &[f32], mask: &Mask, first: &[usize]) -> usize {
         let v = View::decode(obs);
         let heuristic = self.heuristic.act(obs, mask);
@@ -111,7 +111,10 @@ impl SearchAgent {
             // that the searching Resistance's intel can.
             return if first.is_empty() { self.allocate(&v, mask).unwrap_or(default) } else { default };
         }
+        // A guide's guesses and attack are its own too: `intel` prices them over uniformly drawn
+        // allocations, where a learned guide knows which allocations its opponents make.
         let intel = match v.phase {
+            _ if !first.is_empty() => None,
             Phase::Interrogation if v.me == Side::Resistance => best_guess(&v, mask),
             Phase::Attack if v.me == Side::Resistance => best_attack(&v),
             _ => None,
