@@ -24,8 +24,8 @@ What it does
 * `--opponent-budget`: the simulations per decision of a `search` or `network_search` opponent;
   `--network FILE`: the weight file of the `network` levels (default the shipped network).
 * Optional warm start (`--imitate heuristic`, or `network`): for `--imitate-minutes` the policy
-  imitates a bundled agent playing the learner's side (DAgger: the expert labels the states the mixed policy visits),
-  then PPO takes over with a cross-entropy term to the expert decaying to 0 over
+  imitates a bundled agent playing the learner's side (DAgger: the expert labels the states the
+  mixed policy visits), then PPO takes over with a cross-entropy term to the expert decaying to 0 over
   `--bc-decay-minutes`. The expert reads the same observation as the learner.
 * Every `--eval-every` updates (and at the end) the greedy policy (masked argmax) is evaluated on
   fixed seeds with `maquis.dday.evaluate` (win/draw/loss with Wilson 95 % intervals) and written to
@@ -67,13 +67,14 @@ def parse_args(argv=None):
                             help="a bundled agent whose play of the learner's side is imitated first (DAgger)")
     add_evaluation_arguments(p, episodes=300, seed=100_000, every=20, final=1000)
     p.add_argument("--opponent-budget", type=int, default=200,
-                   help="simulations per decision of a search opponent (search, network_search), in training and evaluation")
+                   help="simulations per decision of a search opponent (search, network_search), in training "
+                        "and evaluation")
     p.add_argument("--network", default=None, metavar="FILE",
                    help="the D-Day weight file the network levels play (opponent, --imitate network, baselines); "
                         "default the shipped network")
     args = p.parse_args(argv)
-    for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "final_eval_episodes", "threads", "env_threads",
-                 "opponent_budget"):
+    for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "final_eval_episodes", "threads",
+                 "env_threads", "opponent_budget"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.network:
@@ -81,7 +82,7 @@ def parse_args(argv=None):
 
         try:
             load_network(args.network)  # the network levels play it from here on
-        except Exception as e:  # a missing file, another game's network: say which and why
+        except ValueError as e:  # MaquisError: a missing file, another game's network; it says which
             p.error(f"--network {args.network}: {e}")
     return args
 

@@ -121,7 +121,8 @@ fn network_search_plays_the_networks_choice_where_the_search_does_not_search() {
     use dday::Phase::*;
     let n = decisions_as_the_network(Side::German, &[Allocation, Actions, Hit]);
     // Of the 11 items, those left with one zone are no decision.
-    assert!(n.iter().sum::<usize>() > 20 && n[0] >= 4 * 5, "German decisions checked (allocation, actions, hits): {n:?}");
+    let all: usize = n.iter().sum();
+    assert!(all > 20 && n[0] >= 4 * 5, "German decisions checked (allocation, actions, hits): {n:?}");
 }
 
 #[test]

@@ -214,7 +214,10 @@ def test_dday_train_distils_each_named_side_from_its_policy_and_the_others_from_
     german = obs[:, 1] > 0
     load_network(dday_net)
     from_net = masked_probabilities(_dday.network_forward(obs)[0], masks)
-    from_policy = masked_probabilities(load_policy(policy).logits(obs).astype(np.float32), masks)
+    def policy_probabilities(path, obs, masks):
+        return masked_probabilities(load_policy(path).logits(obs).astype(np.float32), masks)
+
+    from_policy = policy_probabilities(policy, obs, masks)
     matches_net = np.isclose(targets, from_net, atol=1e-4).all(1)
     matches_policy = np.isclose(targets, from_policy, atol=1e-4).all(1)
     assert german.any() and (~german).any()
@@ -234,8 +237,8 @@ def test_dday_train_distils_each_named_side_from_its_policy_and_the_others_from_
     data = np.load(tmp_path / "both" / "data" / "gen0.npz")
     obs, masks, targets = data["obs"], data["masks"], data["policy"]
     german = obs[:, 1] > 0
-    expected = np.where(german[:, None], masked_probabilities(load_policy(policy).logits(obs).astype(np.float32), masks),
-                        masked_probabilities(load_policy(resistance).logits(obs).astype(np.float32), masks))
+    expected = np.where(german[:, None], policy_probabilities(policy, obs, masks),
+                        policy_probabilities(resistance, obs, masks))
     assert german.any() and (~german).any() and np.isclose(targets, expected, atol=1e-4).all()
     # --distill needs the network of the other side, and a side and a file it can read; --init
     # takes D-Day's networks only

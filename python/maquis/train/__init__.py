@@ -11,9 +11,9 @@
 - `maquis.train.dday`: expert iteration for D-Day 1944 (`maquis dday train`): generation 0
   imitates D1 `search` for both seats, later generations `network_search` with the previous
   network; the curve is the win rate against each bundled opponent from both seats.
-- `maquis.train.dday_distill`: its distillation generation (`--init NET --distill SIDE=POLICY`):
-  one side's moves from a saved policy (e.g. a PPO learner), the other's from the starting
-  network, as soft targets, so that one network holds both.
+- `maquis.train.dday_distill`: its distillation generation (`--init NET --distill SIDE=POLICY`,
+  once per side): each named side's moves from a saved policy (e.g. a PPO learner), a side not
+  named from the starting network, as soft targets, so that one network holds both.
 - `maquis.train.common`: what both share (the training passes, checkpoint and resume, the curve's
   PNG).
 

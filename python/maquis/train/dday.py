@@ -155,7 +155,8 @@ def run(args: Any) -> int:
         from maquis.train.dday_distill import parse_distill
 
         if not args.init:
-            print(f"{PROG}: --distill needs --init (the network that plays the other side)", file=sys.stderr)
+            print(f"{PROG}: --distill needs --init (the network it starts from, and the `network` opponent)",
+                  file=sys.stderr)
             return 2
         try:
             parse_distill(args.distill)

@@ -112,10 +112,11 @@ impl NetworkAgent {
 
 /// Network-guided search: D1 `search` with the network in the heuristic's place as the player:
 /// the network's choice is played where the search does not search (the German's allocation
-/// included: the search's plans hold only the heuristic's contents) and is the default a
-/// candidate must beat where it does; its next best legal actions and the heuristic's choice are
-/// compared first (before candidates drawn at random). The playouts stay the heuristic's. A pure
-/// function of the observation and its stream, as `search` is.
+/// included: the search's plans hold only the heuristic's contents; and the Resistance's guesses
+/// and attack: `intel` weighs every allocation alike) and is the default a candidate must beat
+/// where it does; its next best legal actions and the heuristic's choice are compared first
+/// (before candidates drawn at random). The playouts stay the heuristic's. A pure function of the
+/// observation and its stream, as `search` is.
 #[derive(Clone, Debug)]
 pub struct NetworkSearchAgent {
     net: NetworkAgent,
