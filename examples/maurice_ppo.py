@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Masked PPO for Maurice Lite on `maquis.maurice.MauriceVectorEnv`: blue against the heuristic red.
 
-The masked-PPO core, shared with `train_ppo.py` and `dday_ppo.py`, is `masked_ppo.py` beside this
-file; this example adds the game's model and its statistics.
+The masked-PPO core, shared with `train_ppo.py` and `dday_ppo.py`, is `maquis.train.ppo`; this
+example adds the game's model and its statistics.
 
     pip install . torch matplotlib
     python examples/maurice_ppo.py --minutes 20 --out runs/maurice_ppo                 # on the CPU
@@ -39,8 +39,8 @@ import time
 
 import numpy as np
 
-# The masked-PPO core shared with the other training examples (this folder is on sys.path).
-from masked_ppo import (
+# The masked-PPO core shared with the other training examples.
+from maquis.train.ppo import (
     Batch, Collector, CurvePlot, add_evaluation_arguments, add_ppo_arguments, add_versus_run_arguments, device_settings, gae, make_envs,
     phase_at, ppo_update, prepare_run, start_or_resume,
 )

@@ -23,8 +23,8 @@ import sys
 import time
 from pathlib import Path
 
-# The options every training example shares (this folder is on sys.path).
-from masked_ppo import add_evaluation_arguments, add_shaping_switch
+# The options every training example shares.
+from maquis.train.ppo import add_evaluation_arguments, add_shaping_switch
 
 
 def parse_args(argv=None):

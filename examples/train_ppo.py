@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PPO with invalid-action masking on `maquis.MaquisVectorEnv` (CleanRL style).
 
-The masked-PPO core, shared with `dday_ppo.py`, is `masked_ppo.py` beside this file.
+The masked-PPO core, shared with `dday_ppo.py` and `maurice_ppo.py`, is `maquis.train.ppo`.
 
     pip install "maquis[train]"            # or: pip install . torch matplotlib tqdm
     python examples/train_ppo.py --minutes 30 --difficulty normal --out runs/ppo_normal
@@ -33,7 +33,7 @@ What it does
   `--curriculum-anneal` of the budget. Evaluation games always start from the beginning.
 * `--device cuda`: the network, the rollout buffers and the updates on the GPU; the observations
   go to it as uint8 through pinned memory, and the games are two vector envs stepped in turn, Rust
-  stepping one half while the GPU acts on the other (see `masked_ppo.py`). At the end the run
+  stepping one half while the GPU acts on the other (see `maquis.train.ppo`). At the end the run
   prints where the collection's time went (waiting on the environment, staging, the forward and
   sampling, waiting on the device for the actions, storing).
 * Every `--eval-every` updates (and at the end) the current policy is evaluated greedily
@@ -78,9 +78,9 @@ import numpy as np
 from maquis.policy import POLICY_FORMAT, NumpyMLPPolicy, load_policy, save_policy  # noqa: E402,F401
 from maquis.evaluation import wilson_interval as wilson  # noqa: E402
 
-# The masked-PPO core shared with the other training examples (this folder is on sys.path).
-import masked_ppo  # noqa: E402
-from masked_ppo import (  # noqa: E402
+# The masked-PPO core shared with the other training examples.
+from maquis.train import ppo as masked_ppo  # noqa: E402
+from maquis.train.ppo import (  # noqa: E402
     Batch, Collector, CurvePlot, DaggerSet, actor_weights, add_evaluation_arguments, add_imitation_arguments,
     add_ppo_arguments, batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at,
     ppo_update, prepare_run,

@@ -59,11 +59,10 @@ def _load_example_policy(path: Path):
 
 
 def _masked_ppo():
-    """examples/masked_ppo.py, the core the training examples import (their folder on sys.path)."""
-    spec = importlib.util.spec_from_file_location("masked_ppo", EXAMPLES / "masked_ppo.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    """maquis.train.ppo, the masked-PPO core the training examples import (torch only inside)."""
+    from maquis.train import ppo
+
+    return ppo
 
 
 @pytest.mark.parametrize("script", ["train_ppo.py", "dday_ppo.py", "sb3_maskable_ppo.py", "rllib_ppo.py"])
@@ -247,10 +246,10 @@ def test_policy_format_round_trip(tmp_path):
     np.testing.assert_allclose(loaded.logits(obs), NumpyMLPPolicy(ws, bs).logits(obs), rtol=1e-6)
 
 
-@pytest.mark.parametrize("script", ["train_ppo", "dday_ppo"])
+@pytest.mark.parametrize("script", ["train_ppo", "maquis.train.dday_ppo"])
 def test_the_learning_curve_is_drawn_from_the_csv(script, tmp_path, monkeypatch):
-    """Both examples' `plot_curve` through the shared `CurvePlot`, on a stand-in for matplotlib
-    (the drawing calls are recorded, not rendered)."""
+    """Both learners' `plot_curve` (examples/train_ppo.py's, D-Day's in the package) through the
+    shared `CurvePlot`, on a stand-in for matplotlib (the drawing calls are recorded, not rendered)."""
     import importlib
     import types
     from unittest import mock

@@ -10,7 +10,6 @@ holds the deck order). Without ray (`pip install "ray[rllib]"`) these tests are 
 from __future__ import annotations
 
 import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,13 +25,9 @@ RUNNERS, ENVS, SEED = 3, 4, 11
 
 
 def _example():
-    sys.path.insert(0, str(EXAMPLES))  # the example imports masked_ppo from its folder
-    try:
-        spec = importlib.util.spec_from_file_location("rllib_ppo_example", EXAMPLES / "rllib_ppo.py")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-    finally:
-        sys.path.remove(str(EXAMPLES))
+    spec = importlib.util.spec_from_file_location("rllib_ppo_example", EXAMPLES / "rllib_ppo.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
     return mod
 
 

@@ -12,7 +12,8 @@ loop, checkpoint and curve are `maquis.train.common`'s, shared with `maquis trai
 `--distill SIDE=POLICY` (needs `--init`; once per side), generation 0 is a distillation instead
 (`maquis.train.dday_distill`): each named side's moves from its saved policy, a side not named
 keeps the `--init` network's, as soft targets; this is how the shipped network learned both seats
-from PPO learners (docs/dday_training.md).
+from PPO learners (docs/dday_training.md). `--recipe shipped` runs the whole chain that makes the
+shipped network instead (`maquis.train.dday_recipe`).
 
 Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors`
 (D-Day's fingerprint), a checkpoint (`OUT/checkpoint.pt`; a second run with the same OUT continues
@@ -69,6 +70,11 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--eval-seed", type=int, default=2025, help="first deal of the evaluation games (the same every generation)")
     p.add_argument("--seed", type=int, default=1, help="seed of the self-play games and of torch")
     p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
+    p.add_argument("--recipe", default=None, choices=("shipped",),
+                   help="run a whole recipe instead, in --out with --threads, the other options its own: 'shipped' "
+                        "makes the shipped network (expert iteration, two PPO learners, a distillation; hours)")
+    p.add_argument("--recipe-scale", type=float, default=1.0,
+                   help="the recipe's games, steps and minutes times this (a small one checks the chain quickly)")
 
 
 def play(args: Any, generation: int, net_path: Path | None, model: Any = None) -> dict[str, np.ndarray]:
@@ -137,6 +143,10 @@ def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
 
 
 def run(args: Any) -> int:
+    if getattr(args, "recipe", None):
+        from maquis.train import dday_recipe
+
+        return dday_recipe.run(args)
     try:
         import torch
 

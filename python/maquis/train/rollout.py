@@ -1,5 +1,5 @@
 """The learner's rollout loop on a device (CPU or CUDA), shared by `maquis bench --train` and the
-training examples (`examples/masked_ppo.py`).
+training examples (`maquis.train.ppo`).
 
 - `ObservationDecoder`: uint8 observation rows to the network's float32 input, on the device,
   equal bit for bit to the rows the env writes with `observation_dtype="float32"` (the game's

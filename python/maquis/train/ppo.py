@@ -1,8 +1,8 @@
-"""The masked-PPO core of the training examples (`train_ppo.py`, `dday_ppo.py`), in one place.
+"""The masked-PPO core of the training examples (`train_ppo.py`, `maurice_ppo.py`) and of D-Day's
+PPO learner (`maquis.train.dday_ppo`, `examples/dday_ppo.py`), in one place.
 
-An example imports it as `masked_ppo` (examples run as `python examples/x.py`, so this folder is on
-`sys.path`) and adds its own game: the vector env, the expert, the statistics, the curve. Torch is
-imported inside the functions, so that `--help` and the numpy-only parts work without it.
+A learner imports it and adds its own game: the vector env, the expert, the statistics, the curve.
+Torch is imported inside the functions, so that `--help` and the numpy-only parts work without it.
 
 * Masking: the logits of illegal actions are replaced by -1e8 before the categorical, so illegal
   actions are never sampled, get no probability mass, and the entropy is over legal actions only.

@@ -1,0 +1,144 @@
+"""The shipped D-Day network from one command: `maquis dday train --recipe shipped --out DIR`.
+
+The recipe is the four steps of docs/dday_training.md ("The shipped network"), each in its own
+folder of `DIR`, run in turn in this process:
+
+1. `1_expert_iteration`: expert iteration for both seats (`maquis dday train`, 6 generations);
+2. `2_ppo_german`: masked PPO from scratch as the German against the search Resistance
+   (`maquis.train.dday_ppo`, 400,000 learner steps);
+3. `3_ppo_resistance`: masked PPO as the Resistance against the heuristic German, warm-started by
+   imitating step 1's network (45 minutes);
+4. `4_distill`: one distillation generation: each seat from its PPO learner into step 1's network.
+
+The network is then copied to `DIR/dday.safetensors` (what `python/maquis/networks/` ships). Each
+step resumes as its own command does (expert iteration after its last finished generation, PPO
+from its checkpoint), and a finished step is not run again, so the same command continues a run
+that was stopped. `--recipe-scale S` multiplies every count of games, steps and minutes by S (at
+least one of each): a small S checks the whole chain in minutes, it does not make the network.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+RECIPES = ("shipped",)
+PROG = "maquis dday train --recipe"
+EXPERT_GENERATIONS = 6
+
+
+@dataclass(frozen=True)
+class Step:
+    folder: str
+    kind: str  # "expert" (maquis dday train) or "ppo" (maquis.train.dday_ppo)
+    argv: Callable[[Path, Callable[..., str], int], list[str]]  # (DIR, scaled count, threads) -> arguments
+    done: Callable[[Path], bool]  # whether the step's folder holds its result
+
+
+def _expert_net(root: Path) -> Path:
+    return root / "1_expert_iteration" / f"net_gen{EXPERT_GENERATIONS - 1}.safetensors"
+
+
+STEPS = (
+    Step("1_expert_iteration", "expert",
+         lambda root, n, threads: ["--generations", str(EXPERT_GENERATIONS), "--games0", n(300), "--teacher0-budget",
+                                   n(50), "--games", n(120), "--budget", n(50), "--eval-episodes", n(300),
+                                   "--hidden", "256,256", "--threads", str(threads), "--seed", "1"],
+         lambda folder: (folder / f"net_gen{EXPERT_GENERATIONS - 1}.safetensors").exists()),
+    Step("2_ppo_german", "ppo",
+         lambda root, n, threads: ["--side", "german", "--opponent", "search", "--total-steps", n(400_000),
+                                   "--opponent-budget", n(200), "--eval-every", "0", "--eval-episodes", n(300),
+                                   *_ppo_size(n),
+                                   "--final-eval-episodes", n(1000),
+                                   "--baselines", "heuristic,network", "--network", str(_expert_net(root)),
+                                   "--threads", "1", "--env-threads", str(threads), "--seed", "1"],
+         lambda folder: (folder / "final_eval.json").exists()),
+    Step("3_ppo_resistance", "ppo",
+         lambda root, n, threads: ["--side", "resistance", "--opponent", "heuristic", "--network",
+                                   str(_expert_net(root)), "--imitate", "network", "--imitate-minutes", n(3.0),
+                                   "--bc-coef", "0.5", "--bc-decay-minutes", n(5.0), "--minutes", n(45.0), *_ppo_size(n),
+                                   "--eval-every", "40", "--eval-episodes", n(300), "--final-eval-episodes", n(1000),
+                                   "--baselines", "heuristic,network", "--threads", "1",
+                                   "--env-threads", str(threads), "--seed", "44"],
+         lambda folder: (folder / "final_eval.json").exists()),
+    Step("4_distill", "expert",
+         lambda root, n, threads: ["--init", str(_expert_net(root)),
+                                   "--distill", f"german={root / '2_ppo_german' / 'policy.npz'}",
+                                   "--distill", f"resistance={root / '3_ppo_resistance' / 'policy.npz'}",
+                                   "--distill-games", n(6000), "--generations", "1", "--lr", "3e-4",
+                                   "--eval-episodes", n(300), "--threads", str(threads), "--seed", "1"],
+         lambda folder: (folder / "net_gen0.safetensors").exists()),
+)
+RESULT = ("4_distill", "net_gen0.safetensors")
+
+
+def scaled(scale: float) -> Callable[..., str]:
+    """A count of the recipe times `scale`, as an argument: an int at least `least`, or minutes (a
+    float) at least 0.01."""
+    def n(count: float, least: int = 1) -> str:
+        value = count * scale
+        return str(max(least, round(value))) if isinstance(count, int) else f"{max(value, 0.01):g}"
+    return n
+
+
+def _ppo_size(n: Callable[..., str]) -> list[str]:
+    """The PPO learners' batch: 64 games x 128 steps, scaled down with the recipe."""
+    return ["--num-envs", n(64, 4), "--num-steps", n(128, 8)]
+
+
+def step_arguments(step: Step, root: Path, scale: float, threads: int) -> list[str]:
+    """The command-line arguments of `step` for the run folder `root`: its own folder, resumed
+    from its checkpoint where it has one (PPO)."""
+    folder = root / step.folder
+    argv = ["--out", str(folder), *step.argv(root, scaled(scale), threads)]
+    if step.kind == "ppo" and (folder / "checkpoint.pt").exists():
+        argv += ["--resume", str(folder / "checkpoint.pt")]
+    return argv
+
+
+def run_step(step: Step, argv: list[str]) -> int:
+    if step.kind == "ppo":
+        from maquis.train import dday_ppo
+
+        return dday_ppo.main(argv)
+    import argparse
+
+    from maquis.train import dday
+
+    p = argparse.ArgumentParser(prog="maquis dday train")
+    dday.add_arguments(p)
+    return dday.run(p.parse_args(argv))
+
+
+def run(args: Any) -> int:
+    """Runs the steps of `args.recipe` not yet done in `args.out`; 0 when the network is written."""
+    if args.recipe not in RECIPES:
+        print(f"{PROG}: unknown recipe {args.recipe!r} (known: {', '.join(RECIPES)})", file=sys.stderr)
+        return 2
+    if not args.recipe_scale > 0:
+        print(f"{PROG}: --recipe-scale must be positive, got {args.recipe_scale}", file=sys.stderr)
+        return 2
+    root = Path(args.out)
+    root.mkdir(parents=True, exist_ok=True)
+    threads = max(1, args.threads)
+    for k, step in enumerate(STEPS, 1):
+        if step.done(root / step.folder):
+            print(f"recipe step {k}/{len(STEPS)} {step.folder}: done already", flush=True)
+            continue
+        argv = step_arguments(step, root, args.recipe_scale, threads)
+        print(f"recipe step {k}/{len(STEPS)} {step.folder}: {' '.join(argv)}", flush=True)
+        rc = run_step(step, argv)
+        if rc != 0 or not step.done(root / step.folder):
+            print(f"{PROG}: step {step.folder} failed (exit {rc}); the same command resumes it", file=sys.stderr)
+            return rc or 1
+    net = root / "dday.safetensors"
+    shutil.copyfile(root.joinpath(*RESULT), net)
+    print(f"wrote {net} (to ship it: cp {net} python/maquis/networks/dday.safetensors)", flush=True)
+    return 0
+
+
+__all__ = ["RECIPES", "STEPS", "Step", "run", "step_arguments", "scaled"]
