@@ -37,6 +37,7 @@ import numpy as np
 
 from maquis._core import dday as _dday
 from maquis.train import common
+from maquis.train.dday_recipe import RECIPES
 
 CURVE_FIELDS = ["generation", "agent", "side", "opponent", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
                 "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
@@ -70,7 +71,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--eval-seed", type=int, default=2025, help="first deal of the evaluation games (the same every generation)")
     p.add_argument("--seed", type=int, default=1, help="seed of the self-play games and of torch")
     p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
-    p.add_argument("--recipe", default=None, choices=("shipped",),
+    p.add_argument("--recipe", default=None, choices=RECIPES,
                    help="run a whole recipe instead, in --out with --threads, the other options its own: 'shipped' "
                         "makes the shipped network (expert iteration, two PPO learners, a distillation; hours)")
     p.add_argument("--recipe-scale", type=float, default=1.0,

@@ -36,11 +36,17 @@ class Step:
     folder: str
     kind: str  # "expert" (maquis dday train) or "ppo" (maquis.train.dday_ppo)
     argv: Callable[[Path, Callable[..., str], int], list[str]]  # (DIR, scaled count, threads) -> arguments
-    done: Callable[[Path], bool]  # whether the step's folder holds its result
+    result: str  # the file of its folder that the step writes last: there when the step is done
+
+    def done(self, root: Path) -> bool:
+        return (root / self.folder / self.result).exists()
+
+
+EXPERT_NET = f"net_gen{EXPERT_GENERATIONS - 1}.safetensors"
 
 
 def _expert_net(root: Path) -> Path:
-    return root / "1_expert_iteration" / f"net_gen{EXPERT_GENERATIONS - 1}.safetensors"
+    return root / "1_expert_iteration" / EXPERT_NET
 
 
 STEPS = (
@@ -48,7 +54,7 @@ STEPS = (
          lambda root, n, threads: ["--generations", str(EXPERT_GENERATIONS), "--games0", n(300), "--teacher0-budget",
                                    n(50), "--games", n(120), "--budget", n(50), "--eval-episodes", n(300),
                                    "--hidden", "256,256", "--threads", str(threads), "--seed", "1"],
-         lambda folder: (folder / f"net_gen{EXPERT_GENERATIONS - 1}.safetensors").exists()),
+         EXPERT_NET),
     Step("2_ppo_german", "ppo",
          lambda root, n, threads: ["--side", "german", "--opponent", "search", "--total-steps", n(400_000),
                                    "--opponent-budget", n(200), "--eval-every", "0", "--eval-episodes", n(300),
@@ -56,7 +62,7 @@ STEPS = (
                                    "--final-eval-episodes", n(1000),
                                    "--baselines", "heuristic,network", "--network", str(_expert_net(root)),
                                    "--threads", "1", "--env-threads", str(threads), "--seed", "1"],
-         lambda folder: (folder / "final_eval.json").exists()),
+         "final_eval.json"),
     Step("3_ppo_resistance", "ppo",
          lambda root, n, threads: ["--side", "resistance", "--opponent", "heuristic", "--network",
                                    str(_expert_net(root)), "--imitate", "network", "--imitate-minutes", n(3.0),
@@ -65,16 +71,15 @@ STEPS = (
                                    "--eval-every", "40", "--eval-episodes", n(300), "--final-eval-episodes", n(1000),
                                    "--baselines", "heuristic,network", "--threads", "1",
                                    "--env-threads", str(threads), "--seed", "44"],
-         lambda folder: (folder / "final_eval.json").exists()),
+         "final_eval.json"),
     Step("4_distill", "expert",
          lambda root, n, threads: ["--init", str(_expert_net(root)),
                                    "--distill", f"german={root / '2_ppo_german' / 'policy.npz'}",
                                    "--distill", f"resistance={root / '3_ppo_resistance' / 'policy.npz'}",
                                    "--distill-games", n(6000), "--generations", "1", "--lr", "3e-4",
                                    "--eval-episodes", n(300), "--threads", str(threads), "--seed", "1"],
-         lambda folder: (folder / "net_gen0.safetensors").exists()),
+         "net_gen0.safetensors"),
 )
-RESULT = ("4_distill", "net_gen0.safetensors")
 
 
 def scaled(scale: float) -> Callable[..., str]:
@@ -127,17 +132,17 @@ def run(args: Any) -> int:
     root.mkdir(parents=True, exist_ok=True)
     threads = max(1, args.threads)
     for k, step in enumerate(STEPS, 1):
-        if step.done(root / step.folder):
+        if step.done(root):
             print(f"recipe step {k}/{len(STEPS)} {step.folder}: done already", flush=True)
             continue
         argv = step_arguments(step, root, args.recipe_scale, threads)
         print(f"recipe step {k}/{len(STEPS)} {step.folder}: {' '.join(argv)}", flush=True)
         rc = run_step(step, argv)
-        if rc != 0 or not step.done(root / step.folder):
+        if rc != 0 or not step.done(root):
             print(f"{PROG}: step {step.folder} failed (exit {rc}); the same command resumes it", file=sys.stderr)
             return rc or 1
     net = root / "dday.safetensors"
-    shutil.copyfile(root.joinpath(*RESULT), net)
+    shutil.copyfile(root / STEPS[-1].folder / STEPS[-1].result, net)
     print(f"wrote {net} (to ship it: cp {net} python/maquis/networks/dday.safetensors)", flush=True)
     return 0
 
