@@ -144,7 +144,7 @@ def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
 
 
 def run(args: Any) -> int:
-    if getattr(args, "recipe", None):
+    if args.recipe:
         from maquis.train import dday_recipe
 
         return dday_recipe.run(args)
