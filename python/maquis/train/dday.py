@@ -36,8 +36,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads s
 import numpy as np
 
 from maquis._core import dday as _dday
-from maquis.train import common
-from maquis.train.dday_recipe import RECIPES
+from maquis.train import common, dday_recipe
 
 CURVE_FIELDS = ["generation", "agent", "side", "opponent", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
                 "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
@@ -71,7 +70,7 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--eval-seed", type=int, default=2025, help="first deal of the evaluation games (the same every generation)")
     p.add_argument("--seed", type=int, default=1, help="seed of the self-play games and of torch")
     p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
-    p.add_argument("--recipe", default=None, choices=RECIPES,
+    p.add_argument("--recipe", default=None, choices=dday_recipe.RECIPES,
                    help="run a whole recipe instead, in --out with --threads, the other options its own: 'shipped' "
                         "makes the shipped network (expert iteration, two PPO learners, a distillation; hours)")
     p.add_argument("--recipe-scale", type=float, default=1.0,
@@ -145,8 +144,6 @@ def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:
 
 def run(args: Any) -> int:
     if args.recipe:
-        from maquis.train import dday_recipe
-
         return dday_recipe.run(args)
     try:
         import torch
