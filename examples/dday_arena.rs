@@ -27,6 +27,10 @@ fn main() {
     };
     let first: u64 = flag("--first").map_or(0, |f| f.parse().expect("--first: a game number"));
     let network = flag("--network").unwrap_or_else(|| "python/maquis/networks/dday.safetensors".into());
+    if args.len() < 3 {
+        eprintln!("usage: dday_arena <resistance> <german> [games] [budget] [threads] [--first N] [--network FILE]");
+        std::process::exit(2);
+    }
     let (ra, ga) = (args[1].clone(), args[2].clone());
     let games: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(100);
     let budget: u32 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(200);

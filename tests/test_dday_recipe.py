@@ -4,6 +4,7 @@ step's result feeds the next, a finished step is skipped and a stopped one resum
 
 from __future__ import annotations
 
+import csv
 import json
 import subprocess
 import sys
@@ -28,8 +29,16 @@ def test_the_recipe_chains_its_steps_skips_finished_ones_and_resumes_a_stopped_o
     out = tmp_path / "recipe"
     first = _recipe(out, "--recipe-scale", "0.0005")
     assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-3000:]
-    expert = out / "1_expert_iteration" / "net_gen5.safetensors"
+    expert = out / "1_expert_iteration" / "chosen.safetensors"
     assert load_network(expert)["observation"] == _dday.OBSERVATION_FINGERPRINT
+    # Step 1's network is the generation that won most against the heuristic, both seats measured.
+    with open(out / "1_expert_iteration" / "choice.csv") as f:
+        choice = list(csv.DictReader(f))
+    assert [int(r["generation"]) for r in choice] == list(range(6))
+    best = max(choice, key=lambda r: (float(r["mean"]), int(r["generation"])))
+    assert [r["chosen"] for r in choice].count("True") == 1 and best["chosen"] == "True"
+    chosen_gen = out / "1_expert_iteration" / f"net_gen{best['generation']}.safetensors"
+    assert expert.read_bytes() == chosen_gen.read_bytes()
     german, resistance = (load_policy(out / step / "policy.npz") for step in ("2_ppo_german", "3_ppo_resistance"))
     assert (german.meta["side"], german.meta["opponent"]) == ("german", "search")
     assert (resistance.meta["side"], resistance.meta["opponent"]) == ("resistance", "heuristic")
@@ -41,15 +50,20 @@ def test_the_recipe_chains_its_steps_skips_finished_ones_and_resumes_a_stopped_o
                                    f"resistance={out / '3_ppo_resistance' / 'policy.npz'} with the --init network")
     assert (out / "dday.safetensors").read_bytes() == (out / "4_distill" / "net_gen0.safetensors").read_bytes()
 
-    # Stopped during step 2 (its checkpoint kept, no final evaluation) and before step 4: the same
-    # command resumes step 2 from its checkpoint and runs step 4 again, the others skipped.
+    # Stopped before step 1's choice, during step 2 (its checkpoint kept, no final evaluation) and
+    # before step 4: the same command chooses again without replaying a generation, resumes step 2
+    # from its checkpoint and runs step 4 again, step 3 skipped.
+    expert.unlink()
+    generations = {p: p.stat().st_mtime_ns for p in (out / "1_expert_iteration").glob("net_gen*.safetensors")}
     (out / "2_ppo_german" / "final_eval.json").unlink()
     for f in (out / "4_distill").rglob("*"):
         if f.is_file():
             f.unlink()
     again = _recipe(out, "--recipe-scale", "0.0005")
     assert again.returncode == 0, again.stdout[-3000:] + again.stderr[-3000:]
-    assert "step 1/4 1_expert_iteration: done already" in again.stdout
+    assert "choice: generation" in again.stdout
+    assert {p: p.stat().st_mtime_ns for p in generations} == generations
+    assert expert.read_bytes() == chosen_gen.read_bytes()
     assert "step 3/4 3_ppo_resistance: done already" in again.stdout
     assert f"resumed from {out / '2_ppo_german' / 'checkpoint.pt'}" in again.stdout
     assert (out / "2_ppo_german" / "final_eval.json").exists() and (out / "4_distill" / "net_gen0.safetensors").exists()

@@ -3,12 +3,17 @@
 The recipe is the four steps of docs/dday_training.md ("The shipped network"), each in its own
 folder of `DIR`, run in turn in this process:
 
-1. `1_expert_iteration`: expert iteration for both seats (`maquis dday train`, 6 generations);
+1. `1_expert_iteration`: expert iteration for both seats (`maquis dday train`, 6 generations),
+   then the choice of its generation (`choice.csv`, `chosen.safetensors`): the one whose network
+   wins most against the heuristic, mean of both seats, over 2,000 games a seat;
 2. `2_ppo_german`: masked PPO from scratch as the German against the search Resistance
    (`maquis.train.dday_ppo`, 400,000 learner steps);
 3. `3_ppo_resistance`: masked PPO as the Resistance against the heuristic German, warm-started by
    imitating step 1's network (45 minutes);
 4. `4_distill`: one distillation generation: each seat from its PPO learner into step 1's network.
+
+Step 1's generations differ by several points as the Resistance (their 300-game curve cannot
+tell them apart), so the recipe measures them rather than taking the last.
 
 The network is then copied to `DIR/dday.safetensors` (what `python/maquis/networks/` ships). Each
 step resumes as its own command does (expert iteration after its last finished generation, PPO
@@ -19,6 +24,8 @@ least one of each): a small S checks the whole chain in minutes, it does not mak
 
 from __future__ import annotations
 
+import csv
+import os
 import shutil
 import sys
 from collections.abc import Callable
@@ -37,16 +44,21 @@ class Step:
     kind: str  # "expert" (maquis dday train) or "ppo" (maquis.train.dday_ppo)
     argv: Callable[[Path, Callable[..., str], int], list[str]]  # (DIR, scaled count, threads) -> arguments
     result: str  # the file of its folder that the step writes last: there when the step is done
+    choose: bool = False  # then choose the generation that later steps use (`choose_generation`)
 
     def done(self, root: Path) -> bool:
         return (root / self.folder / self.result).exists()
 
 
-EXPERT_NET = f"net_gen{EXPERT_GENERATIONS - 1}.safetensors"
+CHOSEN_NET = "chosen.safetensors"
+# Step 1's choice: games a seat against the heuristic per generation, on the curve's evaluation
+# deals (never those of training games).
+CHOICE_GAMES = 2000
+CHOICE_SEED = 2025
 
 
 def _expert_net(root: Path) -> Path:
-    return root / "1_expert_iteration" / EXPERT_NET
+    return root / "1_expert_iteration" / CHOSEN_NET
 
 
 STEPS = (
@@ -54,7 +66,7 @@ STEPS = (
          lambda root, n, threads: ["--generations", str(EXPERT_GENERATIONS), "--games0", n(300), "--teacher0-budget",
                                    n(50), "--games", n(120), "--budget", n(50), "--eval-episodes", n(300),
                                    "--hidden", "256,256", "--threads", str(threads), "--seed", "1"],
-         EXPERT_NET),
+         CHOSEN_NET, choose=True),
     Step("2_ppo_german", "ppo",
          lambda root, n, threads: ["--side", "german", "--opponent", "search", "--total-steps", n(400_000),
                                    "--opponent-budget", n(200), "--eval-every", "0", "--eval-episodes", n(300),
@@ -106,6 +118,45 @@ def step_arguments(step: Step, root: Path, scale: float, threads: int) -> list[s
     return argv
 
 
+def choose_generation(folder: Path, games: int, seed: int = CHOICE_SEED) -> Path:
+    """Of the networks `net_gen<g>.safetensors` in `folder`, the one whose `network` wins most
+    against `heuristic`, mean of both seats over `games` deals a seat from `seed` (a tie: the later
+    generation); writes every generation's figures to `choice.csv` and copies the winner to
+    `chosen.safetensors`, which it returns."""
+    from maquis.common.evaluation import wilson_interval
+    from maquis.dday import evaluate
+    from maquis.dday.agents import load_network
+
+    nets = sorted(folder.glob("net_gen*.safetensors"), key=lambda p: int(p.stem.removeprefix("net_gen")))
+    if not nets:
+        raise FileNotFoundError(f"no net_gen<g>.safetensors in {folder} to choose from")
+    rows = []
+    for path in nets:
+        load_network(path)
+        result = evaluate("network", side="both", opponents=["heuristic"], episodes=games, seed=seed)
+        row: dict[str, Any] = {"generation": int(path.stem.removeprefix("net_gen")), "games": games}
+        for r in result.rows:
+            lo, hi = wilson_interval(r.counts["win"], r.episodes)
+            row.update({f"{r.side}_win": round(r.counts["win"] / r.episodes, 4), f"{r.side}_ci_low": round(lo, 4),
+                        f"{r.side}_ci_high": round(hi, 4)})
+        row["mean"] = round((row["resistance_win"] + row["german_win"]) / 2, 5)
+        rows.append(row)
+        print(f"choice: generation {row['generation']}: network wins {100 * row['resistance_win']:.1f}% as the "
+              f"Resistance, {100 * row['german_win']:.1f}% as the German against heuristic over {games} games a seat",
+              flush=True)
+    best = max(rows, key=lambda r: (r["mean"], r["generation"]))
+    with open(folder / "choice.csv", "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=[*rows[0], "chosen"])
+        w.writeheader()
+        w.writerows({**r, "chosen": r is best} for r in rows)
+    chosen = folder / CHOSEN_NET
+    partial = chosen.with_suffix(".partial")
+    shutil.copyfile(folder / f"net_gen{best['generation']}.safetensors", partial)
+    os.replace(partial, chosen)  # the step is done once this file is there, so it appears whole
+    print(f"choice: generation {best['generation']} ({chosen})", flush=True)
+    return chosen
+
+
 def run_step(step: Step, argv: list[str]) -> int:
     if step.kind == "ppo":
         from maquis.train import dday_ppo
@@ -138,6 +189,8 @@ def run(args: Any) -> int:
         argv = step_arguments(step, root, args.recipe_scale, threads)
         print(f"recipe step {k}/{len(STEPS)} {step.folder}: {' '.join(argv)}", flush=True)
         rc = run_step(step, argv)
+        if rc == 0 and step.choose:
+            choose_generation(root / step.folder, int(scaled(args.recipe_scale)(CHOICE_GAMES)))
         if rc != 0 or not step.done(root):
             print(f"{PROG}: step {step.folder} failed (exit {rc}); the same command resumes it", file=sys.stderr)
             return rc or 1
@@ -147,4 +200,4 @@ def run(args: Any) -> int:
     return 0
 
 
-__all__ = ["RECIPES", "STEPS", "Step", "run", "step_arguments", "scaled"]
+__all__ = ["RECIPES", "STEPS", "Step", "choose_generation", "run", "step_arguments", "scaled"]
