@@ -123,25 +123,25 @@ def choose_generation(folder: Path, games: int, seed: int = CHOICE_SEED) -> Path
     against `heuristic`, mean of both seats over `games` deals a seat from `seed` (a tie: the later
     generation); writes every generation's figures to `choice.csv` and copies the winner to
     `chosen.safetensors`, which it returns."""
-    from maquis.common.evaluation import wilson_interval
-    from maquis.dday import evaluate
-    from maquis.dday.agents import load_network
+    from types import SimpleNamespace
 
-    nets = sorted(folder.glob("net_gen*.safetensors"), key=lambda p: int(p.stem.removeprefix("net_gen")))
+    from maquis.train.dday import evaluate_generation
+
+    nets = sorted((int(p.stem.removeprefix("net_gen")), p) for p in folder.glob("net_gen*.safetensors"))
     if not nets:
         raise FileNotFoundError(f"no net_gen<g>.safetensors in {folder} to choose from")
+    # The curve's evaluation of a generation, against the heuristic only and over more games.
+    settings = SimpleNamespace(eval_opponents="heuristic", eval_episodes=games, eval_search_episodes=0,
+                               eval_seed=seed, eval_budget=200)
     rows = []
-    for path in nets:
-        load_network(path)
-        result = evaluate("network", side="both", opponents=["heuristic"], episodes=games, seed=seed)
-        row: dict[str, Any] = {"generation": int(path.stem.removeprefix("net_gen")), "games": games}
-        for r in result.rows:
-            lo, hi = wilson_interval(r.counts["win"], r.episodes)
-            row.update({f"{r.side}_win": round(r.counts["win"] / r.episodes, 4), f"{r.side}_ci_low": round(lo, 4),
-                        f"{r.side}_ci_high": round(hi, 4)})
+    for generation, path in nets:
+        row: dict[str, Any] = {"generation": generation, "games": games}
+        for r in evaluate_generation(settings, path):
+            row.update({f"{r['side']}_win": round(r["win_rate"], 4), f"{r['side']}_ci_low": round(r["ci_low"], 4),
+                        f"{r['side']}_ci_high": round(r["ci_high"], 4)})
         row["mean"] = round((row["resistance_win"] + row["german_win"]) / 2, 5)
         rows.append(row)
-        print(f"choice: generation {row['generation']}: network wins {100 * row['resistance_win']:.1f}% as the "
+        print(f"choice: generation {generation}: network wins {100 * row['resistance_win']:.1f}% as the "
               f"Resistance, {100 * row['german_win']:.1f}% as the German against heuristic over {games} games a seat",
               flush=True)
     best = max(rows, key=lambda r: (r["mean"], r["generation"]))
