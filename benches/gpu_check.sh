@@ -2,9 +2,9 @@
 # The GPU learner's checks, on a machine with CUDA and 16 cores (run from the repository root):
 #   1. `python -m maquis bench --train --device cuda` at 4096 and 16384 envs x 16 threads (its
 #      defaults: one vector env, the forward pass and the sampling as a CUDA graph), then single
-#      rows: op by op or graphed, one vector env or two halves stepped in turn (of 16 or 8
-#      threads), 15 env threads, float32 rows: where the rollout's time goes (env wait, staging,
-#      forward, sampling, device wait, store; device time per stage);
+#      rows: one vector env or two halves stepped in turn on shared threads, 16 or 15 env threads,
+#      the workers' spin between steps: where the rollout's time goes (env wait, staging, forward,
+#      sampling, device wait, store; device time per stage); and what a sleeping worker costs;
 #   2. `examples/train_ppo.py --device cuda` for a fixed budget of env steps, two halves and one;
 #   3. the PPO smoke tests of tests/test_examples.py and tests/test_dday_examples.py on cpu and cuda,
 #      and the collection loop's unit tests (page-locked staging, graphs).
@@ -35,31 +35,58 @@ step bench_train 120 python3 -m maquis bench --train --device cuda --envs 4096,1
     --repeats 3 --seconds 0.5 --json "$OUT/bench_train.json"
 
 # 1b. Rows one at a time (a JSON line per row in the log, so that a failed row loses only itself),
-#     uint8 unless named: the environments in one vector env (no overlap) or in two halves; on 16
-#     threads, 15 (a core left to the Python thread that launches the network) or two halves of 8
-#     (the workers of one half spin a while after its step, beside the other's); the forward pass
-#     and the sampling launched op by op or replayed as one CUDA graph.
-step rollout_variants 150 python3 - <<'PY'
+#     uint8 rows, the forward pass and the sampling as one CUDA graph: the environments in one
+#     vector env (no overlap) or in two halves stepped in turn on one shared set of threads (16, or
+#     15 with a core left to the Python thread that launches the network), the workers spinning
+#     200 µs between steps (the env's default) or 2 ms (the default with a learner on CUDA); and
+#     for reference the two halves of 8 threads each on their own pools, as before they shared.
+step rollout_variants 200 python3 - <<'PY'
 import json, traceback
 from maquis.bench_train import bench_train
-variants = [(1, 16, False, "uint8"), (1, 16, True, "uint8"), (2, 16, True, "uint8"), (2, 8, True, "uint8"),
-            (1, 15, True, "uint8"), (1, 16, True, "float32")]
+#          halves, threads, spin, shared threads
+variants = [(1, 16, 0.0002, True), (1, 16, "auto", True), (1, 15, "auto", True), (2, 8, 0.0002, False),
+            (2, 16, "auto", True), (2, 15, "auto", True), (2, 15, 0.0002, True), (2, 14, "auto", True)]
 for n in (4096, 16384):
-    for halves, threads, graph, dtype in variants:
+    for halves, threads, spin, shared in variants:
         try:
-            row = bench_train(2.0, 3, "normal", threads, dtype, num_envs=n, device="cuda", halves=halves, graph=graph)
+            row = bench_train(2.0, 3, "normal", threads, "uint8", num_envs=n, device="cuda", halves=halves, graph=True,
+                              worker_spin=spin, share_threads=shared)
             print(json.dumps(row), flush=True)
         except Exception:
             traceback.print_exc()
 PY
 
-# 2. The training example on the GPU: 4096 envs, 16 env threads, a fixed budget of env steps.
-step train_ppo 75 python3 examples/train_ppo.py --device cuda --num-envs 4096 --num-steps 64 --env-threads 16 \
+# 1c. What a sleeping worker costs a step: copy=False uint8 steps of 4096 envs with the Python
+#     thread busy for a gap between them (as a learner's step is), the workers spinning 200 µs or
+#     2 ms after each step; median step time.
+step wake 60 python3 - <<'PY'
+import time, numpy as np, maquis
+for threads in (16, 15):
+    v = maquis.MaquisVectorEnv(4096, num_threads=threads, copy=False, observation_dtype="uint8")
+    v.reset(seed=0)
+    for spin in (0.0002, 0.002, 0.0002, 0.002):
+        v.worker_spin = spin
+        row = {}
+        for gap in (0.0, 0.0003, 0.0006, 0.001):
+            ts = []
+            for _ in range(300):
+                a = v.sample_actions()
+                t = time.perf_counter(); v.step(a); ts.append(time.perf_counter() - t)
+                end = time.perf_counter() + gap
+                while time.perf_counter() < end:
+                    pass
+            row[f"gap_{gap * 1e6:.0f}us"] = round(float(np.median(ts)) * 1e6, 1)
+        print(f"threads {threads} spin {spin * 1e6:.0f} us: step us {row}", flush=True)
+PY
+
+# 2. The training example on the GPU: 4096 envs, 15 env threads (a core for the learner's thread),
+#    a fixed budget of env steps, in two halves and in one.
+step train_ppo 75 python3 examples/train_ppo.py --device cuda --halves 2 --num-envs 4096 --num-steps 64 --env-threads 15 \
     --threads 4 --total-steps 3000000 --minutes 0.5 --eval-every 0 --final-eval-episodes 200 --baselines random \
     --no-progress --out /tmp/gpu_check_ppo
 cp /tmp/gpu_check_ppo/final_eval.json "$OUT/train_ppo_final_eval.json" 2>/dev/null
 step train_ppo_one_half 75 python3 examples/train_ppo.py --device cuda --halves 1 --num-envs 4096 --num-steps 64 \
-    --env-threads 16 --threads 4 --total-steps 3000000 --minutes 0.5 --eval-every 0 --final-eval-episodes 200 \
+    --env-threads 15 --threads 4 --total-steps 3000000 --minutes 0.5 --eval-every 0 --final-eval-episodes 200 \
     --baselines random --no-progress --out /tmp/gpu_check_ppo_one_half
 
 # 3. The smoke tests (cpu and cuda variants; the examples run in subprocesses, in parallel).

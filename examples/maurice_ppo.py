@@ -188,7 +188,7 @@ def main(argv=None):
     envs = make_envs(lambda n: maurice.MauriceVectorEnv(
         num_envs=n, num_threads=args.env_threads, side=args.side, opponent=args.opponent, scenario=args.scenario,
         reward=None if args.reward == "outcome" else "morale_margin", observation_dtype=obs_dtype, copy=False),
-        args.num_envs, halves)
+        args.num_envs, halves, device)
     model = build_model(args.channels, args.hidden).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
     curve_path = out / "curve.csv"

@@ -566,7 +566,7 @@ def main(argv=None):
     out = prepare_run(args)
     envs = make_envs(lambda n: maquis.MaquisVectorEnv(num_envs=n, num_threads=args.env_threads, difficulty=args.difficulty,
                                                       shaping=shaping_keyword(args), observation_dtype=obs_dtype, copy=False),
-                     args.num_envs, halves)
+                     args.num_envs, halves, device)
     if args.curriculum:
         states = curriculum_states(args.curriculum, args.difficulty, args.curriculum_every, args.seed)
         for env in envs.envs:

@@ -327,8 +327,14 @@ def test_vector_halves_play_the_environments_of_one_vector_env():
     import maquis
 
     whole = maquis.MaquisVectorEnv(7)
-    halves = rollout.VectorHalves(lambda n: maquis.MaquisVectorEnv(n), 7, 2)
+    halves = rollout.VectorHalves(lambda n: maquis.MaquisVectorEnv(n, num_threads=3), 7, 2, worker_spin=0.001)
     assert [s.stop - s.start for s in halves.slices] == [4, 3]
+    # The halves take turns on the first half's threads, which spin as asked.
+    assert halves.shared_threads and [e.num_threads for e in halves.envs] == [3, 3]
+    assert [e.worker_spin for e in halves.envs] == [0.001, 0.001]
+    apart = rollout.VectorHalves(lambda n: maquis.MaquisVectorEnv(n, num_threads=2), 7, 2, share_threads=False)
+    assert not apart.shared_threads and [e.worker_spin for e in apart.envs] == [0.0002, 0.0002]
+    apart.close()
     obs = whole.reset(seed=21)[0]
     parts = halves.reset(seed=21)
     np.testing.assert_array_equal(np.concatenate([o for o, _ in parts]), obs)

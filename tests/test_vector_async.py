@@ -190,3 +190,65 @@ def test_an_env_dropped_with_a_step_pending_waits_for_it():
     w.reset(seed=0)
     w.send(w.sample_actions())
     w.recv()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_envs_sharing_threads_take_turns_and_play_as_alone(game):
+    """Two batches on one pool (the second steps on the first's threads, of another game too):
+    sends queue in turn on the shared driver thread, and each batch plays what it plays alone."""
+    make, other_game = GAMES[game], GAMES["maquis" if game != "maquis" else "dday"]
+    alone = [play(make(5, num_threads=1), 12, sent=False, seed=s) for s in (3, 4)]
+    a, b = make(5, num_threads=3), make(5, num_threads=2)
+    b.share_threads(a)
+    c = other_game(4, num_threads=1)
+    c.share_threads(a)
+    assert (a.num_threads, b.num_threads, c.num_threads) == (3, 3, 3)
+    got = [[copy_module.deepcopy(a.reset(seed=3))], [copy_module.deepcopy(b.reset(seed=4))]]
+    c.reset(seed=5)
+    for t in range(12):
+        acts = [alone[0][t + 1][0], alone[1][t + 1][0]]
+        a.send(acts[0])
+        b.send(acts[1])  # queued behind a's step
+        c.send(c.sample_actions())
+        assert a.pending and b.pending
+        for i, v in enumerate((b, a)):  # received out of order
+            got[1 - i].append((acts[1 - i], copy_module.deepcopy(v.recv())))
+        c.recv()
+    for mine, theirs in zip(got, alone):
+        assert data_equivalence(mine, theirs)
+
+
+def test_share_threads_refuses_what_it_cannot_share():
+    a, b = maquis.MaquisVectorEnv(4, num_threads=4), maquis.MaquisVectorEnv(2, num_threads=1)
+    with pytest.raises(ValueError, match="4 threads cannot step a batch of 2"):
+        b.share_threads(a)
+    assert b.num_threads == 1
+    with pytest.raises(TypeError, match="maquis vector env"):
+        b.share_threads(object())
+    a.reset(seed=0)
+    b.reset(seed=0)
+    a.send(a.sample_actions())
+    with pytest.raises(RuntimeError, match="share_threads.*pending"):
+        b.share_threads(a)
+    a.recv()
+    b.send(b.sample_actions())
+    with pytest.raises(RuntimeError, match="share_threads.*pending"):
+        a.share_threads(b)
+    b.recv()
+
+
+def test_a_batch_sharing_threads_pickles_with_its_own_and_outlives_the_other():
+    import pickle
+
+    a, b = maquis.MaquisVectorEnv(6, num_threads=3), maquis.MaquisVectorEnv(6, num_threads=1)
+    b.share_threads(a)
+    b.reset(seed=1)
+    a.reset(seed=2)
+    del a
+    gc.collect()
+    b.send(b.sample_actions())  # on the pool a made, which b keeps alive
+    b.recv()
+    c = pickle.loads(pickle.dumps(b))
+    assert c.num_threads == 1  # asked for at construction; a new batch has its own threads
+    acts = b.sample_actions()
+    assert data_equivalence(b.step(acts), c.step(acts))

@@ -24,6 +24,7 @@ __all__ = [
     "action_to_str",
     "action_from_str",
     "save_game",
+    "WorkerThreads",
     "Env",
     "VecEngine",
     "HeuristicAgent",
@@ -127,6 +128,14 @@ OBSERVATION_FINGERPRINT: Final[str]
 #: The settings of `network_search` (without `gumbel_scale`), read-only: simulations, candidates,
 #: heuristic_candidates and depth are ints; rollout_mix, prior_weight and progress_bonus floats.
 NETWORK_SEARCH_DEFAULTS: Final[Mapping[str, float]]
+
+@final
+class WorkerThreads:
+    """The threads a vector engine of any game steps on (its worker pool and the driver thread of
+    `send`), from `VecEngine.worker_threads()`, for another engine's `use_worker_threads`."""
+
+    @property
+    def num_threads(self) -> int: ...
 
 class MaquisError(ValueError):
     """An input the engine refuses: an action out of range or illegal now, an unknown id, a bad

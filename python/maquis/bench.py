@@ -63,6 +63,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "another (default 1: no overlap)",
     )
     parser.add_argument(
+        "--worker-spin", type=float, default=None, metavar="SECONDS",
+        help="--train: the envs' worker_spin (default: 0.002 on cuda, the env's 0.0002 on the cpu)",
+    )
+    parser.add_argument(
         "--graph", action=argparse.BooleanOptionalAction, default=None,
         help="--train on cuda: the forward pass and the sampling replayed as one CUDA graph per half (default: on "
         "with cuda)",
@@ -410,6 +414,7 @@ def bench_cartpole(seconds: float, repeats: int) -> list[dict[str, Any]]:
 def train_rows(
     seconds: float, repeats: int, difficulty: str, threads: int, quick: bool, progress: Callable[[str], None],
     device: str = "cpu", envs: list[int] | None = None, halves: list[int] | None = None, graph: bool | None = None,
+    worker_spin: float | None = None,
 ) -> list[dict[str, Any]]:
     """`--train`: the rollout loop with float32 and uint8 observations (for each of `envs`, by
     default the training example's 128, and each of `halves`), or no rows (and a message saying
@@ -434,7 +439,8 @@ def train_rows(
             for dtype in ("float32", "uint8"):
                 progress(f"training loop: {n} envs, {dtype}, {device}" + (f", {k} halves" if k > 1 else ""))
                 rows.append(
-                    bench_train(secs, repeats, difficulty, threads, dtype, device=device, halves=k, graph=graph, **kw)
+                    bench_train(secs, repeats, difficulty, threads, dtype, device=device, halves=k, graph=graph,
+                                worker_spin="auto" if worker_spin is None else worker_spin, **kw)
                 )
     return rows
 
@@ -571,7 +577,7 @@ def run(args: argparse.Namespace) -> int:
         progress("training loop ...")
         rows += train_rows(seconds, repeats, args.difficulty, max(threads), quick, progress,
                            device=getattr(args, "device", "cpu"), envs=args.envs, halves=getattr(args, "halves", None),
-                           graph=getattr(args, "graph", None))
+                           graph=getattr(args, "graph", None), worker_spin=getattr(args, "worker_spin", None))
     results = {"machine": machine(), "settings": settings, "memory": dict(_core.env_memory()), "rows": rows}
     if args.json != "-":
         print(table(results))

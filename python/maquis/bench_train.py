@@ -47,6 +47,7 @@ def torch_or_none() -> Any:
 def bench_train(
     seconds: float, repeats: int, difficulty: str, threads: int, dtype: str, num_envs: int = TRAIN_ENVS,
     steps: int = TRAIN_STEPS, device: str = "cpu", halves: int = 1, graph: bool | None = None,
+    worker_spin: float | str | None = "auto", share_threads: bool = True,
 ) -> dict[str, Any]:
     """One row: env-steps/s of the rollout loop (median of `repeats` runs of at least `seconds`,
     whole rollouts), `env_share`, the fraction of the loop's time spent waiting on the environment,
@@ -58,7 +59,9 @@ def bench_train(
     CPU both would share the same cores, and on the GPU each half's launches cost as much as the
     whole batch's (docs/performance.md). `graph`: the forward pass and the sampling replayed as
     one CUDA graph per half (`maquis.train.rollout.CapturedCall`); by default on CUDA, not on the
-    CPU (where it is refused)."""
+    CPU (where it is refused). `worker_spin`: the envs' `worker_spin` in seconds ("auto":
+    `maquis.train.rollout.default_worker_spin`, longer on CUDA; None: the env's default).
+    `share_threads`: the halves step on one set of threads (`VectorHalves`)."""
     import statistics
 
     from . import MaquisVectorEnv, NUM_ACTIONS, OBS_SIZE, OBSERVATION_DIVISOR
@@ -67,8 +70,8 @@ def bench_train(
     if torch is None:
         raise ImportError("torch is not installed")
     from .train.rollout import (
-        CapturedCall, ObservationDecoder, RolloutTimers, Staging, VectorHalves, legal_or_all, masked_sample,
-        resolve_device, run_pipeline,
+        CapturedCall, ObservationDecoder, RolloutTimers, Staging, VectorHalves, default_worker_spin, legal_or_all,
+        masked_sample, resolve_device, run_pipeline,
     )
 
     dev = resolve_device(device)
@@ -76,6 +79,7 @@ def bench_train(
     if graph and dev.type != "cuda":
         raise ValueError("graph=True needs a CUDA device")
     k = halves
+    spin = default_worker_spin(dev) if worker_spin == "auto" else worker_spin
     torch.set_num_threads(threads)
     torch.manual_seed(0)
     nn = torch.nn
@@ -84,7 +88,7 @@ def bench_train(
     # copy=False: the env's own arrays, read (or copied to pinned memory) before the half's next step.
     envs = VectorHalves(
         lambda n: MaquisVectorEnv(n, num_threads=threads, difficulty=difficulty, observation_dtype=dtype, copy=False),
-        num_envs, k,
+        num_envs, k, share_threads=share_threads, worker_spin=spin,
     )
     decode = ObservationDecoder(OBSERVATION_DIVISOR, dev)
     stagings = [Staging(sl.stop - sl.start, OBS_SIZE, NUM_ACTIONS, dtype, dev) for sl in envs.slices]
@@ -214,6 +218,8 @@ def bench_train(
         "device_name": torch.cuda.get_device_name(dev) if dev.type == "cuda" else None,
         "torch": torch.__version__,
         "halves": k,
+        "shared_threads": envs.shared_threads,
+        "worker_spin": envs.envs[0].worker_spin,
         "graph": graph,
         "locked_rows": locked,
         "async_env": asynchronous,

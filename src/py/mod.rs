@@ -27,6 +27,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MaquisError", py.get_type::<MaquisError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add_function(wrap_pyfunction!(common::save::save_game, m)?)?;
+    m.add_class::<common::threads::WorkerThreads>()?;
     maquis::register(m)?;
     dday::register(m)?;
     maurice::register(m)?;

@@ -58,8 +58,9 @@ pub struct Engine<G: Game> {
     autoreset: Autoreset,
     /// The caller's thread and `num_threads - 1` workers; thread `t` steps share `t` of the
     /// environments (see `balance`), and helps with the others' once its own is done if they are
-    /// far behind (`step`) or always (`on_threads`: resets, checks, fresh samples).
-    pool: Pool,
+    /// far behind (`step`) or always (`on_threads`: resets, checks, fresh samples). Shared with
+    /// other batches after `use_pool`.
+    pool: Arc<Pool>,
     /// The address of the observation buffer whose rows the slots wrote last (0: none), for
     /// `Outputs::obs_kept`.
     rows: usize,
@@ -87,10 +88,7 @@ impl<G: Game> Engine<G> {
         let pool =
             Pool::new(num_threads).map_err(|e| Error::BadOption(format!("cannot start {num_threads} threads: {e}")))?;
         let slots = (0..num_envs).map(|i| Slot::new(stream_seed(0, i))).collect();
-        // Room for every environment in each list: no allocation in the step.
-        let ends = (0..pool.threads())
-            .map(|_| Mutex::new(Ends { envs: Vec::with_capacity(num_envs), illegal: 0, own: Default::default() }))
-            .collect();
+        let ends = Self::ends_lists(num_envs, pool.threads());
         let balance = Balance::new(num_envs, pool.threads());
         Ok(Engine {
             cfg,
@@ -98,12 +96,40 @@ impl<G: Game> Engine<G> {
             presampled: vec![UNSAMPLED; num_envs],
             presampled_are: Presampled::Marked,
             autoreset,
-            pool,
+            pool: Arc::new(pool),
             rows: 0,
             num_threads,
             ends,
             balance,
         })
+    }
+
+    /// Per thread, the list of ended environments, with room for every environment: no
+    /// allocation in the step.
+    fn ends_lists(num_envs: usize, threads: usize) -> Vec<Mutex<Ends>> {
+        (0..threads)
+            .map(|_| Mutex::new(Ends { envs: Vec::with_capacity(num_envs), illegal: 0, own: Default::default() }))
+            .collect()
+    }
+
+    /// The threads this batch steps on (to share them with another batch: `use_pool`).
+    pub fn pool(&self) -> &Arc<Pool> {
+        &self.pool
+    }
+
+    /// Steps this batch on `pool` from now on (its own pool's threads stop unless another batch
+    /// shares them): the shares start equal again, on `pool`'s thread count. Trajectories do not
+    /// depend on it. A pool of more threads than environments is refused.
+    pub fn use_pool(&mut self, pool: Arc<Pool>) -> Result<()> {
+        let (n, threads) = (self.slots.len(), pool.threads());
+        if threads > n {
+            return Err(Error::BadOption(format!("a pool of {threads} threads cannot step a batch of {n} environments")));
+        }
+        self.ends = Self::ends_lists(n, threads);
+        self.balance = Balance::new(n, threads);
+        self.num_threads = threads;
+        self.pool = pool;
+        Ok(())
     }
 
     pub fn num_envs(&self) -> usize {

@@ -8,6 +8,10 @@
 //! again after `SPIN`. The caller works too, so `n` threads use `n` cores, not `n + 1`; and worker
 //! `i` always gets index `i`, so that the vector environment can give it the same share of the
 //! environments every time, which then stays in its core's cache.
+//!
+//! Several batches may share one pool (`Arc<Pool>`: batches stepped in turn, one half while a
+//! learner runs its network on the other): their jobs then run one after the other, each on
+//! every thread, instead of two pools' workers spinning beside each other.
 
 use std::cell::UnsafeCell;
 use std::hint::spin_loop;
@@ -17,8 +21,10 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long an idle worker spins before it parks.
-const SPIN: Duration = Duration::from_micros(200);
+/// How long an idle worker spins before it parks, unless set (`set_spin`).
+pub const SPIN: Duration = Duration::from_micros(200);
+/// The longest spin `set_spin` accepts.
+pub const MAX_SPIN: Duration = Duration::from_secs(1);
 
 /// The job of the current epoch, borrowed from `run`'s caller for the duration of the call.
 type Job = *const (dyn Fn(usize) + Sync);
@@ -37,6 +43,8 @@ struct Shared {
     job: UnsafeCell<Option<Job>>,
     /// Workers parked (or about to park) on `wake`.
     parked: AtomicUsize,
+    /// How long an idle worker spins before it parks, in nanoseconds.
+    spin_ns: AtomicU64,
     lock: Mutex<()>,
     wake: Condvar,
     shutdown: AtomicBool,
@@ -51,6 +59,8 @@ unsafe impl Send for Shared {}
 pub struct Pool {
     shared: Arc<Shared>,
     workers: Vec<JoinHandle<()>>,
+    /// Held for a whole `run`: callers on different threads (batches sharing the pool) take turns.
+    one_job: Mutex<()>,
 }
 
 impl Pool {
@@ -61,6 +71,7 @@ impl Pool {
             pending: Padded(AtomicUsize::new(0)),
             job: UnsafeCell::new(None),
             parked: AtomicUsize::new(0),
+            spin_ns: AtomicU64::new(SPIN.as_nanos() as u64),
             lock: Mutex::new(()),
             wake: Condvar::new(),
             shutdown: AtomicBool::new(false),
@@ -76,17 +87,29 @@ impl Pool {
                 Ok(h) => workers.push(h),
                 Err(e) => {
                     // Stop the ones already started before reporting.
-                    drop(Pool { shared, workers });
+                    drop(Pool { shared, workers, one_job: Mutex::new(()) });
                     return Err(e);
                 }
             }
         }
-        Ok(Pool { shared, workers })
+        Ok(Pool { shared, workers, one_job: Mutex::new(()) })
     }
 
     /// Threads in all, the caller's included.
     pub fn threads(&self) -> usize {
         self.workers.len() + 1
+    }
+
+    /// How long an idle worker spins before it parks.
+    pub fn spin(&self) -> Duration {
+        Duration::from_nanos(self.shared.spin_ns.load(Ordering::Relaxed))
+    }
+
+    /// Sets how long an idle worker spins before it parks (at most `MAX_SPIN`): longer than the
+    /// caller's time between two jobs (a learner's step on a GPU) spares every job the wake-up of
+    /// parked workers; shorter gives the cores back to work of the caller's that needs them.
+    pub fn set_spin(&self, spin: Duration) {
+        self.shared.spin_ns.store(spin.min(MAX_SPIN).as_nanos() as u64, Ordering::Relaxed);
     }
 
     /// Calls `f(i)` once for every `i` in `0..threads()`, concurrently, and returns when all
@@ -95,6 +118,8 @@ impl Pool {
         if self.workers.is_empty() {
             return f(0);
         }
+        // Poisoning needs a panic inside `run` itself, which is re-raised after the workers end.
+        let _turn = self.one_job.lock().unwrap_or_else(|e| e.into_inner());
         let s = &*self.shared;
         // SAFETY: no worker reads `job` now (`pending` is 0 since the last call returned), and
         // this call does not return before every worker is done with it, so erasing the
@@ -135,6 +160,7 @@ fn worker(s: &Shared, index: usize) {
     loop {
         // Wait for the next job: spin, then park.
         let start = Instant::now();
+        let spin = Duration::from_nanos(s.spin_ns.load(Ordering::Relaxed));
         let mut spins = 0u32;
         loop {
             let e = s.epoch.0.load(Ordering::Acquire);
@@ -146,8 +172,14 @@ fn worker(s: &Shared, index: usize) {
                 return;
             }
             spins = spins.wrapping_add(1);
-            if !spins.is_multiple_of(256) || start.elapsed() < SPIN {
+            if !spins.is_multiple_of(256) {
                 spin_loop();
+                continue;
+            }
+            if start.elapsed() < spin {
+                // Now and then, the core to any other thread that waits for it (a caller's
+                // thread beside as many workers as cores, say) instead of spinning it out.
+                std::thread::yield_now();
                 continue;
             }
             let mut g = s.lock.lock().unwrap_or_else(|e| e.into_inner());
@@ -220,6 +252,34 @@ mod tests {
         });
         drop(parts);
         assert_eq!(data.iter().sum::<u64>(), 1000 * (1 + 2 + 3));
+    }
+
+    #[test]
+    fn callers_on_several_threads_share_one_pool_and_take_turns() {
+        let pool = Arc::new(Pool::new(3).unwrap());
+        let busy = AtomicUsize::new(0);
+        let overlaps = AtomicUsize::new(0);
+        let hits = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for _ in 0..200 {
+                        pool.run(&|i| {
+                            if i == 0 && busy.fetch_add(1, Ordering::SeqCst) != 0 {
+                                overlaps.fetch_add(1, Ordering::SeqCst);
+                            }
+                            hits.fetch_add(1, Ordering::Relaxed);
+                            if i == 0 {
+                                std::hint::black_box((0..100).sum::<u64>());
+                                busy.fetch_sub(1, Ordering::SeqCst);
+                            }
+                        });
+                    }
+                });
+            }
+        });
+        assert_eq!(hits.load(Ordering::Relaxed), 4 * 200 * 3);
+        assert_eq!(overlaps.load(Ordering::Relaxed), 0, "two jobs ran on the pool at once");
     }
 
     #[test]

@@ -342,6 +342,38 @@ class GameVectorEnv(VectorEnv):
         """Whether a `send` waits for its `recv`."""
         return self._sent is not None
 
+    @property
+    def worker_spin(self) -> float:
+        """Seconds the worker threads spin after a step, waiting for the next, before they sleep
+        (200 µs by default; shared by the envs on the same threads, see `share_threads`). Set it
+        longer than the time between two steps when a learner on a GPU leaves the cores idle
+        meanwhile: every step is then spared the wake-up of sleeping threads. Keep it short when a
+        learner on the CPU needs the cores between steps. Setting it outside [0, 1] raises
+        ValueError; reading or setting it while a send is pending, RuntimeError."""
+        self._check_idle("worker_spin")
+        return self._core.worker_spin
+
+    @worker_spin.setter
+    def worker_spin(self, seconds: float) -> None:
+        self._check_idle("worker_spin")
+        self._core.worker_spin = float(seconds)
+
+    def share_threads(self, other: GameVectorEnv) -> None:
+        """Step on `other`'s threads from now on (its worker pool and the driver thread of
+        `send`; `other` may be of any game): the two envs take turns on one pool, where two pools
+        would each keep their cores busy, and a `send` to one queues behind the other's. This is
+        for batches stepped in turn while a learner runs its network on the other half
+        (`maquis.train.rollout.VectorHalves`). `num_threads` becomes `other`'s; trajectories do
+        not change.
+
+        Raises TypeError when `other` is not a maquis vector env, RuntimeError while either has a
+        send pending, ValueError when `other` has more threads than this env has environments."""
+        if not isinstance(other, GameVectorEnv):
+            raise TypeError(f"share_threads() takes a maquis vector env, got {type(other).__name__}")
+        self._check_idle("share_threads()")
+        other._check_idle("share_threads()")
+        self._core.use_worker_threads(other._core.worker_threads())
+
     def _check_idle(self, what: str) -> None:
         if self._sent is not None:
             raise RuntimeError(f"{what} called while a send() is pending: call recv() first")

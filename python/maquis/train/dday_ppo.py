@@ -201,7 +201,7 @@ def main(argv=None):
                                                   opponent_kwargs={"budget": args.opponent_budget},
                                                   reward=None if args.reward == "outcome" else "vp_margin",
                                                   observation_dtype=obs_dtype, copy=False),
-                     args.num_envs, halves)
+                     args.num_envs, halves, device)
     obs_size, n_actions = dday.OBSERVATION_SIZE, dday.NUM_ACTIONS
     agent = build_agent(obs_size, n_actions, args.hidden, args.layers, "tanh").to(device)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)

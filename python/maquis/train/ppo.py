@@ -64,8 +64,9 @@ def add_ppo_arguments(p, num_envs, gamma, epochs, ent_coef):
                    help="on cuda, the policy's forward pass and sampling replayed as one CUDA graph per half of the "
                         "collection (default: on with cuda; not while an expert is imitated)")
     g.add_argument("--halves", type=int, default=None,
-                   help="the envs as this many vector envs stepped in turn, one stepped while the network acts on "
-                        "another (default 1: on a GPU, two halves' launches cost more than the overlap saves)")
+                   help="the envs as this many vector envs stepped in turn on one set of threads, one stepped while "
+                        "the network acts on another (default 1: on a GPU, below about 16384 envs the halves' "
+                        "launches cost more than the overlap saves; leave a core to the learner with 2)")
     return g
 
 
@@ -86,11 +87,12 @@ def device_settings(args):
     return device, observation_dtype_for(device, args.observation_dtype), halves
 
 
-def make_envs(make_env, num_envs, halves):
-    """`num_envs` environments as `halves` vector envs (`make_env(n)` builds one), stepped in turn."""
-    from maquis.train.rollout import VectorHalves
+def make_envs(make_env, num_envs, halves, device="cpu"):
+    """`num_envs` environments as `halves` vector envs (`make_env(n)` builds one), stepped in turn
+    on one set of threads, which spin between steps as long as suits a learner on `device`."""
+    from maquis.train.rollout import VectorHalves, default_worker_spin
 
-    return VectorHalves(make_env, num_envs, halves)
+    return VectorHalves(make_env, num_envs, halves, worker_spin=default_worker_spin(device))
 
 
 def add_versus_run_arguments(p, sides, rewards, out, opponents=("random", "heuristic", "search")):

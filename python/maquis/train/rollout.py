@@ -288,6 +288,18 @@ class CapturedCall:
         return self.out
 
 
+#: The vector envs' `worker_spin` while a learner on a GPU runs between their steps: longer than
+#: a step of the learner's loop at 4096 envs, so that the env's threads, idle meanwhile, do not
+#: fall asleep between steps (docs/performance.md, "The learner's loop on the GPU").
+GPU_WORKER_SPIN = 0.002
+
+
+def default_worker_spin(device: Any) -> float | None:
+    """`GPU_WORKER_SPIN` with the learner on CUDA, else None (the env's own, which leaves the
+    cores to a learner on the CPU soon after each step)."""
+    return GPU_WORKER_SPIN if torch.device(device).type == "cuda" else None
+
+
 class VectorHalves:
     """`num_envs` environments as `halves` vector envs (`make_env(n)` builds one of `n`), stepped in
     turn: `send(h, actions)` starts half `h`'s step, `recv(h)` returns it (through the env's own
@@ -295,9 +307,17 @@ class VectorHalves:
 
     `reset(seed)` gives environment `i` of the whole (half by half) the seed
     `sub_env_seed(seed, i)`: the environments are those of one vector env of `num_envs` reset with
-    `seed`, however the batch is split."""
+    `seed`, however the batch is split.
 
-    def __init__(self, make_env: Callable[[int], Any], num_envs: int, halves: int = 2):
+    `share_threads`: the halves step on the first half's threads (`share_threads` of maquis's
+    vector envs, where every half has at least that many environments): one half's step takes
+    every thread, and the next half's send queues behind it, so that the threads never wait for
+    the network while a half is sent. `worker_spin`: the envs' `worker_spin` (None: theirs)."""
+
+    def __init__(
+        self, make_env: Callable[[int], Any], num_envs: int, halves: int = 2, share_threads: bool = True,
+        worker_spin: float | None = None,
+    ):
         if not isinstance(halves, int) or halves < 1:
             raise ValueError(f"halves must be a positive int, got {halves!r}")
         if num_envs < halves:
@@ -311,6 +331,19 @@ class VectorHalves:
         self.asynchronous = halves > 1 and all(
             callable(getattr(e, "send", None)) and callable(getattr(e, "recv", None)) for e in self.envs
         )
+        first = self.envs[0]
+        self.shared_threads = (
+            self.asynchronous
+            and share_threads
+            and all(callable(getattr(e, "share_threads", None)) for e in self.envs)
+            and all(e.num_envs >= first.num_threads for e in self.envs)
+        )
+        if self.shared_threads:
+            for env in self.envs[1:]:
+                env.share_threads(first)
+        if worker_spin is not None:
+            for env in self.envs:
+                env.worker_spin = worker_spin
         self._results: list[Any] = [None] * halves
 
     @classmethod
@@ -321,6 +354,7 @@ class VectorHalves:
         self.slices = [slice(0, self.num_envs)]
         self.envs = [env]
         self.asynchronous = False  # one half: nothing to overlap with
+        self.shared_threads = False
         self._results = [None]
         return self
 

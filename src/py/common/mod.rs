@@ -8,6 +8,7 @@
 //! | `save.rs` | which game a save belongs to (`save_game`), the refusal of another game's save |
 //! | `vector.rs` | `VecCore<G>` (a batch and its numpy arrays) and `vec_engine_class!` |
 //! | `pipeline.rs` | the asynchronous step (`send` / `recv`): the driver thread and the step it runs |
+//! | `threads.rs` | `WorkerThreads`: a batch's pool and driver thread, for another batch to share |
 //! | `env.rs` | `EnvCore<G>` (one environment) and `env_class!` |
 //! | `classes.rs` | `game_classes!`: a game's `Env` and `VecEngine` from one list of keywords |
 //! | `versus.rs` | a two-player game against an opponent (`Versus<T>`): `BindTwoPlayer`, `versus_classes!` |
@@ -21,6 +22,7 @@ pub mod env;
 pub mod game;
 pub mod pipeline;
 pub mod save;
+pub mod threads;
 #[macro_use]
 pub mod vector;
 #[macro_use]

@@ -1,33 +1,44 @@
 //! The asynchronous step of a batch (`VecCore::send` / `recv`, EnvPool's API): `send` moves the
-//! engine to a driver thread of its own, which steps it on the worker pool while the caller's
-//! thread goes on (a learner runs its network on the last observations); `recv` waits for the
-//! step and takes the engine back. The engine is moved, not shared, so that nothing on the
+//! engine to a driver thread (the batch's own, or shared with the batches on its worker pool,
+//! whose sent steps queue in turn), which steps it on the pool while the caller's thread goes on
+//! (a learner runs its network on the last observations); `recv` waits for the step and takes
+//! the engine back. The engine is moved, not shared, so that nothing on the
 //! caller's side can reach it during the step; only the output arrays, owned by the caller and
 //! kept alive by it, are written through the raw pointers below.
 
 use crate::env::EnvError;
 use crate::game::Game;
+use crate::vector::pool::Pool;
 use crate::vector::{Copies, Engine, Outputs};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// A persistent thread that runs the sent steps of one batch, one at a time.
+/// A persistent thread that runs the sent steps of the batches on one pool, one at a time, in
+/// the order they were sent. It sleeps between steps: spinning it too measured slower on the
+/// 16-core GPU machine (docs/performance.md).
 pub struct Driver {
     jobs: Option<mpsc::Sender<Job>>,
     thread: Option<thread::JoinHandle<()>>,
+    /// The pool the steps run on.
+    pool: Arc<Pool>,
 }
 
 impl Driver {
-    pub fn new() -> std::io::Result<Driver> {
+    pub fn new(pool: Arc<Pool>) -> std::io::Result<Driver> {
         let (jobs, queue) = mpsc::channel::<Job>();
         let thread = thread::Builder::new().name("maquis-driver".into()).spawn(move || {
             for job in queue {
                 job();
             }
         })?;
-        Ok(Driver { jobs: Some(jobs), thread: Some(thread) })
+        Ok(Driver { jobs: Some(jobs), thread: Some(thread), pool })
+    }
+
+    /// The pool the driver's steps run on.
+    pub fn pool(&self) -> &Arc<Pool> {
+        &self.pool
     }
 
     fn run(&self, job: Job) {

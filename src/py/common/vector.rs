@@ -6,6 +6,7 @@
 use super::convert::{aligned_rows, env_index, json_to_py, observation_dtype, parse_observation_dtype};
 use super::pipeline::{Done, Driver, Pending, RawOutputs};
 use super::save;
+use super::threads::WorkerThreads;
 use super::BindGame;
 use crate::py::errors::MaquisError;
 use crate::env::{Autoreset, Config, EnvError, Shaping, Slot, StartStates};
@@ -13,7 +14,8 @@ use crate::error::{Error, Result};
 use crate::vector::{Copies, Engine, Outputs};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use std::sync::Arc;
 use pyo3::types::{PyDict, PyString, PyTuple};
 use serde_json::{json, Value};
 
@@ -56,8 +58,9 @@ pub struct VecCore<G: BindGame> {
     /// The step started by `send`, until `recv`, with its copies (`copy=True`). Declared
     /// before the arrays: dropping it waits for the step, which writes them.
     pending: Option<(Pending<G>, SentCopies)>,
-    /// The thread that runs sent steps (started by the first `send`).
-    driver: Option<Driver>,
+    /// The thread that runs sent steps (started by the first `send`), shared with the batches
+    /// that share the worker pool (`use_worker_threads`), so that their steps queue in turn.
+    driver: Option<Arc<Driver>>,
     actions: Vec<i64>,
     obs: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
@@ -388,10 +391,7 @@ impl<G: BindGame> VecCore<G> {
     pub fn send(&mut self, py: Python<'_>, actions: &Bound<'_, PyArray1<i64>>, copy: bool) -> PyResult<()> {
         self.idle("send()")?;
         self.load_actions(actions)?;
-        if self.driver.is_none() {
-            let driver = Driver::new().map_err(|e| PyRuntimeError::new_err(format!("cannot start the driver thread: {e}")))?;
-            self.driver = Some(driver);
-        }
+        self.driver()?;
         let (n, o, a) = (self.num_envs, G::obs_size(), G::NUM_ACTIONS);
         let mut copies: SentCopies = None;
         macro_rules! launch {
@@ -425,6 +425,50 @@ impl<G: BindGame> VecCore<G> {
             Some((o8, f8)) => launch!(u8, o8, f8),
         };
         self.pending = Some((pending, copies));
+        Ok(())
+    }
+
+    /// The driver thread, started if this batch has none yet.
+    fn driver(&mut self) -> PyResult<Arc<Driver>> {
+        if self.driver.is_none() {
+            let driver = Driver::new(Arc::clone(self.engine().pool()))
+                .map_err(|e| PyRuntimeError::new_err(format!("cannot start the driver thread: {e}")))?;
+            self.driver = Some(Arc::new(driver));
+        }
+        Ok(Arc::clone(self.driver.as_ref().expect("set above")))
+    }
+
+    /// This batch's threads (worker pool and driver), for another batch to step on.
+    pub fn worker_threads(&mut self) -> PyResult<WorkerThreads> {
+        self.idle("worker_threads()")?;
+        Ok(WorkerThreads { driver: self.driver()? })
+    }
+
+    /// Steps this batch on `threads` from now on (see `Engine::use_pool`); its sends queue on
+    /// their driver thread behind the other batches'.
+    pub fn use_worker_threads(&mut self, threads: &WorkerThreads) -> PyResult<()> {
+        self.idle("use_worker_threads()")?;
+        let pool = Arc::clone(threads.driver.pool());
+        self.engine_mut().use_pool(pool).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.driver = Some(Arc::clone(&threads.driver));
+        self.num_threads = self.engine().num_threads();
+        Ok(())
+    }
+
+    /// How long the worker threads spin after a step before they sleep, in seconds.
+    pub fn worker_spin(&self) -> PyResult<f64> {
+        self.idle("worker_spin")?;
+        Ok(self.engine().pool().spin().as_secs_f64())
+    }
+
+    /// Sets `worker_spin` (seconds, from 0 to 1) for every batch on these threads.
+    pub fn set_worker_spin(&self, seconds: f64) -> PyResult<()> {
+        self.idle("worker_spin")?;
+        let most = crate::vector::pool::MAX_SPIN.as_secs_f64();
+        if !(0.0..=most).contains(&seconds) {
+            return Err(PyValueError::new_err(format!("worker_spin must be from 0 to {most} seconds, got {seconds}")));
+        }
+        self.engine().pool().set_spin(std::time::Duration::from_secs_f64(seconds));
         Ok(())
     }
 
@@ -817,6 +861,42 @@ macro_rules! vec_engine_class {
             #[staticmethod]
             fn stream_seeds(seed: u64, num_envs: usize) -> Vec<u64> {
                 (0..num_envs).map(|i| $crate::env::stream_seed(seed, i)).collect()
+            }
+
+            /// The threads this batch steps on (its worker pool and the driver thread of `send`),
+            /// for another batch to step on too (`use_worker_threads`).
+            ///
+            /// Raises:
+            ///     RuntimeError: a send pending.
+            fn worker_threads(&mut self) -> pyo3::PyResult<$crate::py::common::threads::WorkerThreads> {
+                self.core.worker_threads()
+            }
+
+            /// Step on `threads` (another batch's `worker_threads()`, of any game) from now on:
+            /// the batches take turns on one pool, and a `send` queues behind the other batches'
+            /// sent steps. `num_threads` becomes theirs; trajectories do not change.
+            ///
+            /// Raises:
+            ///     RuntimeError: a send pending. ValueError: more threads than environments.
+            fn use_worker_threads(&mut self, threads: &$crate::py::common::threads::WorkerThreads) -> pyo3::PyResult<()> {
+                self.core.use_worker_threads(threads)
+            }
+
+            /// Seconds the worker threads spin after a step, waiting for the next, before they
+            /// sleep (200 µs by default; shared by the batches on these threads). Longer than the
+            /// caller's time between steps (a learner's step on a GPU, whose cores are otherwise
+            /// idle) spares each step the wake-up of sleeping threads; short leaves the cores to a
+            /// learner on the CPU.
+            ///
+            /// Raises:
+            ///     RuntimeError: a send pending. ValueError (setting): outside [0, 1].
+            #[getter]
+            fn get_worker_spin(&self) -> pyo3::PyResult<f64> {
+                self.core.worker_spin()
+            }
+            #[setter]
+            fn set_worker_spin(&self, seconds: f64) -> pyo3::PyResult<()> {
+                self.core.set_worker_spin(seconds)
             }
 
             /// Whether a `send` waits for its `recv`.

@@ -172,3 +172,42 @@ fn balance_gives_a_slower_thread_a_smaller_share_once_a_window_shows_it() {
     assert_eq!(shares.iter().sum::<usize>(), 900);
     assert!((120..140).contains(&shares[1]) && shares[0].abs_diff(shares[2]) <= 1, "{shares:?}");
 }
+
+#[test]
+fn batches_sharing_one_pool_play_as_on_their_own_and_a_pool_too_large_is_refused() {
+    use std::sync::Arc;
+    let c = cfg(IllegalPolicy::Terminate);
+    let (mut alone, mut b_alone) = engine(&c, 6, 1, Autoreset::NextStep, Some(11));
+    let (mut owner, mut b_owner) = engine(&c, 9, 3, Autoreset::NextStep, Some(5));
+    let (mut guest, mut b_guest) = engine(&c, 6, 2, Autoreset::NextStep, Some(11));
+    let shared = Arc::clone(owner.pool());
+    guest.use_pool(Arc::clone(&shared)).unwrap();
+    assert_eq!(guest.num_threads(), 3);
+    assert_eq!(guest.thread_shares().len(), 3);
+    // Both batches step at once from two threads: their jobs take turns on the one pool.
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut a = vec![0i64; 9];
+            for _ in 0..200 {
+                owner.sample_actions(&mut a);
+                owner.step(&a, &mut b_owner.out()).unwrap();
+            }
+        });
+        let (mut a, mut g) = (vec![0i64; 6], vec![0i64; 6]);
+        for _ in 0..200 {
+            alone.sample_actions(&mut a);
+            guest.sample_actions(&mut g);
+            assert_eq!(a, g);
+            alone.step(&a, &mut b_alone.out()).unwrap();
+            guest.step(&a, &mut b_guest.out()).unwrap();
+            assert_eq!(b_alone.obs(), b_guest.obs());
+            assert_eq!(b_alone.masks, b_guest.masks);
+            assert_eq!(b_alone.rewards, b_guest.rewards);
+            assert_eq!(b_alone.terminated, b_guest.terminated);
+        }
+    });
+    let (mut small, _) = engine(&c, 2, 1, Autoreset::NextStep, Some(1));
+    let err = small.use_pool(shared).unwrap_err().to_string();
+    assert!(err.contains("3 threads cannot step a batch of 2"), "{err}");
+    assert_eq!(small.num_threads(), 1);
+}
