@@ -322,6 +322,13 @@ def test_uint8_observations_become_the_float32_rows_on_the_device(game):
         np.testing.assert_array_equal(got, want)  # bit for bit
 
 
+def test_a_learner_on_cuda_gets_awake_workers_and_halves_from_16384_envs():
+    rollout = _rollout()
+    assert rollout.default_worker_spin("cpu") is None and rollout.default_worker_spin("cuda") == 0.002
+    assert [rollout.default_halves("cpu", 65536), rollout.default_halves("cuda", 16383)] == [1, 1]
+    assert rollout.default_halves("cuda:0", 16384) == 2
+
+
 def test_vector_halves_play_the_environments_of_one_vector_env():
     rollout = _rollout()
     import maquis

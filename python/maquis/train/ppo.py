@@ -65,15 +65,15 @@ def add_ppo_arguments(p, num_envs, gamma, epochs, ent_coef):
                         "collection (default: on with cuda; not while an expert is imitated)")
     g.add_argument("--halves", type=int, default=None,
                    help="the envs as this many vector envs stepped in turn on one set of threads, one stepped while "
-                        "the network acts on another (default 1: on a GPU, below about 16384 envs the halves' "
-                        "launches cost more than the overlap saves; leave a core to the learner with 2)")
+                        "the network acts on another (default: 2 on cuda from 16384 envs, else 1: below that the "
+                        "halves' launches cost more than the overlap saves; leave a core to the learner with 2)")
     return g
 
 
 def device_settings(args):
     """(torch device, observation dtype, halves) from --device, --observation-dtype, --halves;
     a clear exit when CUDA is asked for and missing."""
-    from maquis.train.rollout import observation_dtype_for, resolve_device
+    from maquis.train.rollout import default_halves, observation_dtype_for, resolve_device
 
     try:
         device = resolve_device(args.device)
@@ -81,7 +81,7 @@ def device_settings(args):
         raise SystemExit(f"--device: {e}") from None
     if args.graph and device.type != "cuda":
         raise SystemExit("--graph: CUDA graphs need --device cuda")
-    halves = args.halves if args.halves is not None else 1
+    halves = args.halves if args.halves is not None else default_halves(device, args.num_envs)
     if halves < 1 or halves > args.num_envs:
         raise SystemExit(f"--halves must be between 1 and --num-envs ({args.num_envs}), got {halves}")
     return device, observation_dtype_for(device, args.observation_dtype), halves
