@@ -64,7 +64,6 @@ pub struct Engine<G: Game> {
     /// The address of the observation buffer whose rows the slots wrote last (0: none), for
     /// `Outputs::obs_kept`.
     rows: usize,
-    num_threads: usize,
     /// Per thread, the environments whose episode ended on the last step (see `ended`).
     ends: Vec<Mutex<Ends>>,
     /// Each thread's share of the environments: consecutive, the same from one call to the next
@@ -98,7 +97,6 @@ impl<G: Game> Engine<G> {
             autoreset,
             pool: Arc::new(pool),
             rows: 0,
-            num_threads,
             ends,
             balance,
         })
@@ -127,7 +125,6 @@ impl<G: Game> Engine<G> {
         }
         self.ends = Self::ends_lists(n, threads);
         self.balance = Balance::new(n, threads);
-        self.num_threads = threads;
         self.pool = pool;
         Ok(())
     }
@@ -136,7 +133,7 @@ impl<G: Game> Engine<G> {
         self.slots.len()
     }
     pub fn num_threads(&self) -> usize {
-        self.num_threads
+        self.pool.threads()
     }
     pub fn autoreset(&self) -> Autoreset {
         self.autoreset
@@ -235,7 +232,7 @@ impl<G: Game> Engine<G> {
             .map_err(|error| EnvError { env: i, error })?;
             Ok((i, slot))
         };
-        let per = targets.len().div_ceil(self.num_threads).max(1);
+        let per = targets.len().div_ceil(self.num_threads()).max(1);
         type Made<G> = std::result::Result<(usize, Slot<G>), EnvError>;
         let results: Vec<Mutex<Vec<Made<G>>>> = targets.chunks(per).map(|_| Mutex::new(Vec::new())).collect();
         let parts: Vec<(&[usize], &Mutex<_>)> = targets.chunks(per).zip(&results).collect();
@@ -434,7 +431,7 @@ impl<G: Game> Engine<G> {
         // Each environment draws from its own stream: the same actions for any thread count;
         // and on the thread that steps it, where its stream is in cache.
         let (mut slots, mut presampled, mut out) = (&mut self.slots[..], &mut self.presampled[..], out);
-        let mut parts: Vec<SamplePart<G>> = Vec::with_capacity(self.num_threads);
+        let mut parts: Vec<SamplePart<G>> = Vec::with_capacity(self.pool.threads());
         for r in self.balance.ranges() {
             let (s, p, o);
             ((s, slots), (p, presampled), (o, out)) =

@@ -5,9 +5,9 @@
 //! cost as much as a whole step of a large batch. Here a worker spins for a short while after each job before
 //! it parks, so back-to-back calls (`sample_actions`, `step`, `sample_actions`, …) cost a few
 //! atomic operations; a caller that goes quiet (a policy update, say) finds the workers parked
-//! again after `SPIN`. The caller works too, so `n` threads use `n` cores, not `n + 1`; and worker
-//! `i` always gets index `i`, so that the vector environment can give it the same share of the
-//! environments every time, which then stays in its core's cache.
+//! again after the spin (`SPIN` unless `set_spin`). The caller works too, so `n` threads use `n`
+//! cores, not `n + 1`; and worker `i` always gets index `i`, so that the vector environment can
+//! give it the same share of the environments every time, which then stays in its core's cache.
 //!
 //! Several batches may share one pool (`Arc<Pool>`: batches stepped in turn, one half while a
 //! learner runs its network on the other): their jobs then run one after the other, each on
