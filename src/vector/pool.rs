@@ -52,6 +52,12 @@ struct Shared {
     panicked: AtomicBool,
 }
 
+impl Shared {
+    fn spin(&self) -> Duration {
+        Duration::from_nanos(self.spin_ns.load(Ordering::Relaxed))
+    }
+}
+
 // SAFETY: `job` is only accessed under the epoch/pending protocol described on the field.
 unsafe impl Sync for Shared {}
 unsafe impl Send for Shared {}
@@ -102,7 +108,7 @@ impl Pool {
 
     /// How long an idle worker spins before it parks.
     pub fn spin(&self) -> Duration {
-        Duration::from_nanos(self.shared.spin_ns.load(Ordering::Relaxed))
+        self.shared.spin()
     }
 
     /// Sets how long an idle worker spins before it parks (at most `MAX_SPIN`): longer than the
@@ -160,7 +166,7 @@ fn worker(s: &Shared, index: usize) {
     loop {
         // Wait for the next job: spin, then park.
         let start = Instant::now();
-        let spin = Duration::from_nanos(s.spin_ns.load(Ordering::Relaxed));
+        let spin = s.spin();
         let mut spins = 0u32;
         loop {
             let e = s.epoch.0.load(Ordering::Acquire);
