@@ -18,8 +18,10 @@
 //!   step, with the slowest thread's work over the mean thread's per step and the threads' mean
 //!   work over the mean (a lasting difference between cores); `rows, prefetch`, `rows alone`
 //!   asking for the next environment's lines while stepping one; and for `VecEngine`, the share
-//!   of its time in `sample_actions` and the smallest and largest thread's share of the
-//!   environments at the end (`VecEngine::thread_shares`) over the equal share.
+//!   of its time in `sample_actions`, the smallest and largest thread's share of the
+//!   environments at the end (`VecEngine::thread_shares`) over the equal share, the share of
+//!   threads that chose to prefetch (`VecEngine::thread_prefetch`), and the same step with
+//!   prefetch fixed off and on (`VecEngine::set_prefetch`).
 //!
 //! The table of docs/scaling_model.md: `cargo run --release --example vector_speed -- --detail`
 //! (about a minute on 16 cores, after the build).
@@ -108,12 +110,15 @@ fn started(n: usize, threads: usize) -> (VecEngine, OutputBuffers) {
 }
 
 /// `VecEngine` env steps/s over about `secs` (after a few warm-up steps), the share of the
-/// time spent in `sample_actions`, and the smallest and largest thread's share of the
-/// environments at the end, over the equal share.
-fn vector(n: usize, threads: usize, secs: f64) -> (f64, f64, [f64; 2]) {
+/// time spent in `sample_actions`, the smallest and largest thread's share of the environments
+/// at the end, over the equal share, and the share of threads prefetching at the end; `prefetch`
+/// fixes whether they prefetch (None: each thread measures).
+fn vector(n: usize, threads: usize, secs: f64, prefetch: Option<bool>) -> (f64, f64, [f64; 2], f64) {
     let (mut engine, mut buffers) = started(n, threads);
+    engine.set_prefetch(prefetch);
     let mut actions = vec![0i64; n];
-    for _ in 0..4 {
+    // Past the first windows, in which each thread tries both ways of `prefetch`.
+    for _ in 0..64 {
         engine.sample_actions(&mut actions);
         engine.step(&actions, &mut buffers.out()).unwrap();
     }
@@ -131,7 +136,10 @@ fn vector(n: usize, threads: usize, secs: f64) -> (f64, f64, [f64; 2]) {
             let shares = engine.thread_shares();
             let equal = n as f64 / shares.len() as f64;
             let (lo, hi) = (shares.iter().min().unwrap(), shares.iter().max().unwrap());
-            return (steps as f64 / e, sampling.as_secs_f64() / e, [*lo as f64 / equal, *hi as f64 / equal]);
+            let ways = engine.thread_prefetch();
+            let prefetching = ways.iter().filter(|&&on| on).count() as f64 / ways.len() as f64;
+            let spread = [*lo as f64 / equal, *hi as f64 / equal];
+            return (steps as f64 / e, sampling.as_secs_f64() / e, spread, prefetching);
         }
     }
 }
@@ -354,26 +362,32 @@ fn main() {
     }
     for &n in &envs {
         for &t in &threads {
-            let (mut share, mut spread) = (vec![], vec![]);
+            let (mut share, mut spread, mut prefetching) = (vec![], vec![], vec![]);
             let (r, q) = paired(reps, secs, t, || {
-                let (r, s, lohi) = vector(n, t, secs);
+                let (r, s, lohi, p) = vector(n, t, secs, None);
                 share.push(s);
                 spread.push(lohi);
+                prefetching.push(p);
                 r
             });
             let note = if detail {
                 let m = |i: usize| median(spread.iter().map(|s| s[i]).collect());
                 format!(
-                    "sample_actions {:.1}% of the time; threads' shares {:.2}..{:.2} of equal",
+                    "sample_actions {:.1}% of the time; threads' shares {:.2}..{:.2} of equal; {:.0}% prefetching",
                     100.0 * median(share),
                     m(0),
-                    m(1)
+                    m(1),
+                    100.0 * median(prefetching)
                 )
             } else {
                 String::new()
             };
             println!("{:<16} {:>6} {:>4} {:>10.2} {:>6.2}  {note}", "VecEngine", n, t, r / 1e6, q);
             if detail {
+                for (name, way) in [("  prefetch off", false), ("  prefetch on", true)] {
+                    let (r, q) = paired(reps, secs, t, || vector(n, t, secs, Some(way)).0);
+                    println!("{:<16} {:>6} {:>4} {:>10.2} {:>6.2}", name, n, t, r / 1e6, q);
+                }
                 for (name, barrier, ahead) in
                     [("rows alone", false, 0), ("rows + barrier", true, 0), ("rows, prefetch", false, 1)]
                 {

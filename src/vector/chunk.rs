@@ -3,6 +3,7 @@
 
 use super::buffers::Outputs;
 use super::engine::presample;
+use super::prefetch;
 use super::scheduler::{Piece, Share};
 use crate::env::{Autoreset, Config, Slot, Transition, NO_OUTCOME};
 use crate::game::Game;
@@ -134,10 +135,12 @@ impl<'a, G: Game, T> Piece for Chunk<'a, G, T> {
 }
 
 impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
-    /// Steps the chunk's environments, adding those whose episode ended to `ends`.
-    pub(crate) fn step(&mut self, cfg: &Config<G>, autoreset: Autoreset, ends: &mut Ends) {
+    /// Steps the chunk's environments, adding those whose episode ended to `ends`; with
+    /// `prefetch`, asking for each next environment's slot and rows while stepping one.
+    pub(crate) fn step(&mut self, cfg: &Config<G>, autoreset: Autoreset, prefetch: bool, ends: &mut Ends) {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
         let (simd, kept, n) = (self.simd, self.kept, self.slots.len());
+        let (slots_at, obs_at, masks_at) = (self.slots.as_ptr(), self.obs.as_ptr(), self.masks.as_ptr());
         // One row of each array per environment, as `shares` and `take` cut them (a shorter
         // array would end the zip below early, leaving environments unstepped).
         assert!(self.actions.len() == n && self.presampled.len() == n);
@@ -166,6 +169,12 @@ impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
             ),
         ) in rows.enumerate()
         {
+            if prefetch && k + 1 < n {
+                // Addresses only (a prefetch reads nothing): no pointer is dereferenced.
+                prefetch::lines(slots_at.wrapping_add(k + 1), std::mem::size_of::<Slot<G>>());
+                prefetch::lines(obs_at.wrapping_add((k + 1) * o), o * std::mem::size_of::<T>());
+                prefetch::lines(masks_at.wrapping_add((k + 1) * a), a);
+            }
             let t = if slot.done() {
                 // Validated by Engine::step: only NextStep lets a finished environment
                 // through; it starts a new episode (reward 0, no flags) and ignores the action.

@@ -8,6 +8,7 @@ use crate::obs_value::{ObsValue, Observes};
 use super::chunk::{shares, Copies, Ends};
 use super::pool::Pool;
 use super::range::all_in_range;
+use super::prefetch::Prefetching;
 use super::scheduler::{on_threads, work_shares, Balance};
 use crate::env::{stream_seed, Autoreset, Config, EnvError, IllegalPolicy, Shaping, Slot, StartStates, NO_OUTCOME};
 use crate::error::{Error, Result};
@@ -70,6 +71,8 @@ pub struct Engine<G: Game> {
     /// (so that an environment stays in the cache of the core that steps it), sized by the
     /// threads' measured speeds.
     balance: Balance,
+    /// Whether each thread asks for the next environment's lines while stepping one: measured.
+    prefetching: Prefetching,
 }
 
 impl<G: Game> Engine<G> {
@@ -89,6 +92,7 @@ impl<G: Game> Engine<G> {
         let slots = (0..num_envs).map(|i| Slot::new(stream_seed(0, i))).collect();
         let ends = Self::ends_lists(num_envs, pool.threads());
         let balance = Balance::new(num_envs, pool.threads());
+        let prefetching = Prefetching::new(pool.threads());
         Ok(Engine {
             cfg,
             slots,
@@ -99,6 +103,7 @@ impl<G: Game> Engine<G> {
             rows: 0,
             ends,
             balance,
+            prefetching,
         })
     }
 
@@ -125,6 +130,7 @@ impl<G: Game> Engine<G> {
         }
         self.ends = Self::ends_lists(n, threads);
         self.balance = Balance::new(n, threads);
+        self.prefetching = Prefetching::new(threads);
         self.pool = pool;
         Ok(())
     }
@@ -152,6 +158,18 @@ impl<G: Game> Engine<G> {
     /// equal at first, then following the threads' measured speeds.
     pub fn thread_shares(&self) -> Vec<usize> {
         self.balance.ranges().map(|r| r.len()).collect()
+    }
+
+    /// Whether each thread asks for the next environment's lines while stepping one (chosen by
+    /// measuring both ways every few hundred steps; the trajectories do not depend on it).
+    pub fn thread_prefetch(&self) -> Vec<bool> {
+        self.prefetching.ways()
+    }
+
+    /// Every thread prefetching (`Some(true)`) or not (`Some(false)`) from now on, or (`None`,
+    /// the default) each choosing by measurement: for benchmarks and tests.
+    pub fn set_prefetch(&mut self, way: Option<bool>) {
+        self.prefetching.fix(way);
     }
 
     /// Each thread's share of the environments (tests).
@@ -347,21 +365,24 @@ impl<G: Game> Engine<G> {
         }
         let at = out.obs.as_ptr() as usize;
         let kept = out.obs_kept && self.rows == at;
-        let Engine { slots, presampled, pool, ends, balance, .. } = self;
+        let Engine { slots, presampled, pool, ends, balance, prefetching, .. } = self;
         let block = (n / pool.threads() / 8).clamp(8, 64);
         let shares = shares(slots, actions, out, presampled, copies, balance.bounds(), kept, simd);
         pool.run(&|t| {
             let mut ended = ends[t].lock().unwrap_or_else(|e| e.into_inner());
             ended.envs.clear();
             ended.illegal = 0;
-            ended.own = work_shares(t, &shares, block, |mut c| c.step(cfg, autoreset, &mut ended));
+            let prefetch = prefetching.on(t);
+            ended.own = work_shares(t, &shares, block, |mut c| c.step(cfg, autoreset, prefetch, &mut ended));
         });
         drop(shares);
         for (t, e) in ends.iter_mut().enumerate() {
             let (envs, time) = e.get_mut().unwrap_or_else(|e| e.into_inner()).own;
             balance.measured(t, envs, time);
+            prefetching.measured(t, envs, time);
         }
         balance.step_done();
+        prefetching.step_done();
         self.presampled_are = Presampled::All;
         self.rows = if out.obs_kept { at } else { 0 };
         Ok(())

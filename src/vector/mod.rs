@@ -5,6 +5,7 @@
 //! - `chunk`: one thread's piece of a step, cut from the batch's rows and stepped row by row;
 //! - `scheduler`: how the threads share a step (own share first, help the late);
 //! - `pool`: the persistent worker threads;
+//! - `prefetch`: asking for the next environment's lines, where each thread measures it pays;
 //! - `buffers`: the output arrays, borrowed or owned;
 //! - `range`: the SIMD range check of a batch of actions;
 //! - `conformance`: checks every game's batch engine must pass.
@@ -18,6 +19,7 @@ mod chunk;
 pub mod conformance;
 mod engine;
 pub mod pool;
+mod prefetch;
 mod range;
 mod scheduler;
 #[cfg(test)]

@@ -137,7 +137,7 @@ pub(crate) struct Balance {
 
 /// Steps measured before the shares may move: one step's time per environment varies with the
 /// environments' own work (which of them reset, say), a window's much less.
-const WINDOW: u32 = 16;
+pub(crate) const WINDOW: u32 = 16;
 /// The longest share's time, over the time of equal-time shares at the measured speeds, that
 /// is left as it is: each moved environment costs a trip to another core's cache, and shares
 /// moved on noise would move back.

@@ -12,6 +12,7 @@ use crate::maquis::observation::obs_size;
 use crate::maquis::rules::Setup;
 use crate::simd::Simd;
 use super::pool::Pool;
+use super::prefetch::Prefetching;
 use super::engine::{presample, UNSAMPLED};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;

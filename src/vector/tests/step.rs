@@ -8,7 +8,19 @@ type Record = (Vec<f32>, Vec<bool>, Vec<f32>, Vec<bool>, Vec<i8>, Vec<f32>);
 
 /// Every output of `steps` random steps, as one comparable record.
 fn trajectory(threads: usize, autoreset: Autoreset, n: usize, steps: usize) -> Vec<Record> {
+    trajectory_prefetching(threads, autoreset, n, steps, None)
+}
+
+/// `trajectory` with the threads' prefetching fixed (`Engine::set_prefetch`).
+fn trajectory_prefetching(
+    threads: usize,
+    autoreset: Autoreset,
+    n: usize,
+    steps: usize,
+    prefetch: Option<bool>,
+) -> Vec<Record> {
     let (mut v, mut b) = engine(&cfg(IllegalPolicy::Terminate), n, threads, autoreset, Some(42));
+    v.set_prefetch(prefetch);
     let mut actions = vec![0i64; n];
     let mut rec = Vec::new();
     for t in 0..steps {
@@ -36,6 +48,18 @@ fn same_seed_same_trajectories_for_any_thread_count() {
         assert_eq!(one, trajectory(2, mode, 7, 300));
         assert_eq!(one, trajectory(4, mode, 7, 300));
         assert!(one.iter().any(|r| r.3.iter().any(|&t| t)), "some episode ended");
+    }
+}
+
+#[test]
+fn prefetching_or_not_does_not_change_the_trajectories() {
+    for mode in [Autoreset::NextStep, Autoreset::SameStep] {
+        let one = trajectory(1, mode, 9, 300);
+        for threads in [1, 3] {
+            for way in [Some(false), Some(true)] {
+                assert_eq!(one, trajectory_prefetching(threads, mode, 9, 300, way), "{threads} threads, {way:?}");
+            }
+        }
     }
 }
 

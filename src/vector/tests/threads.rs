@@ -174,6 +174,36 @@ fn balance_gives_a_slower_thread_a_smaller_share_once_a_window_shows_it() {
 }
 
 #[test]
+fn each_thread_prefetches_where_it_measured_prefetching_faster_and_tries_the_other_way_again() {
+    use std::time::Duration;
+    let us = Duration::from_micros;
+    // Thread 0 steps its share in 2 µs a step prefetching and 3 without; thread 1 the reverse.
+    let time = |t: usize, on: bool| us(if (t == 0) == on { 2 } else { 3 });
+    let mut p = Prefetching::new(2);
+    let mut ways = vec![];
+    for _ in 0..40 * WINDOW {
+        for t in 0..2 {
+            p.measured(t, 100, time(t, p.on(t)));
+        }
+        p.step_done();
+        ways.push(p.ways());
+    }
+    let window = |w: u32| ways[(w * WINDOW - 1) as usize].clone();
+    // Off through the first window (left out: its lines are cold) and the second (measured
+    // off), on for the third (measured on), then each thread's faster way.
+    assert_eq!([window(1), window(2)], [vec![false, false], vec![true, true]]);
+    assert_eq!(window(3), vec![true, false]);
+    // The other way again for one window in every `RETRY` (16), then back.
+    let tries: Vec<u32> = (3..40).filter(|&w| window(w) != vec![true, false]).collect();
+    assert_eq!(tries, vec![16, 32]);
+    assert_eq!(window(16), vec![false, true]);
+    p.fix(Some(false));
+    assert_eq!(p.ways(), vec![false, false]);
+    p.fix(None);
+    assert_eq!(p.ways(), vec![true, false]);
+}
+
+#[test]
 fn batches_sharing_one_pool_play_as_on_their_own_and_a_pool_too_large_is_refused() {
     use std::sync::Arc;
     let c = cfg(IllegalPolicy::Terminate);
