@@ -13,6 +13,10 @@ use std::time::Duration;
 /// found within this many, and the tries cost at most their share of the steps.
 const RETRY: u32 = 16;
 
+/// Prefetching is used where it cost at most this share of the time without: a difference
+/// within the noise of the windows keeps the plain loop.
+const GAIN: f64 = 0.97;
+
 /// Asks for the `bytes` bytes from `p` on to be brought into L1; reads nothing.
 #[inline(always)]
 pub(crate) fn lines<T>(p: *const T, bytes: usize) {
@@ -68,8 +72,9 @@ impl Prefetching {
         w.1 += envs;
     }
 
-    /// Ends a step: after every `WINDOW` steps, each thread keeps the way that cost it less,
-    /// trying the other once every `RETRY` windows (and once at the start).
+    /// Ends a step: after every `WINDOW` steps, each thread keeps the way that cost it less
+    /// (prefetching by a margin, `GAIN`), trying the other once every `RETRY` windows (and once
+    /// at the start).
     pub(crate) fn step_done(&mut self) {
         self.steps += 1;
         if self.steps < WINDOW {
@@ -85,7 +90,7 @@ impl Prefetching {
             let x = secs / envs as f64;
             let cost = &mut c.cost[c.on as usize];
             *cost = if *cost > 0.0 { 0.5 * (*cost + x) } else { x };
-            let better = c.cost[1] > 0.0 && c.cost[1] < c.cost[0];
+            let better = c.cost[1] > 0.0 && c.cost[1] < GAIN * c.cost[0];
             let untried = c.cost[!c.on as usize] == 0.0;
             c.on = if untried || c.windows % RETRY == 0 { !c.on } else { better };
         }
