@@ -51,7 +51,7 @@ struct Choice {
 pub(crate) struct Prefetching {
     threads: Vec<Choice>,
     steps: u32,
-    /// Every thread's way, never measured (tests).
+    /// Every thread's way, fixed by `fix` (benchmarks, tests); None: each thread's own.
     fixed: Option<bool>,
 }
 
@@ -83,7 +83,7 @@ impl Prefetching {
         self.steps = 0;
         for c in &mut self.threads {
             let (secs, envs) = std::mem::take(&mut c.window);
-            c.windows += 1;
+            c.windows = c.windows.wrapping_add(1);
             if c.windows == 1 || envs == 0 {
                 continue;
             }
