@@ -169,12 +169,11 @@ impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
             ),
         ) in rows.enumerate()
         {
-            // Addresses only (a prefetch reads nothing): no pointer is dereferenced. The next
-            // slot first, the next rows after this environment's game step (below), so that
-            // the requests do not all queue ahead of this environment's own misses.
-            let ahead = prefetch && k + 1 < n;
-            if ahead {
+            if prefetch && k + 1 < n {
+                // Addresses only (a prefetch reads nothing): no pointer is dereferenced.
                 prefetch::lines(slots_at.wrapping_add(k + 1), std::mem::size_of::<Slot<G>>());
+                prefetch::lines(obs_at.wrapping_add((k + 1) * o), o * std::mem::size_of::<T>());
+                prefetch::lines(masks_at.wrapping_add((k + 1) * a), a);
             }
             let t = if slot.done() {
                 // Validated by Engine::step: only NextStep lets a finished environment
@@ -203,10 +202,6 @@ impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
             *truncated = false;
             *outcome = code;
             *illegal = t.illegal;
-            if ahead {
-                prefetch::lines(obs_at.wrapping_add((k + 1) * o), o * std::mem::size_of::<T>());
-                prefetch::lines(masks_at.wrapping_add((k + 1) * a), a);
-            }
             slot.update_observation(simd, obs, kept);
             slot.write_mask_with(simd, mask);
             *presampled = presample(slot);
