@@ -36,7 +36,8 @@ use maquis::agents::random::{play_out, sample};
 use maquis::env::Config;
 use maquis::simd::Simd;
 use maquis::vector::{
-    outcome_code, Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine, NO_OUTCOME,
+    outcome_code, prefetch_lines, Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine,
+    NO_OUTCOME,
 };
 use maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Maquis};
 use maquis::{Setup, State, NUM_ACTIONS};
@@ -183,15 +184,8 @@ impl Rows {
         let rows = rows.zip(self.masks.chunks_exact_mut(a)).zip(&mut self.rewards).zip(&mut self.flags);
         for (k, (((((slot, action), obs), mask), reward), flags)) in rows.enumerate() {
             if ahead > 0 && k + ahead < n {
-                // SAFETY: in bounds; a prefetch reads nothing.
-                unsafe {
-                    prefetch(
-                        sp.add(k + ahead) as *const u8,
-                        std::mem::size_of::<EnvSlot>(),
-                        op.add((k + ahead) * o) as *const u8,
-                        o * 4,
-                    )
-                };
+                prefetch_lines(sp.wrapping_add(k + ahead), std::mem::size_of::<EnvSlot>());
+                prefetch_lines(op.wrapping_add((k + ahead) * o), o * 4);
             }
             let (r, term, code) = if slot.done() {
                 slot.start_episode(cfg).unwrap();
@@ -205,21 +199,6 @@ impl Rows {
             slot.update_observation(simd, obs, true);
             slot.write_mask_with(simd, mask);
             *action = slot.sample().map_or(0, |x| x as i64);
-        }
-    }
-}
-
-/// Prefetches `n` bytes at `p` and `m` at `q` into L1.
-#[inline(always)]
-unsafe fn prefetch(p: *const u8, n: usize, q: *const u8, m: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        for off in (0..n).step_by(64) {
-            _mm_prefetch::<_MM_HINT_T0>(p.add(off) as *const i8);
-        }
-        for off in (0..m).step_by(64) {
-            _mm_prefetch::<_MM_HINT_T0>(q.add(off) as *const i8);
         }
     }
 }

@@ -28,6 +28,7 @@ mod tests;
 pub use buffers::{AlignedRows, OutputBuffers, Outputs};
 pub use chunk::{Copies, ENDED_BYTES_PER_THREAD};
 pub use engine::Engine;
+pub use prefetch::lines as prefetch_lines;
 
 pub use crate::env::{stream_seed, Autoreset, EnvError, IllegalPolicy, NO_OUTCOME};
 pub use crate::maquis::env::{

@@ -17,9 +17,10 @@ const RETRY: u32 = 16;
 /// within the noise of the windows keeps the plain loop.
 const GAIN: f64 = 0.97;
 
-/// Asks for the `bytes` bytes from `p` on to be brought into L1; reads nothing.
+/// Asks for the `bytes` bytes from `p` on to be brought into L1; reads nothing (`vector_speed`'s
+/// rows use it too, as `prefetch_lines`).
 #[inline(always)]
-pub(crate) fn lines<T>(p: *const T, bytes: usize) {
+pub fn lines<T>(p: *const T, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
