@@ -30,7 +30,7 @@
 //! target/release/examples/vector_speed`: a fixed amount of work on one thread (engine: 12,000
 //! random games, `observe` also writing each observation and mask; vector and rows: 1024 envs ×
 //! 200 steps) whose instruction count does not depend on the machine's load; it prints the steps
-//! to divide by.
+//! to divide by. `vector` prefetches with `PREFETCH=on`, else not (fixed, not chosen by timing).
 
 use maquis::agents::random::{play_out, sample};
 use maquis::env::Config;
@@ -413,6 +413,8 @@ fn fixed(kind: &str) {
         }
         "vector" => {
             let (mut engine, mut buffers) = started(n, 1);
+            // Fixed, not chosen by timing: the count does not depend on the machine.
+            engine.set_prefetch(Some(std::env::var("PREFETCH").is_ok_and(|p| p == "on")));
             let mut actions = vec![0i64; n];
             for _ in 0..steps {
                 engine.sample_actions(&mut actions);

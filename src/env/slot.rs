@@ -114,7 +114,7 @@ impl<G: Game> Slot<G> {
     }
 
     /// `step` with the outcome reward alone.
-    #[inline]
+    #[inline(always)]
     fn step_outcome(&mut self, cfg: &Config<G>, action: i64) -> Result<Transition<G::Outcome>> {
         let a = G::decode(action)?;
         if self.done {

@@ -1,9 +1,9 @@
 //! Asking for the next environment's lines while stepping one, where that pays: chosen per
 //! thread by measuring both ways.
 //!
-//! A share that lives in a core's L2 gains nothing from software prefetch and loses the
-//! instructions and the early loads (5–15 %); one that lives in a far L3 or in memory gains up to
-//! 1.6× (docs/scaling_model.md, section 5). Which of the two a share is depends on the machine,
+//! A share that lives in a core's L2 gains nothing from software prefetch and loses its
+//! instructions (about 5 % of a step); one that lives in a far L3 or in memory gains up to
+//! 1.6× (docs/scaling_model.md, sections 5 and 9). Which of the two a share is depends on the machine,
 //! the batch, the thread count and the neighbours on the machine, so each thread measures.
 
 use super::scheduler::WINDOW;
@@ -24,10 +24,13 @@ pub fn lines<T>(p: *const T, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let (start, end) = (p as usize & !63, p as usize + bytes);
-        for line in (start..end).step_by(64) {
+        // One line more than the bytes fill, whatever their alignment: with `bytes` a constant
+        // the count is one, and the loop unrolls to one instruction a line (a loop to the exact
+        // end cost four a line, more than the prefetches).
+        let start = p as usize & !63;
+        for i in 0..bytes.div_ceil(64) + 1 {
             // SAFETY: prefetch never faults, whatever the address.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(line as *const i8) };
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((start + 64 * i) as *const i8) };
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
