@@ -24,8 +24,8 @@ pub fn lines<T>(p: *const T, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // One line more than the bytes fill, whatever their alignment: with `bytes` a constant
-        // the count is one, and the loop unrolls to one instruction a line (a loop to the exact
+        // One line more than the bytes fill, whatever their alignment: with `bytes` a constant,
+        // so is the count, and the loop unrolls to one instruction a line (a loop to the exact
         // end cost four a line, more than the prefetches).
         let start = p as usize & !63;
         for i in 0..bytes.div_ceil(64) + 1 {
