@@ -113,7 +113,8 @@ impl<G: Game> Slot<G> {
         Ok(t)
     }
 
-    /// `step` with the outcome reward alone.
+    /// `step` with the outcome reward alone. Always inlined: returned from a call, its
+    /// `Result<Transition>` went through memory on every step of a vector env.
     #[inline(always)]
     fn step_outcome(&mut self, cfg: &Config<G>, action: i64) -> Result<Transition<G::Outcome>> {
         let a = G::decode(action)?;

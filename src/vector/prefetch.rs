@@ -17,8 +17,8 @@ const RETRY: u32 = 16;
 /// within the noise of the windows keeps the plain loop.
 const GAIN: f64 = 0.97;
 
-/// Asks for the `bytes` bytes from `p` on to be brought into L1; reads nothing (`vector_speed`'s
-/// rows use it too, as `prefetch_lines`).
+/// Asks for the lines of the `bytes` bytes from `p` on (and at most one line after them) to be
+/// brought into L1; reads nothing (`vector_speed`'s rows use it too, as `prefetch_lines`).
 #[inline(always)]
 pub fn lines<T>(p: *const T, bytes: usize) {
     #[cfg(target_arch = "x86_64")]
