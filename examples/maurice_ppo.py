@@ -154,7 +154,7 @@ def play_greedy(act_batch, args, episodes, seed):
     while any(o is None for o in outcome):
         live = np.array([o is None for o in outcome])
         actions = np.zeros(episodes, np.int64)
-        rows = np.flatnonzero(live & mask.any(axis=1))
+        rows = np.flatnonzero(live)
         if len(rows):
             actions[rows] = act_batch(obs[rows], mask[rows])
         obs, rew, term, trunc, info = env.step(actions)

@@ -5,6 +5,8 @@ error when no network is loaded or shipped."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import numpy as np
 import pytest
 
@@ -120,8 +122,8 @@ def test_the_levels_are_opponents_of_the_envs_and_of_evaluate(dday_net):
             ends = 0
             for _ in range(300):
                 masks = info["action_mask"]
-                # An empty mask: the env resets on this step (next-step autoreset).
-                acts = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+                # Every row has an action (one awaiting its autoreset allows all; it is ignored).
+                acts = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
                 obs, _, term, trunc, info = env.step(acts)
                 ends += int(np.sum(term | trunc))
             assert ends > 0
@@ -173,7 +175,11 @@ def test_dday_train_writes_networks_and_curve_and_resumes(tmp_path):
     # Generations 0 and 1, network alone, both seats against random and heuristic.
     assert {(r["generation"], r["side"], r["opponent"]) for r in rows} == {
         (g, s, o) for g in "01" for s in ("resistance", "german") for o in ("random", "heuristic")}
-    assert (out / "curve.png").exists()
+    # The plot is drawn where matplotlib is (the train extra); without it the run says so.
+    if importlib.util.find_spec("matplotlib") is not None:
+        assert (out / "curve.png").exists()
+    else:
+        assert not (out / "curve.png").exists() and "matplotlib is not installed" in second.stderr
     meta = load_network(out / "net_gen1.safetensors")
     assert meta["observation"] == _dday.OBSERVATION_FINGERPRINT and '"generation": 1' in meta["training"]
     shipped = dnet.shipped_network_path()

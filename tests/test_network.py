@@ -42,17 +42,17 @@ def random_tensors(hidden=(24, 12), seed=0):
 def observations(n=16, seed=0):
     env = maquis.MaquisVectorEnv(n)
     obs, _ = env.reset(seed=seed)
-    rows, masks = [obs.copy()], [env.action_masks().copy()]
+    rows, masks, lives = [obs.copy()], [env.action_masks().copy()], [np.ones(len(obs), bool)]
     rng = np.random.default_rng(seed)
     for _ in range(5):
         m = env.action_masks()
         acts = np.array([rng.choice(np.flatnonzero(r)) for r in m])
-        obs, *_ = env.step(acts)
+        obs, _, term, trunc, _ = env.step(acts)
         rows.append(obs.copy())
         masks.append(env.action_masks().copy())
+        lives.append(~(term | trunc))  # an env awaiting its autoreset is no decision
     env.close()
-    obs, masks = np.concatenate(rows), np.concatenate(masks)
-    live = masks.any(axis=1)
+    obs, masks, live = np.concatenate(rows), np.concatenate(masks), np.concatenate(lives)
     return obs[live], masks[live]
 
 

@@ -70,7 +70,7 @@ def bench_train(
     if torch is None:
         raise ImportError("torch is not installed")
     from .train.rollout import (
-        CapturedCall, ObservationDecoder, RolloutTimers, Staging, VectorHalves, default_worker_spin, legal_or_all,
+        CapturedCall, ObservationDecoder, RolloutTimers, Staging, VectorHalves, default_worker_spin,
         masked_sample, resolve_device, run_pipeline,
     )
 
@@ -118,10 +118,8 @@ def bench_train(
         stage(h, obs, info["action_mask"])
 
     def forward(h: int) -> tuple[Any, ...]:
+        # An environment awaiting its autoreset has every action in its row (the action is ignored).
         o, m = current[h]
-        # An environment whose episode just ended has no legal action: its action is ignored by
-        # the next-step autoreset, any will do.
-        m = legal_or_all(m)
         hidden = body(decode(o))
         return m, pi(hidden), vf(hidden).squeeze(1)
 

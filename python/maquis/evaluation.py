@@ -90,15 +90,15 @@ class EvalResult(ResultTable):
 
 # -- Policies ------------------------------------------------------------------------------------
 
-BatchPolicy = Callable[[Any, np.ndarray, np.ndarray], np.ndarray]  # (vec_env, obs, masks) -> actions
+# (vec_env, obs, masks, live) -> actions; `live` is False for the environments awaiting their autoreset
+BatchPolicy = Callable[[Any, np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
 def _on_live_rows(fn: Callable[[np.ndarray, np.ndarray], Any]) -> BatchPolicy:
-    """Calls a batch policy on the environments that have a legal action; the others (an episode
-    just ended: NEXT_STEP autoreset restarts them whatever they get) are given action 0."""
+    """Calls a batch policy on the live environments; the others (an episode just ended: NEXT_STEP
+    autoreset restarts them whatever they get) are given action 0."""
 
-    def act(vec: Any, obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        live = masks.any(axis=1)
+    def act(vec: Any, obs: np.ndarray, masks: np.ndarray, live: np.ndarray) -> np.ndarray:
         actions = np.zeros(len(masks), dtype=np.int64)
         if live.all():
             # A writable copy: copy=False observations are read-only views, which torch warns about.
@@ -125,7 +125,7 @@ def _as_batch_policy(policy: Any, seed: int) -> tuple[str, BatchPolicy]:
     policy = _resolve(policy, seed)
     name = getattr(policy, "name", None) or path or getattr(policy, "__name__", None) or type(policy).__name__
     if hasattr(policy, "act_vector_env"):
-        return name, lambda vec, obs, masks: policy.act_vector_env(vec)
+        return name, lambda vec, obs, masks, live: policy.act_vector_env(vec)
     if hasattr(policy, "act_batch"):
         return name, _on_live_rows(policy.act_batch)
     fn = policy.act if hasattr(policy, "act") else policy
@@ -189,10 +189,12 @@ def run_episodes(
     obs, _ = vec.reset(seed=seed)
     done = np.zeros(n, dtype=np.int64)
     records: list[list[tuple[str, int, int, int]]] = [[] for _ in range(n)]
+    live = np.ones(n, dtype=bool)
     while (done < quota).any():
-        actions = np.asarray(act(vec, obs, vec.action_masks()), dtype=np.int64)
+        actions = np.asarray(act(vec, obs, vec.action_masks(), live), dtype=np.int64)
         # Environments that met their quota keep playing (the batch steps together) unrecorded.
         obs, _, terminated, truncated, infos = vec.step(actions)
+        live = ~(terminated | truncated)
         for i in np.flatnonzero(terminated | truncated):
             if done[i] < quota[i]:
                 records[i].append(_episode_record(vec.state_dict(int(i)), str(infos["outcome"][i])))

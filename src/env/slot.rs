@@ -208,6 +208,18 @@ impl<G: Game> Slot<G> {
         G::update_observation_as(simd, &self.state, row, &mut self.written);
     }
 
+    /// The mask row of a vector env's environment: its legal actions, or, once its episode is over
+    /// and the next step restarts it (`awaits_reset`, NextStep autoreset), every action, since that
+    /// step ignores its action (API "Vector env": a safe row for masked softmaxes and samplers).
+    #[inline]
+    pub fn write_mask_row<T: From<bool>>(&self, simd: Simd, out: &mut [T], awaits_reset: bool) {
+        if awaits_reset && self.done {
+            out.iter_mut().for_each(|x| *x = T::from(true));
+        } else {
+            self.write_mask_with(simd, out);
+        }
+    }
+
     #[inline]
     pub fn write_mask<T: From<bool>>(&self, out: &mut [T]) {
         self.write_mask_with(Simd::detect(), out)

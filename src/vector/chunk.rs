@@ -203,7 +203,7 @@ impl<G: Observes<T>, T: ObsValue> Chunk<'_, G, T> {
             *outcome = code;
             *illegal = t.illegal;
             slot.update_observation(simd, obs, kept);
-            slot.write_mask_with(simd, mask);
+            slot.write_mask_row(simd, mask, autoreset == Autoreset::NextStep);
             *presampled = presample(slot);
             // The copies from the rows just written (in this core's cache): no second pass over
             // the batch, and shared by the threads.

@@ -271,7 +271,7 @@ impl<G: Game> Engine<G> {
             self.presampled_are = Presampled::All;
         }
         for (i, mut slot) in fresh {
-            Self::write_start_rows(&mut slot, i, simd, out);
+            Self::write_start_rows(&mut slot, i, simd, out, self.autoreset);
             self.slots[i] = slot;
             self.presampled[i] = presample(&mut self.slots[i]);
         }
@@ -279,14 +279,15 @@ impl<G: Game> Engine<G> {
     }
 
     /// The rows of environment `i` at the start of an episode (a reset, a loaded game): its whole
-    /// observation and mask, no reward, no flags.
-    fn write_start_rows<T: ObsValue>(slot: &mut Slot<G>, i: usize, simd: Simd, out: &mut Outputs<T>)
+    /// observation and mask (every action for a loaded finished game that NextStep restarts), no
+    /// reward, no flags.
+    fn write_start_rows<T: ObsValue>(slot: &mut Slot<G>, i: usize, simd: Simd, out: &mut Outputs<T>, autoreset: Autoreset)
     where
         G: Observes<T>,
     {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
         slot.update_observation(simd, &mut out.obs[i * o..(i + 1) * o], false);
-        slot.write_mask_with(simd, &mut out.masks[i * a..(i + 1) * a]);
+        slot.write_mask_row(simd, &mut out.masks[i * a..(i + 1) * a], autoreset == Autoreset::NextStep);
         out.rewards[i] = 0.0;
         out.terminated[i] = false;
         out.truncated[i] = false;
@@ -313,7 +314,7 @@ impl<G: Game> Engine<G> {
         let same = self.slots[i].state() == &state;
         let slot = &mut self.slots[i];
         slot.set_state(state);
-        Self::write_start_rows(slot, i, Simd::detect(), out);
+        Self::write_start_rows(slot, i, Simd::detect(), out, self.autoreset);
         if !same {
             // Its next sample is drawn from its stream when asked for.
             self.presampled[i] = UNSAMPLED;
@@ -492,7 +493,7 @@ impl<G: Game> Engine<G> {
             self.presampled_are = Presampled::Marked;
         }
         self.slots[i] = slot;
-        Self::write_start_rows(&mut self.slots[i], i, Simd::detect(), out);
+        Self::write_start_rows(&mut self.slots[i], i, Simd::detect(), out, self.autoreset);
         self.presampled[i] = presampled.unwrap_or(UNSAMPLED);
     }
 }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -138,16 +139,17 @@ def append_curve(csv_path: Path, fields: Sequence[str], rows: Sequence[dict[str,
             w.writerow(r)
 
 
-def plot_curve(csv_path: Path, png_path: Path, label_fields: Sequence[str] = ("agent",), ylabel: str = "") -> None:
+def plot_curve(csv_path: Path, png_path: Path, label_fields: Sequence[str] = ("agent",), ylabel: str = "") -> bool:
     """The curve's PNG: the win rate with its 95% interval per generation, one series per distinct
-    value of `label_fields` (skipped when matplotlib is missing)."""
+    value of `label_fields`. Without matplotlib it says so on stderr and draws nothing (False)."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        return
+        print(f"matplotlib is not installed (pip install 'maquis[train]'): {png_path} not drawn", file=sys.stderr)
+        return False
     with open(csv_path) as f:
         rows = list(csv.DictReader(f))
     fig, ax = plt.subplots(figsize=(6, 4))
@@ -166,3 +168,4 @@ def plot_curve(csv_path: Path, png_path: Path, label_fields: Sequence[str] = ("a
     fig.tight_layout()
     fig.savefig(png_path, dpi=110)
     plt.close(fig)
+    return True

@@ -81,7 +81,7 @@ def collect(side: str, opponent: str, games: int, seed: int, teacher: Any, rng: 
     resetting = np.zeros(ENVS, bool)  # the env's next step is its autoreset: no decision
     while finished < games:
         masks = info["action_mask"].astype(bool)
-        live = masks.any(axis=1) & ~resetting
+        live = ~resetting
         safe = np.where(live[:, None], masks, True)
         probs = masked_probabilities(teacher(obs.astype(np.float32)), safe).astype(np.float32)
         actions = sample_rows(probs, rng)

@@ -335,11 +335,12 @@ def phase_at(args, run_s, frac, imitate_s, has_expert):
 
 
 def batch_expert(agent):
-    """`expert(obs, masks, valid) -> actions` from a bundled agent's `act_batch`, 0 where no decision."""
+    """`expert(obs, masks, valid) -> actions` from a bundled agent's `act_batch`, asked only about
+    the `valid` rows (not those awaiting their autoreset); 0 elsewhere."""
 
     def expert(obs, masks, valid):
         out = np.zeros(len(obs), np.int64)
-        idx = np.flatnonzero(valid & masks.any(axis=1))
+        idx = np.flatnonzero(valid)
         if len(idx):
             out[idx] = agent.act_batch(obs[idx], masks[idx])
         return out
@@ -390,16 +391,17 @@ class Collector:
         import warnings
 
         import torch
-        from maquis.train.rollout import CapturedCall, legal_or_all
+        from maquis.train.rollout import CapturedCall
 
         if self._graphs[0] is agent:
             return self._graphs[1]
 
         def policy(h):
+            # An env awaiting its autoreset has every action in its mask row (its action is
+            # ignored): every row can be sampled.
             o, m = self.current[h]
-            safe = legal_or_all(m)
-            action, logp, _, value = agent.act(self.decode(o), safe)
-            return safe, action, logp, value
+            action, logp, _, value = agent.act(self.decode(o), m)
+            return m, action, logp, value
 
         try:
             with torch.no_grad():
@@ -426,7 +428,7 @@ class Collector:
     def collect(self, agent, buf, expert, phase):
         """Fills `buf` with one rollout and returns the value of the observation after it."""
         import torch
-        from maquis.train.rollout import legal_or_all, run_pipeline
+        from maquis.train.rollout import run_pipeline
 
         T, B = buf.act.shape
         timers, envs, dev = self.timers, self.envs, self.device
@@ -439,7 +441,7 @@ class Collector:
             if graphs is not None:
                 safe, action, logp, value = graphs[h]()  # rewritten by the next replay: stored below
             else:
-                safe = legal_or_all(m)  # terminal / reset rows: any action, it is ignored
+                safe = m  # rows awaiting their autoreset allow every action, which is ignored
                 x = self.decode(o)
                 action, logp, _, value = agent.act(x, safe)
             timers.lap("forward")

@@ -119,16 +119,11 @@ class ObservationDecoder:
         return x
 
 
-def legal_or_all(mask: torch.Tensor) -> torch.Tensor:
-    """`mask` with the rows that have no legal action (an episode just ended: the next step is its
-    autoreset, whose action is ignored) made all legal, so that they can be sampled. A new tensor."""
-    return mask | ~mask.any(dim=-1, keepdim=True)
-
-
 def masked_sample(logits: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """(actions, their log-probabilities) for a batch of logits, illegal actions excluded: the
     Gumbel-max draw over the legal logits, on the logits' device, no loop over the rows. Every row
-    of `mask` must allow an action (see `legal_or_all`)."""
+    of `mask` must allow an action (a vector env's rows do: one awaiting its autoreset allows every
+    action)."""
     logp = torch.log_softmax(logits.masked_fill(~mask, float("-inf")), dim=-1)
     # Uniforms kept inside (0, 1): the noise stays finite, so an illegal action (-inf) never wins.
     u = torch.rand_like(logp).clamp_(1e-20, 1.0 - 1e-7)

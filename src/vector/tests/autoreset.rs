@@ -14,17 +14,17 @@ fn next_step_autoreset_ignores_the_action_and_returns_a_fresh_episode() {
     assert!(b.terminated[0] && b.illegal[0]);
     assert_eq!(b.outcomes[0], Outcome::Loss.idx() as i8);
     assert_eq!(b.rewards[0], -1.0);
-    assert!(
-        b.masks[..NUM_ACTIONS].iter().all(|&m| !m),
-        "no legal action after the end"
-    );
+    // API "Vector env" (ruling 2026-11-28): the row of an env awaiting its autoreset allows every
+    // action, a safe row for masked softmaxes and samplers; the step ignores its action.
+    assert!(b.masks[..NUM_ACTIONS].iter().all(|&m| m), "every action in the row of an env awaiting its reset");
+    assert!(b.masks[NUM_ACTIONS..].iter().any(|&m| !m), "the live env's row is its legal actions");
     v.sample_actions(&mut actions);
-    assert_eq!(actions[0], 0);
+    assert!((0..NUM_ACTIONS as i64).contains(&actions[0]));
     actions[0] = 999; // ignored: env 0 is being reset
     v.step(&actions, &mut b.out()).unwrap();
     assert!(!b.terminated[0] && !b.illegal[0] && b.rewards[0] == 0.0 && b.outcomes[0] == NO_OUTCOME);
     assert_eq!(v.slot(0).state().phase, Phase::Placement);
-    assert!(b.masks[..NUM_ACTIONS].iter().any(|&m| m));
+    assert!(b.masks[..NUM_ACTIONS].iter().any(|&m| m) && b.masks[..NUM_ACTIONS].iter().any(|&m| !m));
 }
 
 #[test]
