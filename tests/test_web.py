@@ -301,6 +301,73 @@ def test_recordings_come_only_from_the_folders_given(tmp_path):
         create_app([tmp_path / "missing"])
 
 
+def maquis_episode(seed=9, decisions=5):
+    """A recorded Maquis episode (its JSON text) of `decisions` legal decisions."""
+    from maquis import MaquisEnv
+
+    env = MaquisEnv(difficulty="easy")
+    env.reset(seed=seed)
+    actions = []
+    for _ in range(decisions):
+        a = env.legal_actions()[0]
+        actions.append(env.action_to_str(a))
+        env.step(a)
+    return json.dumps({"format": "maquis-episode", "version": 1, "env": {"difficulty": "easy"}, "seed": seed,
+                       "reset_options": None, "actions": actions, "outcome": None})
+
+
+def test_recordings_are_read_only_inside_their_folder_and_links_only_to_inside(tmp_path):
+    inside, outside = tmp_path / "recordings", tmp_path / "elsewhere"
+    (inside / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (inside / "sub" / "game.json").write_text(maquis_episode())
+    (outside / "secret.json").write_text(maquis_episode(seed=3))
+    (inside / "mirror.json").symlink_to(inside / "sub" / "game.json")  # inside: followed
+    (inside / "leak.json").symlink_to(outside / "secret.json")  # outside: not
+    (inside / "relative.json").symlink_to(Path("..") / "elsewhere" / "secret.json")
+    (inside / "linked").symlink_to(outside, target_is_directory=True)  # a linked folder: not entered
+    (inside / "broken.json").symlink_to(tmp_path / "gone.json")
+    (inside / "loop.json").symlink_to(inside / "loop.json")
+    app = create_app([inside])
+    titles = sorted(r["title"] for r in TestClient(app).get("/api/recordings").json()["recordings"])
+    assert titles == ["mirror", "sub/game"]
+    assert {s.split(": ")[0].rsplit("/", 1)[1] for s in app.state.library.skipped} == \
+        {"leak.json", "relative.json", "broken.json", "loop.json"}
+    # The folder given through a link of its own is the folder it links to.
+    (tmp_path / "alias").symlink_to(inside, target_is_directory=True)
+    assert len(create_app([tmp_path / "alias"]).state.library.recordings) == 2
+
+
+def test_a_malformed_recording_is_skipped_with_a_warning_and_a_4xx_never_a_crash(tmp_path, caplog):
+    (tmp_path / "good.json").write_text(maquis_episode())
+    (tmp_path / "deep.json").write_text('{"format": "maquis-episode", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    (tmp_path / "deep_options.json").write_text(maquis_episode()[:-1] + ', "reset_options": {"a": ' + "[" * 40 + "]" * 40 + "}}")
+    (tmp_path / "deep_header.txt").write_text("playthrough: x\ngame: maquis/normal\nreset: seed=" + "[" * 1000 + "]" * 1000 + "\n")
+    (tmp_path / "big.json").write_text(" " * 4_000_001)
+    (tmp_path / "latin.txt").write_bytes(b"playthrough: \xe9t\xe9\n")
+    (tmp_path / "seed.json").write_text(maquis_episode()[:-1] + ', "seed": "nine"}')
+    (tmp_path / "notes.txt").write_text("not a recording\n")  # no recording at all: no warning
+    (tmp_path / "other.json").write_text('{"name": "some other JSON"}')
+    with caplog.at_level("WARNING", logger="maquis.web"):
+        app = create_app([tmp_path])
+    skipped = sorted(line.split(": ")[0].rsplit("/", 1)[1] for line in app.state.library.skipped)
+    assert skipped == ["big.json", "deep.json", "deep_header.txt", "deep_options.json", "latin.txt", "seed.json"]
+    assert len([r for r in caplog.records if "skipped" in r.getMessage()]) == 6
+    with TestClient(app, raise_server_exceptions=False) as c:
+        listing = ok(c.get("/api/recordings"))["recordings"]
+        assert [r["title"] for r in listing] == ["good"]
+        rid = listing[0]["id"]
+        # Changed after start: deeply nested, or a link to elsewhere, it is refused when asked for.
+        (tmp_path / "good.json").write_text('{"format": "maquis-episode", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}")
+        refused(c.get(f"/api/recordings/{rid}"), 422, "cannot be replayed: nested deeper")
+        (tmp_path / "good.json").unlink()
+        (tmp_path / "good.json").symlink_to("/etc/hostname")
+        refused(c.get(f"/api/recordings/{rid}/0"), 422, "no longer a file inside its folder")
+        (tmp_path / "good.json").unlink()
+        (tmp_path / "good.json").write_text(maquis_episode())
+        assert ok(c.get(f"/api/recordings/{rid}"))["length"] == 6
+
+
 # -- Refusals --------------------------------------------------------------------------------------
 
 
