@@ -407,11 +407,103 @@ def test_bad_requests_get_a_4xx_with_a_reason_and_the_server_keeps_going(client)
     assert ok(client.get("/api/games"))["games"][0]["name"] == "maquis"
 
 
-def test_the_oldest_games_are_dropped_past_capacity():
-    with TestClient(create_app(capacity=2)) as c:
-        ids = [ok(c.post("/api/play", json={"game": "maquis", "seed": k}))["session"] for k in range(3)]
-        refused(c.get(f"/api/session/{ids[0]}"), 404, "no game")
-        assert ok(c.get(f"/api/session/{ids[2]}"))["step"] == 0
+JUNK_SEGMENTS = [
+    "%C2%B2", "%D9%A3", "%EF%BC%91", "9" * 5000, "1" * 10, "-1", "+1", " 1", "1.0", "1e3", "0x1", "%00",
+    "%2e%2e", "..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd", "%ff%fe", "%ED%A0%80", "a" * 3000, "%20", "null",
+]
+JUNK_BODIES = [
+    b"", b"{", b"[]", b"null", b'"x"', b"1" * 5000, b"[" * 5000 + b"]" * 5000, b'{"a":' * 3000 + b"1" + b"}" * 3000,
+    b"[" * 70_000, b" " * 70_000, b"\xff\xfe", b'{"game": "\\ud800"}', b'{"game": {"maquis": 1}}',
+    b'{"game": "maquis", "seed": 1e400}', b'{"game": "maquis", "seed": NaN}', b'{"game": "maquis", "seed": 1' + b"0" * 4400 + b"}",
+    b'{"game": "dday", "side": ["german"]}', b'{"game": "dday", "agents": {"german": {"a": [1]}}}',
+    b'{"game": "dday", "agents": [["german", "random"]]}', b'{"game": "maurice", "settings": {"scenario": null}}',
+    b'{"game": "maurice", "side": "blue", "seed": 4294967296}', b'{"game": "maurice", "side": "spectator"}',
+    b'{"action": 1e308, "step": 0}', b'{"action": 10000000000000000000000, "step": 0}', b'{"action": 0, "step": -1}',
+    b'{"action": [0], "step": [0]}', b'{"step": "0"}', b'{"action": null, "step": null}',
+]
+
+
+@pytest.mark.parametrize("segment", JUNK_SEGMENTS)
+def test_junk_in_a_path_is_a_4xx(app, segment):
+    with TestClient(app, raise_server_exceptions=False) as c:
+        sid = ok(c.post("/api/play", json={"game": "maquis", "seed": 1}))["session"]
+        rid = ok(c.get("/api/recordings"))["recordings"][0]["id"]
+        for method, path in [
+            ("GET", f"/api/session/{segment}"), ("POST", f"/api/session/{segment}/act"),
+            ("POST", f"/api/session/{segment}/next"), ("GET", f"/api/recordings/{segment}"),
+            ("GET", f"/api/recordings/{rid}/{segment}"), ("GET", f"/api/recordings/{segment}/0"),
+            ("GET", f"/api/recordings/{rid}/0?side={segment}"), ("GET", f"/static/{segment}"),
+            ("GET", f"/api/{segment}"), ("POST", f"/api/session/{sid}/{segment}"),
+        ]:
+            response = c.request(method, path, json={"action": 0, "step": 0} if method == "POST" else None)
+            assert 400 <= response.status_code < 500, (method, path, response.text[:300])
+            if path.startswith("/api/"):
+                assert "error" in response.json()
+        assert ok(c.get(f"/api/session/{sid}"))["step"] == 0
+
+
+def test_junk_in_a_body_is_a_4xx(app):
+    with TestClient(app, raise_server_exceptions=False) as c:
+        play = ok(c.post("/api/play", json={"game": "maquis", "seed": 1}))["session"]
+        watch = ok(c.post("/api/watch", json={"game": "maquis", "seed": 1}))["session"]
+        for body in JUNK_BODIES:
+            for path in ("/api/play", "/api/watch", f"/api/session/{play}/act", f"/api/session/{watch}/next"):
+                response = c.post(path, content=body, headers={"content-type": "application/json"})
+                if response.status_code == 200:  # junk for one route may be a fine request for another
+                    assert not path.endswith("/act"), (path, body[:60])
+                    continue
+                assert 400 <= response.status_code < 500, (path, body[:60], response.text[:300])
+                assert response.json()["error"]
+        refused(c.post("/api/play", content=b" " * 70_000), 413, "over 64000 bytes")
+        refused(c.post("/api/play", content=b"[" * 5000 + b"]" * 5000), 400, "nested deeper")
+        refused(c.post("/api/play", content=b"1" * 5000), 400, "not JSON")
+        assert ok(c.get(f"/api/session/{play}"))["step"] == 0
+
+
+def test_a_client_gets_a_cookie_and_holds_its_own_games_only():
+    app = create_app(per_client=3, capacity=50)
+    a, b = TestClient(app), TestClient(app)
+    first = a.post("/api/play", json={"game": "maquis", "seed": 1})
+    cookie = first.headers["set-cookie"]
+    assert cookie.startswith("maquis_client=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    mine = ok(first)["session"]
+    again = a.post("/api/play", json={"game": "maquis", "seed": 2})
+    assert "set-cookie" not in again.headers  # the browser keeps its token
+    # The probe's attack: one client starting game after game drops its own oldest, never another's.
+    theirs = [ok(b.post("/api/play", json={"game": "maquis", "seed": k}))["session"] for k in range(12)]
+    assert app.state.sessions.of_client(b.cookies["maquis_client"]) == theirs[-3:]
+    for sid in theirs[:-3]:
+        refused(b.get(f"/api/session/{sid}"), 404, "no game")
+    assert ok(a.get(f"/api/session/{mine}"))["step"] == 0
+    assert len(app.state.sessions) == 5
+    # A game is found by the client holding it only: to anyone else it does not exist.
+    move = {"action": ok(a.get(f"/api/session/{mine}"))["legal"][0]["index"], "step": 0}
+    refused(b.get(f"/api/session/{mine}"), 404, "no game")
+    refused(b.post(f"/api/session/{mine}/act", json=move), 404, "no game")
+    refused(TestClient(app).get(f"/api/session/{mine}"), 404, "no game")  # no cookie at all
+    forged = TestClient(app, cookies={"maquis_client": "../" + "x" * 20})  # not a token: a new one
+    refused(forged.get(f"/api/session/{mine}"), 404, "no game")
+    ok(a.post(f"/api/session/{mine}/act", json=move))
+
+
+def test_when_full_a_new_game_waits_for_an_idle_one():
+    app = create_app(capacity=2, idle_s=600)
+    now = [0.0]
+    app.state.sessions.clock = lambda: now[0]
+    a, b, c = TestClient(app), TestClient(app), TestClient(app)
+    sa = ok(a.post("/api/play", json={"game": "maquis", "seed": 1}))["session"]
+    sb = ok(b.post("/api/play", json={"game": "maquis", "seed": 2}))["session"]
+    now[0] = 500.0
+    ok(b.get(f"/api/session/{sb}"))  # b's game is in use
+    full = c.post("/api/watch", json={"game": "maquis", "seed": 3})
+    refused(full, 503, "most games")
+    assert int(full.headers["retry-after"]) == 101
+    refused(a.post("/api/play", json={"game": "maquis"}), 503, "most games")
+    now[0] = 601.0  # a's game idle for the full 600 s: the one dropped
+    sc = ok(c.post("/api/watch", json={"game": "maquis", "seed": 3}))["session"]
+    refused(a.get(f"/api/session/{sa}"), 404, "no game")
+    assert ok(b.get(f"/api/session/{sb}"))["step"] == 0 and ok(c.get(f"/api/session/{sc}"))["step"] == 0
+    refused(a.post("/api/play", json={"game": "maquis"}), 503, "most games")
 
 
 # -- The page and the command ----------------------------------------------------------------------
@@ -438,12 +530,15 @@ def test_every_game_has_the_same_views():
         assert game.status(view)
 
 
-def test_serve_answers_on_a_loopback_port():
+def test_serve_answers_on_a_loopback_port(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    # A folder holding a recording nested past any parser's stack does not stop the server.
+    (tmp_path / "deep.json").write_text('{"format": "maquis-episode", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "maquis", "serve", "--port", str(port), "--recordings", str(PLAYTHROUGHS)],
+        [sys.executable, "-m", "maquis", "serve", "--port", str(port), "--recordings", str(PLAYTHROUGHS),
+         "--recordings", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     try:
@@ -463,10 +558,12 @@ def test_serve_answers_on_a_loopback_port():
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+    err = proc.stderr.read().decode()
+    assert "deep.json skipped: nested deeper than" in err and "1 skipped" in err, err
 
 
 def test_serve_help_has_a_line_for_every_flag():
     out = subprocess.run([sys.executable, "-m", "maquis", "serve", "--help"], capture_output=True, text=True, check=True).stdout
-    for flag in ("--host", "--port", "--recordings", "--capacity"):
+    for flag in ("--host", "--port", "--recordings", "--capacity", "--per-client"):
         assert re.search(rf"{flag} \S+\s+\S", out), flag
     assert "127.0.0.1" in out
