@@ -222,6 +222,35 @@ def test_watching_agents_play_live(client):
     refused(client.post(f"/api/session/{data['session']}/act", json={"action": 0, "step": 1}), 409, "not your turn")
 
 
+def test_a_seeded_dday_watch_hides_the_allocation_a_fresh_deal_shows_it(app, client):
+    """A person's game and a watched game of the same seed: the watcher, a spectator, learns
+    nothing of the German's allocation; agents alone on a deal the server drew show it all."""
+    person = client.post("/api/play", json={"game": "dday", "side": "resistance", "opponent": "heuristic", "seed": 5})
+    match = app.state.sessions.get(ok(person)["session"])
+    assert hidden_zones(match.table.state())
+    assert_nothing_hidden_sent(match, person.text)
+    watcher = TestClient(app)
+    response = watcher.post("/api/watch", json={"game": "dday", "seed": 5})
+    sid = ok(response)["session"]
+    watched = app.state.sessions.get(sid)
+    assert watched.viewer == "spectator" == response.json()["current"]["viewer"]
+    for _ in range(15):
+        assert_nothing_hidden_sent(watched, response.text)
+        frame = response.json().get("current") or response.json()["frame"]
+        if frame["outcome"] is not None:
+            break
+        response = watcher.post(f"/api/session/{sid}/next", json={"step": frame["step"]})
+        assert frame["legal"] == [] and ok(response)["frame"]["action"].startswith(("german: places an item", "resistance: "))
+    fresh = ok(watcher.post("/api/watch", json={"game": "dday", "agents": {"german": "heuristic"}}))
+    sid = fresh["session"]
+    frame = fresh["current"]
+    while frame["view"]["phase"] == "allocation":
+        frame = ok(watcher.post(f"/api/session/{sid}/next", json={"step": frame["step"]}))["frame"]
+        assert frame["action"].startswith("german: allocate:")
+    state = app.state.sessions.get(sid).table.state()
+    assert frame["view"]["allocation"] == state["allocation"] and frame["view"]["hidden"] == []
+
+
 # -- Recordings ------------------------------------------------------------------------------------
 
 

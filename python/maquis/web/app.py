@@ -37,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .games import GAMES, GameError, game
+from .games import GAMES, SPECTATOR, GameError, game
 from .limits import CAPACITY, IDLE_SECONDS, MAX_BODY, MAX_BODY_DEPTH, MAX_STEP_DIGITS, PER_CLIENT, load_json
 from .recordings import Library, describe_replay
 from .sessions import Match, RequestError, Sessions
@@ -145,9 +145,16 @@ def _new_watch(data: dict[str, Any]) -> Match:
     if unknown:
         raise GameError(f"agents are given per side ({', '.join(g.seats)}), not for {sorted(unknown)[0]!r}")
     chosen = {s: g.check_agent(agents.get(s, "heuristic")) for s in g.seats}
-    side = data.get("side")
-    viewer = g.check_seat(side) if side is not None else (g.seats[0] if len(g.seats) == 1 else None)
-    return Match(g, settings, (), chosen, viewer, _seed(data.get("seed")))
+    side, seed = data.get("side"), _seed(data.get("seed"))
+    if side is not None:
+        viewer = g.check_seat(side)
+    elif len(g.seats) == 1:
+        viewer = g.seats[0]
+    else:
+        # Every hand and the allocation only on a deal the server drew and never tells: a seeded
+        # deal is any player's who knows the seed, so a seeded game is watched as a spectator.
+        viewer = None if seed is None else SPECTATOR
+    return Match(g, settings, (), chosen, viewer, seed)
 
 
 def create_app(recordings: Iterable[str | Path] = (), capacity: int = CAPACITY, per_client: int = PER_CLIENT,
