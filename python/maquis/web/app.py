@@ -3,6 +3,7 @@
     GET  /api/games                          the games, their seats, agents and settings
     POST /api/play    {game, side, opponent, settings, seed}   a person plays a side: {session, frames, current}
     POST /api/watch   {game, agents, settings, seed, side}     agents play, watched: {session, current}
+                      (no side: every hand on a fresh deal, only what is public on a seeded one)
     GET  /api/session/{id}                   the position now (as the session's side sees it)
     POST /api/session/{id}/act  {action, step}   the person's decision; the agents' replies, a frame each
     POST /api/session/{id}/next {step}           one agent decision of a watched game
