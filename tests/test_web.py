@@ -596,3 +596,5 @@ def test_serve_help_has_a_line_for_every_flag():
     for flag in ("--host", "--port", "--recordings", "--capacity", "--per-client"):
         assert re.search(rf"{flag} \S+\s+\S", out), flag
     assert "127.0.0.1" in out
+    zero = subprocess.run([sys.executable, "-m", "maquis", "serve", "--per-client", "0"], capture_output=True, text=True)
+    assert zero.returncode == 2 and "--per-client must be at least 1" in zero.stderr
