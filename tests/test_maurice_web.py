@@ -93,3 +93,88 @@ def test_a_maurice_playthrough_replays_as_its_file_tells_it(client):
     assert all(c is None for c in last["view"]["hands"]["red"])
     ending = (PLAYTHROUGHS / f"{name}.txt").read_text().split("## end", 1)[1]
     assert f"outcome: {last['outcome']} after" in ending
+
+
+def maurice_secrets(data):
+    """Every card named in a hand, a round's draws or the deck anywhere in `data` (a response's
+    JSON): {(where, side): [cards]} for the lists that name any."""
+    found = {}
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            for key in ("hands", "drawn_this_round"):
+                for side, cards in (item.get(key) or {}).items() if isinstance(item.get(key), dict) else ():
+                    if any(c is not None for c in cards or ()):
+                        found[(key, side)] = cards
+            if isinstance(item.get("deck"), list) and any(c is not None for c in item["deck"]):
+                found[("deck", None)] = item["deck"]
+            stack.extend(item.values())
+    return found
+
+
+@pytest.mark.parametrize("side", ["blue", "red"])
+def test_nothing_of_a_human_game_is_sent_to_anyone_but_its_side(app, client, side):
+    """The probe's pairing: a watcher who knows the seed of a person's game watches the same deal.
+    Neither the person nor the watcher gets the agent's hand, its draws or the deck's order."""
+    from starlette.testclient import TestClient
+
+    enemy = "red" if side == "blue" else "blue"
+    responses = []
+    data = client.post("/api/play", json={"game": "maurice", "side": side, "opponent": "heuristic", "seed": 7})
+    responses.append(data)
+    sid = ok(data)["session"]
+    match = app.state.sessions.get(sid)
+    watcher = TestClient(app)
+    seen = watcher.post("/api/watch", json={"game": "maurice", "seed": 7})  # no side: a spectator
+    responses.append(seen)
+    wid = ok(seen)["session"]
+    assert ok(seen)["current"]["viewer"] == "spectator"
+    enemy_hands = [list(match.table.state()["hands"][enemy])]
+    rng = random.Random(5)
+    frame = ok(data)["current"]
+    for _ in range(25):
+        if frame["outcome"] is not None:
+            break
+        choices = [a for a in frame["legal"] if not a["name"].startswith("cell:")] or frame["legal"]
+        action = rng.choice(choices)
+        responses.append(client.post(f"/api/session/{sid}/act", json={"action": action["index"], "step": frame["step"]}))
+        frame = ok(responses[-1])["frames"][-1]
+        responses.append(client.get(f"/api/session/{sid}"))
+        responses.append(client.post(f"/api/session/{sid}/next", json={"step": frame["step"]}))  # a 409
+        responses.append(watcher.get(f"/api/session/{wid}"))
+        step = ok(responses[-1])["step"]
+        responses.append(watcher.post(f"/api/session/{wid}/next", json={"step": step}))
+        enemy_hands.append(list(match.table.state()["hands"][enemy]))
+    assert any(enemy_hands) and len(responses) > 50
+    for response in responses:
+        secrets = maurice_secrets(response.json())
+        watched = response.url.path.startswith(f"/api/session/{wid}") or response.url.path == "/api/watch"
+        if watched:
+            assert secrets == {}, (response.url, secrets)  # the spectator: neither hand
+        assert not any(who == enemy or where == "deck" for where, who in secrets), (response.url, secrets)
+        for frame in [*response.json().get("frames", []), *(response.json()[k] for k in ("current", "frame") if k in response.json())]:
+            for who in (enemy, side) if watched else (enemy,):
+                assert not any(line.startswith(f"{who} draws ") and line != f"{who} draws cards" for line in frame["narration"])
+
+
+def test_agents_alone_on_a_fresh_deal_show_both_hands_and_never_the_deck(app, client):
+    data = ok(client.post("/api/watch", json={"game": "maurice", "agents": {"blue": "random", "red": "heuristic"}}))
+    sid, frame = data["session"], data["current"]
+    match = app.state.sessions.get(sid)
+    assert match.viewer is None and frame["viewer"] is None
+    # A fresh deal each time: nobody can start the same one.
+    other = ok(client.post("/api/watch", json={"game": "maurice"}))["current"]
+    assert other["view"]["hands"] != frame["view"]["hands"]
+    for _ in range(10):
+        state = match.table.state()
+        assert frame["view"]["hands"] == state["hands"] and all(c is not None for c in frame["view"]["hands"]["red"])
+        assert frame["view"]["deck"] == [None] * len(state["deck"]) and len(state["deck"]) > 0
+        if frame["outcome"] is not None:
+            break
+        frame = ok(client.post(f"/api/session/{sid}/next", json={"step": frame["step"]}))["frame"]
+    # Seen from a side, a watched game hides the other's hand as a person's game does.
+    blue = ok(client.post("/api/watch", json={"game": "maurice", "side": "blue", "seed": 3}))["current"]
+    assert set(maurice_secrets(blue)) == {("hands", "blue")}

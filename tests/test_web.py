@@ -222,6 +222,35 @@ def test_watching_agents_play_live(client):
     refused(client.post(f"/api/session/{data['session']}/act", json={"action": 0, "step": 1}), 409, "not your turn")
 
 
+def test_a_seeded_dday_watch_hides_the_allocation_a_fresh_deal_shows_it(app, client):
+    """A person's game and a watched game of the same seed: the watcher, a spectator, learns
+    nothing of the German's allocation; agents alone on a deal the server drew show it all."""
+    person = client.post("/api/play", json={"game": "dday", "side": "resistance", "opponent": "heuristic", "seed": 5})
+    match = app.state.sessions.get(ok(person)["session"])
+    assert hidden_zones(match.table.state())
+    assert_nothing_hidden_sent(match, person.text)
+    watcher = TestClient(app)
+    response = watcher.post("/api/watch", json={"game": "dday", "seed": 5})
+    sid = ok(response)["session"]
+    watched = app.state.sessions.get(sid)
+    assert watched.viewer == "spectator" == response.json()["current"]["viewer"]
+    for _ in range(15):
+        assert_nothing_hidden_sent(watched, response.text)
+        frame = response.json().get("current") or response.json()["frame"]
+        if frame["outcome"] is not None:
+            break
+        response = watcher.post(f"/api/session/{sid}/next", json={"step": frame["step"]})
+        assert frame["legal"] == [] and ok(response)["frame"]["action"].startswith(("german: places an item", "resistance: "))
+    fresh = ok(watcher.post("/api/watch", json={"game": "dday", "agents": {"german": "heuristic"}}))
+    sid = fresh["session"]
+    frame = fresh["current"]
+    while frame["view"]["phase"] == "allocation":
+        frame = ok(watcher.post(f"/api/session/{sid}/next", json={"step": frame["step"]}))["frame"]
+        assert frame["action"].startswith("german: allocate:")
+    state = app.state.sessions.get(sid).table.state()
+    assert frame["view"]["allocation"] == state["allocation"] and frame["view"]["hidden"] == []
+
+
 # -- Recordings ------------------------------------------------------------------------------------
 
 
@@ -301,6 +330,73 @@ def test_recordings_come_only_from_the_folders_given(tmp_path):
         create_app([tmp_path / "missing"])
 
 
+def maquis_episode(seed=9, decisions=5):
+    """A recorded Maquis episode (its JSON text) of `decisions` legal decisions."""
+    from maquis import MaquisEnv
+
+    env = MaquisEnv(difficulty="easy")
+    env.reset(seed=seed)
+    actions = []
+    for _ in range(decisions):
+        a = env.legal_actions()[0]
+        actions.append(env.action_to_str(a))
+        env.step(a)
+    return json.dumps({"format": "maquis-episode", "version": 1, "env": {"difficulty": "easy"}, "seed": seed,
+                       "reset_options": None, "actions": actions, "outcome": None})
+
+
+def test_recordings_are_read_only_inside_their_folder_and_links_only_to_inside(tmp_path):
+    inside, outside = tmp_path / "recordings", tmp_path / "elsewhere"
+    (inside / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (inside / "sub" / "game.json").write_text(maquis_episode())
+    (outside / "secret.json").write_text(maquis_episode(seed=3))
+    (inside / "mirror.json").symlink_to(inside / "sub" / "game.json")  # inside: followed
+    (inside / "leak.json").symlink_to(outside / "secret.json")  # outside: not
+    (inside / "relative.json").symlink_to(Path("..") / "elsewhere" / "secret.json")
+    (inside / "linked").symlink_to(outside, target_is_directory=True)  # a linked folder: not entered
+    (inside / "broken.json").symlink_to(tmp_path / "gone.json")
+    (inside / "loop.json").symlink_to(inside / "loop.json")
+    app = create_app([inside])
+    titles = sorted(r["title"] for r in TestClient(app).get("/api/recordings").json()["recordings"])
+    assert titles == ["mirror", "sub/game"]
+    assert {s.split(": ")[0].rsplit("/", 1)[1] for s in app.state.library.skipped} == \
+        {"leak.json", "relative.json", "broken.json", "loop.json"}
+    # The folder given through a link of its own is the folder it links to.
+    (tmp_path / "alias").symlink_to(inside, target_is_directory=True)
+    assert len(create_app([tmp_path / "alias"]).state.library.recordings) == 2
+
+
+def test_a_malformed_recording_is_skipped_with_a_warning_and_a_4xx_never_a_crash(tmp_path, caplog):
+    (tmp_path / "good.json").write_text(maquis_episode())
+    (tmp_path / "deep.json").write_text('{"format": "maquis-episode", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    (tmp_path / "deep_options.json").write_text(maquis_episode()[:-1] + ', "reset_options": {"a": ' + "[" * 40 + "]" * 40 + "}}")
+    (tmp_path / "deep_header.txt").write_text("playthrough: x\ngame: maquis/normal\nreset: seed=" + "[" * 1000 + "]" * 1000 + "\n")
+    (tmp_path / "big.json").write_text(" " * 4_000_001)
+    (tmp_path / "latin.txt").write_bytes(b"playthrough: \xe9t\xe9\n")
+    (tmp_path / "seed.json").write_text(maquis_episode()[:-1] + ', "seed": "nine"}')
+    (tmp_path / "notes.txt").write_text("not a recording\n")  # no recording at all: no warning
+    (tmp_path / "other.json").write_text('{"name": "some other JSON"}')
+    with caplog.at_level("WARNING", logger="maquis.web"):
+        app = create_app([tmp_path])
+    skipped = sorted(line.split(": ")[0].rsplit("/", 1)[1] for line in app.state.library.skipped)
+    assert skipped == ["big.json", "deep.json", "deep_header.txt", "deep_options.json", "latin.txt", "seed.json"]
+    assert len([r for r in caplog.records if "skipped" in r.getMessage()]) == 6
+    with TestClient(app, raise_server_exceptions=False) as c:
+        listing = ok(c.get("/api/recordings"))["recordings"]
+        assert [r["title"] for r in listing] == ["good"]
+        rid = listing[0]["id"]
+        # Changed after start: deeply nested, or a link to elsewhere, it is refused when asked for.
+        (tmp_path / "good.json").write_text('{"format": "maquis-episode", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}")
+        refused(c.get(f"/api/recordings/{rid}"), 422, "cannot be replayed: nested deeper")
+        (tmp_path / "good.json").unlink()
+        (tmp_path / "good.json").symlink_to("/etc/hostname")
+        refused(c.get(f"/api/recordings/{rid}/0"), 422, "no longer a file inside its folder")
+        (tmp_path / "good.json").unlink()
+        (tmp_path / "good.json").write_text(maquis_episode())
+        assert ok(c.get(f"/api/recordings/{rid}"))["length"] == 6
+
+
 # -- Refusals --------------------------------------------------------------------------------------
 
 
@@ -340,11 +436,103 @@ def test_bad_requests_get_a_4xx_with_a_reason_and_the_server_keeps_going(client)
     assert ok(client.get("/api/games"))["games"][0]["name"] == "maquis"
 
 
-def test_the_oldest_games_are_dropped_past_capacity():
-    with TestClient(create_app(capacity=2)) as c:
-        ids = [ok(c.post("/api/play", json={"game": "maquis", "seed": k}))["session"] for k in range(3)]
-        refused(c.get(f"/api/session/{ids[0]}"), 404, "no game")
-        assert ok(c.get(f"/api/session/{ids[2]}"))["step"] == 0
+JUNK_SEGMENTS = [
+    "%C2%B2", "%D9%A3", "%EF%BC%91", "9" * 5000, "1" * 10, "-1", "+1", " 1", "1.0", "1e3", "0x1", "%00",
+    "%2e%2e", "..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd", "%ff%fe", "%ED%A0%80", "a" * 3000, "%20", "null",
+]
+JUNK_BODIES = [
+    b"", b"{", b"[]", b"null", b'"x"', b"1" * 5000, b"[" * 5000 + b"]" * 5000, b'{"a":' * 3000 + b"1" + b"}" * 3000,
+    b"[" * 70_000, b" " * 70_000, b"\xff\xfe", b'{"game": "\\ud800"}', b'{"game": {"maquis": 1}}',
+    b'{"game": "maquis", "seed": 1e400}', b'{"game": "maquis", "seed": NaN}', b'{"game": "maquis", "seed": 1' + b"0" * 4400 + b"}",
+    b'{"game": "dday", "side": ["german"]}', b'{"game": "dday", "agents": {"german": {"a": [1]}}}',
+    b'{"game": "dday", "agents": [["german", "random"]]}', b'{"game": "maurice", "settings": {"scenario": null}}',
+    b'{"game": "maurice", "side": "blue", "seed": 4294967296}', b'{"game": "maurice", "side": "spectator"}',
+    b'{"action": 1e308, "step": 0}', b'{"action": 10000000000000000000000, "step": 0}', b'{"action": 0, "step": -1}',
+    b'{"action": [0], "step": [0]}', b'{"step": "0"}', b'{"action": null, "step": null}',
+]
+
+
+@pytest.mark.parametrize("segment", JUNK_SEGMENTS)
+def test_junk_in_a_path_is_a_4xx(app, segment):
+    with TestClient(app, raise_server_exceptions=False) as c:
+        sid = ok(c.post("/api/play", json={"game": "maquis", "seed": 1}))["session"]
+        rid = ok(c.get("/api/recordings"))["recordings"][0]["id"]
+        for method, path in [
+            ("GET", f"/api/session/{segment}"), ("POST", f"/api/session/{segment}/act"),
+            ("POST", f"/api/session/{segment}/next"), ("GET", f"/api/recordings/{segment}"),
+            ("GET", f"/api/recordings/{rid}/{segment}"), ("GET", f"/api/recordings/{segment}/0"),
+            ("GET", f"/api/recordings/{rid}/0?side={segment}"), ("GET", f"/static/{segment}"),
+            ("GET", f"/api/{segment}"), ("POST", f"/api/session/{sid}/{segment}"),
+        ]:
+            response = c.request(method, path, json={"action": 0, "step": 0} if method == "POST" else None)
+            assert 400 <= response.status_code < 500, (method, path, response.text[:300])
+            if path.startswith("/api/"):
+                assert "error" in response.json()
+        assert ok(c.get(f"/api/session/{sid}"))["step"] == 0
+
+
+def test_junk_in_a_body_is_a_4xx(app):
+    with TestClient(app, raise_server_exceptions=False) as c:
+        play = ok(c.post("/api/play", json={"game": "maquis", "seed": 1}))["session"]
+        watch = ok(c.post("/api/watch", json={"game": "maquis", "seed": 1}))["session"]
+        for body in JUNK_BODIES:
+            for path in ("/api/play", "/api/watch", f"/api/session/{play}/act", f"/api/session/{watch}/next"):
+                response = c.post(path, content=body, headers={"content-type": "application/json"})
+                if response.status_code == 200:  # junk for one route may be a fine request for another
+                    assert not path.endswith("/act"), (path, body[:60])
+                    continue
+                assert 400 <= response.status_code < 500, (path, body[:60], response.text[:300])
+                assert response.json()["error"]
+        refused(c.post("/api/play", content=b" " * 70_000), 413, "over 64000 bytes")
+        refused(c.post("/api/play", content=b"[" * 5000 + b"]" * 5000), 400, "nested deeper")
+        refused(c.post("/api/play", content=b"1" * 5000), 400, "not JSON")
+        assert ok(c.get(f"/api/session/{play}"))["step"] == 0
+
+
+def test_a_client_gets_a_cookie_and_holds_its_own_games_only():
+    app = create_app(per_client=3, capacity=50)
+    a, b = TestClient(app), TestClient(app)
+    first = a.post("/api/play", json={"game": "maquis", "seed": 1})
+    cookie = first.headers["set-cookie"]
+    assert cookie.startswith("maquis_client=") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    mine = ok(first)["session"]
+    again = a.post("/api/play", json={"game": "maquis", "seed": 2})
+    assert "set-cookie" not in again.headers  # the browser keeps its token
+    # The probe's attack: one client starting game after game drops its own oldest, never another's.
+    theirs = [ok(b.post("/api/play", json={"game": "maquis", "seed": k}))["session"] for k in range(12)]
+    assert app.state.sessions.of_client(b.cookies["maquis_client"]) == theirs[-3:]
+    for sid in theirs[:-3]:
+        refused(b.get(f"/api/session/{sid}"), 404, "no game")
+    assert ok(a.get(f"/api/session/{mine}"))["step"] == 0
+    assert len(app.state.sessions) == 5
+    # A game is found by the client holding it only: to anyone else it does not exist.
+    move = {"action": ok(a.get(f"/api/session/{mine}"))["legal"][0]["index"], "step": 0}
+    refused(b.get(f"/api/session/{mine}"), 404, "no game")
+    refused(b.post(f"/api/session/{mine}/act", json=move), 404, "no game")
+    refused(TestClient(app).get(f"/api/session/{mine}"), 404, "no game")  # no cookie at all
+    forged = TestClient(app, cookies={"maquis_client": "../" + "x" * 20})  # not a token: a new one
+    refused(forged.get(f"/api/session/{mine}"), 404, "no game")
+    ok(a.post(f"/api/session/{mine}/act", json=move))
+
+
+def test_when_full_a_new_game_waits_for_an_idle_one():
+    app = create_app(capacity=2, idle_s=600)
+    now = [0.0]
+    app.state.sessions.clock = lambda: now[0]
+    a, b, c = TestClient(app), TestClient(app), TestClient(app)
+    sa = ok(a.post("/api/play", json={"game": "maquis", "seed": 1}))["session"]
+    sb = ok(b.post("/api/play", json={"game": "maquis", "seed": 2}))["session"]
+    now[0] = 500.0
+    ok(b.get(f"/api/session/{sb}"))  # b's game is in use
+    full = c.post("/api/watch", json={"game": "maquis", "seed": 3})
+    refused(full, 503, "most games")
+    assert int(full.headers["retry-after"]) == 101
+    refused(a.post("/api/play", json={"game": "maquis"}), 503, "most games")
+    now[0] = 601.0  # a's game idle for the full 600 s: the one dropped
+    sc = ok(c.post("/api/watch", json={"game": "maquis", "seed": 3}))["session"]
+    refused(a.get(f"/api/session/{sa}"), 404, "no game")
+    assert ok(b.get(f"/api/session/{sb}"))["step"] == 0 and ok(c.get(f"/api/session/{sc}"))["step"] == 0
+    refused(a.post("/api/play", json={"game": "maquis"}), 503, "most games")
 
 
 # -- The page and the command ----------------------------------------------------------------------
@@ -371,12 +559,15 @@ def test_every_game_has_the_same_views():
         assert game.status(view)
 
 
-def test_serve_answers_on_a_loopback_port():
+def test_serve_answers_on_a_loopback_port(tmp_path):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    # A folder holding a recording nested past any parser's stack does not stop the server.
+    (tmp_path / "deep.json").write_text('{"format": "maquis-episode", "actions": ' + "[" * 100_000 + "]" * 100_000 + "}")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "maquis", "serve", "--port", str(port), "--recordings", str(PLAYTHROUGHS)],
+        [sys.executable, "-m", "maquis", "serve", "--port", str(port), "--recordings", str(PLAYTHROUGHS),
+         "--recordings", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     try:
@@ -396,10 +587,14 @@ def test_serve_answers_on_a_loopback_port():
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+    err = proc.stderr.read().decode()
+    assert "deep.json skipped: nested deeper than" in err and "1 skipped" in err, err
 
 
 def test_serve_help_has_a_line_for_every_flag():
     out = subprocess.run([sys.executable, "-m", "maquis", "serve", "--help"], capture_output=True, text=True, check=True).stdout
-    for flag in ("--host", "--port", "--recordings", "--capacity"):
+    for flag in ("--host", "--port", "--recordings", "--capacity", "--per-client"):
         assert re.search(rf"{flag} \S+\s+\S", out), flag
     assert "127.0.0.1" in out
+    zero = subprocess.run([sys.executable, "-m", "maquis", "serve", "--per-client", "0"], capture_output=True, text=True)
+    assert zero.returncode == 2 and "--per-client must be at least 1" in zero.stderr

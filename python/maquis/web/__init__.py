@@ -4,12 +4,15 @@
 | module | holds |
 |---|---|
 | ``games`` | the games the app serves, behind one interface (a new game is one entry) |
-| ``sessions`` | the games held for the browser tabs, and what a side may be sent |
+| ``sessions`` | the games held for the browser tabs (per browser, by a cookie), and what a side may be sent |
+| ``limits`` | the bounds the server holds to (bodies, JSON nesting, recording files, games held) |
 | ``recordings`` | recorded episodes and playthroughs, found in the folders given at start |
 | ``svg`` | the SVG backend of ``maquis.common.drawing`` |
 | ``app`` | the Starlette app: the page and the JSON API |
 | ``cli`` | the ``serve`` verb |
 | ``static/`` | the page: ``index.html``, ``app.js``, ``style.css`` (nothing fetched from elsewhere) |
+
+What the server guarantees to whoever sends it requests is in docs/serve.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
+
+from .limits import CAPACITY, IDLE_SECONDS, PER_CLIENT
 
 __all__ = ["add_arguments", "run"]
 
@@ -15,8 +18,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--recordings", action="append", default=[], metavar="DIR",
                    help="a folder of recordings to offer (episode files, playthroughs such as "
                         "tests/playthroughs); repeatable; no other folder is read")
-    p.add_argument("--capacity", type=int, default=200, metavar="N",
-                   help="games held at once; the least recently used is dropped beyond (default 200)")
+    p.add_argument("--capacity", type=int, default=CAPACITY, metavar="N",
+                   help=f"games held at once for all browsers; when full, a new game is refused (503) "
+                        f"unless another has been idle {IDLE_SECONDS // 60} minutes (default {CAPACITY})")
+    p.add_argument("--per-client", type=int, default=PER_CLIENT, metavar="N",
+                   help=f"games held for one browser; its least recently used is dropped beyond "
+                        f"(default {PER_CLIENT})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,16 +34,20 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as err:
         print(f"maquis serve: needs the web extra (pip install \"maquis[web]\"): {err}", file=sys.stderr)
         return 2
-    if args.capacity < 1:
-        print(f"maquis serve: --capacity must be at least 1, got {args.capacity}", file=sys.stderr)
-        return 2
+    for flag, value in (("--capacity", args.capacity), ("--per-client", args.per_client)):
+        if value < 1:
+            print(f"maquis serve: {flag} must be at least 1, got {value}", file=sys.stderr)
+            return 2
+    # The recordings skipped at start are told as warnings, on stderr.
+    logging.basicConfig(format="maquis serve: %(message)s", level=logging.WARNING)
     try:
-        app = create_app(args.recordings, capacity=args.capacity)
+        app = create_app(args.recordings, capacity=args.capacity, per_client=args.per_client)
     except ValueError as err:
         print(f"maquis serve: {err}", file=sys.stderr)
         return 2
-    found = len(app.state.library.recordings)
+    found, skipped = len(app.state.library.recordings), len(app.state.library.skipped)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"maquis serve: http://{shown}:{args.port}/ ({found} recordings); Ctrl-C stops", file=sys.stderr)
+    extra = f", {skipped} skipped" if skipped else ""
+    print(f"maquis serve: http://{shown}:{args.port}/ ({found} recordings{extra}); Ctrl-C stops", file=sys.stderr)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

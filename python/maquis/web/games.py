@@ -16,7 +16,10 @@ from typing import Any
 
 from ..common.drawing import Scene, Sketch
 
-__all__ = ["GAMES", "AECTable", "GameError", "GymTable", "Setting", "Table", "WebGame", "game"]
+__all__ = ["GAMES", "SPECTATOR", "AECTable", "GameError", "GymTable", "Setting", "Table", "WebGame", "game"]
+
+#: The viewer who is no side: sees what is public (what both sides see), no hand and no allocation.
+SPECTATOR = "spectator"
 
 
 class GameError(ValueError):
@@ -89,7 +92,9 @@ class WebGame:
         raise NotImplementedError
 
     def view(self, state: Mapping[str, Any], seat: str | None) -> dict[str, Any]:
-        """What `seat` may see of the full `state` (None: everything, for a finished recording)."""
+        """What `seat` may see of the full `state`: a seat's view, `SPECTATOR`'s (only what is
+        public) or None's (everything but what the rules hide from both sides, such as the deck's
+        order: for a finished recording, or agents alone on a deal nobody else can know)."""
         raise NotImplementedError
 
     def scene(self, view: Mapping[str, Any], seat: str | None) -> Scene:
@@ -246,14 +251,18 @@ class DDayGame(WebGame):
         from ..dday.render import side_view
 
         # The German sees everything but future dice (O4); the Resistance loses the allocation of
-        # the zones it has not attacked (O2). A finished recording, watched, shows everything.
+        # the zones it has not attacked (O2), and so does a spectator (the Resistance has no secret).
+        # A finished recording, or agents alone, watched by no side, show everything.
+        if seat == SPECTATOR:
+            return {**side_view(state, "resistance"), "viewer": SPECTATOR}
         return side_view(state, seat or "german")
 
     def scene(self, view, seat):
         from ..dday import render
 
         build = getattr(render, "scene", None)
-        return build(view, side=seat) if build else text_scene(self.status(view))
+        # The view is already the seat's: drawn as it is.
+        return build(view, side=seat if seat in self.seats else None) if build else text_scene(self.status(view))
 
     def status(self, view):
         from ..dday.playthrough import status
@@ -267,7 +276,7 @@ class DDayGame(WebGame):
 
     def action_text(self, mover, name, seat):
         # Where the German put an item is his secret (G4): the Resistance hears only that he did.
-        if name.startswith("allocate:") and seat == "resistance":
+        if name.startswith("allocate:") and seat in ("resistance", SPECTATOR):
             return f"{mover}: places an item (hidden)"
         return f"{mover}: {name}"
 
@@ -295,10 +304,19 @@ class MauriceGame(WebGame):
     def view(self, state, seat):
         from ..maurice.render import side_view
 
-        # A seat sees its own hand only (O2), nobody the deck's order (O3); a finished recording,
-        # watched, shows everything.
+        # A seat sees its own hand only (O2), a spectator neither hand, nobody the deck's order
+        # (O3, its size is public); a finished recording, or agents alone, watched by no side, show
+        # both hands.
         if seat is None:
-            return copy.deepcopy(dict(state))
+            out = copy.deepcopy(dict(state))
+            out["deck"] = [None] * len(state.get("deck") or ())
+            return out
+        if seat == SPECTATOR:
+            out = side_view(state, "blue")
+            for key in ("hands", "drawn_this_round"):
+                out[key] = {side: [None] * len(cards or ()) for side, cards in (out.get(key) or {}).items()}
+            out["viewer"] = None  # drawn as nobody's side: both hands shown hidden
+            return out
         return side_view(state, seat)
 
     def scene(self, view, seat):
@@ -314,11 +332,12 @@ class MauriceGame(WebGame):
     def narrate(self, before, after, mover, name, seat):
         from ..maurice.playthrough import events
 
-        # Cards drawn are named only to their holder: the other seat hears how many.
+        # Cards drawn are named only to their holder: the other seat (and a spectator) hears that
+        # cards were drawn.
         lines = events(before, after)
         if seat is not None:
-            enemy = "red" if seat == "blue" else "blue"
-            lines = [f"{enemy} draws cards" if line.startswith(f"{enemy} draws ") else line for line in lines]
+            for enemy in [s for s in self.seats if s != seat]:
+                lines = [f"{enemy} draws cards" if line.startswith(f"{enemy} draws ") else line for line in lines]
         return lines
 
     def read_playthrough(self, header):

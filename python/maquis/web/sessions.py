@@ -1,19 +1,23 @@
 """The games the server holds, one per browser tab: a `Match` (a person against bundled agents, or
-agents alone, watched) and the `Sessions` that find it by its id.
+agents alone, watched) and the `Sessions` that find it by its id, for the browser that started it.
 
-Everything a match sends is built from the view of its viewer's side (`WebGame.view`), never
-from the full state: the other side's hidden information cannot reach the page.
+Everything a match sends is built from the view of its viewer (`WebGame.view`: a side, `SPECTATOR`,
+or everyone but the deck's order for agents alone on a deal nobody can know), never from the full
+state: the other side's hidden information cannot reach the page.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .games import WebGame
+from .limits import CAPACITY, IDLE_SECONDS, PER_CLIENT
 from .svg import scene_to_svg
 
 __all__ = ["Match", "RequestError", "Sessions", "frame"]
@@ -22,9 +26,9 @@ __all__ = ["Match", "RequestError", "Sessions", "frame"]
 class RequestError(Exception):
     """A request the server refuses: its HTTP status and a message for the page."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.headers = status, message, dict(headers or {})
 
 
 def frame(game: WebGame, view: Mapping[str, Any], seat: str | None, step: int, legal: list[tuple[int, str]],
@@ -51,10 +55,13 @@ def _to_move(view: Mapping[str, Any]) -> str | None:
 
 class Match:
     """A game held for one tab. `humans` are the seats the person plays (none: agents alone);
-    `viewer` the seat whose view is shown."""
+    `viewer` whose view is shown: a seat, `SPECTATOR` (what is public) or None (everything the
+    game shows anyone: only for agents alone)."""
 
     def __init__(self, game: WebGame, settings: Mapping[str, Any], humans: tuple[str, ...],
                  agents: Mapping[str, str], viewer: str | None, seed: int | None) -> None:
+        if viewer is None and humans:
+            raise ValueError("a game a person plays is seen from a side")
         self.game, self.humans, self.viewer = game, humans, viewer
         self.table = game.start(settings, seed)
         # The agents' seeds follow the game's (a seeded game replays alike), in the agents' range.
@@ -169,29 +176,88 @@ class Match:
             self.lock.release()
 
 
-class Sessions:
-    """The matches, by an unguessable id; the oldest unused are dropped past `capacity`."""
+@dataclass
+class _Held:
+    match: Match
+    client: str
+    used: float  # the clock when it was last asked for
 
-    def __init__(self, capacity: int = 200) -> None:
-        self.capacity = capacity
-        self._matches: OrderedDict[str, Match] = OrderedDict()
+
+class Sessions:
+    """The matches, by an unguessable id, each held for the client (browser) that started it.
+
+    A client holds `per_client` games at most: starting one more drops its own least recently
+    used game, never another client's. All clients together hold `capacity` games at most: when
+    full, the game unused longest is dropped if it has been idle `idle_s` seconds, else the new
+    game is refused (503) until one is. A game is found only by the client holding it."""
+
+    def __init__(self, capacity: int = CAPACITY, per_client: int = PER_CLIENT, idle_s: float = IDLE_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if capacity < 1 or per_client < 1:
+            raise ValueError(f"capacity and per_client must be at least 1, got {capacity} and {per_client}")
+        self.capacity, self.per_client, self.idle_s = capacity, per_client, idle_s
+        self.clock = clock
+        self._held: OrderedDict[str, _Held] = OrderedDict()  # least recently used first
+        self._by_client: dict[str, OrderedDict[str, None]] = {}  # the same order, per client
         self._lock = threading.Lock()
 
-    def add(self, match: Match) -> str:
+    def _drop(self, sid: str) -> None:
+        held = self._held.pop(sid)
+        own = self._by_client[held.client]
+        del own[sid]
+        if not own:
+            del self._by_client[held.client]
+
+    def _room(self, client: str, take: bool) -> None:
+        """Make room for one more game of `client` (when `take`), or only check that there is."""
+        own = self._by_client.get(client) or {}
+        if len(own) >= self.per_client:
+            if take:
+                while len(self._by_client.get(client) or {}) >= self.per_client:
+                    self._drop(next(iter(self._by_client[client])))
+            return
+        if len(self._held) < self.capacity:
+            return
+        sid, oldest = next(iter(self._held.items()))
+        idle = self.clock() - oldest.used
+        if idle < self.idle_s:
+            wait = max(1, int(self.idle_s - idle) + 1)
+            raise RequestError(503, f"the server holds its most games ({self.capacity}), all in use: "
+                                    f"try again later", headers={"Retry-After": str(wait)})
+        if take:
+            self._drop(sid)
+
+    def check_room(self, client: str) -> None:
+        """RequestError (503) when a game of `client` would be refused now (asked before the work
+        of starting one)."""
+        with self._lock:
+            self._room(client, take=False)
+
+    def add(self, match: Match, client: str) -> str:
         sid = secrets.token_urlsafe(12)
         with self._lock:
-            self._matches[sid] = match
-            while len(self._matches) > self.capacity:
-                self._matches.popitem(last=False)
+            self._room(client, take=True)
+            self._held[sid] = _Held(match, client, self.clock())
+            self._by_client.setdefault(client, OrderedDict())[sid] = None
         return sid
 
-    def get(self, sid: str) -> Match:
+    def get(self, sid: Any, client: str | None = None) -> Match:
+        """The match `sid` of `client` (404 when it holds none by that id); `client` None: of
+        anyone (the server's own look-up, never a request's)."""
         with self._lock:
-            match = self._matches.get(sid)
-            if match is None:
-                raise RequestError(404, f"no game {sid!r} on this server (it ended or the server restarted): start a new one")
-            self._matches.move_to_end(sid)
-            return match
+            held = self._held.get(sid) if isinstance(sid, str) else None
+            if held is None or (client is not None and held.client != client):
+                raise RequestError(404, f"no game {sid!r} on this server for this browser (it ended, was "
+                                        "dropped or the server restarted): start a new one")
+            held.used = self.clock()
+            self._held.move_to_end(sid)
+            self._by_client[held.client].move_to_end(sid)
+            return held.match
+
+    def of_client(self, client: str) -> list[str]:
+        """The ids of the games `client` holds, least recently used first."""
+        with self._lock:
+            return list(self._by_client.get(client) or ())
 
     def __len__(self) -> int:
-        return len(self._matches)
+        return len(self._held)
