@@ -22,7 +22,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::ActionOutOfRange { action, num_actions } => {
-                write!(f, "action {action} is out of range: actions are 0..{num_actions}")
+                write!(f, "action {action} is out of range: actions are 0 to {} ({num_actions} actions)", num_actions - 1)
             }
             Error::IllegalAction { action, phase, reason } => {
                 write!(f, "illegal action '{action}' in phase '{phase}': {reason}")

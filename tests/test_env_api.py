@@ -488,3 +488,17 @@ def test_render_modes():
 def test_errors_are_value_errors():
     assert issubclass(maquis.MaquisError, ValueError)
     assert issubclass(maquis.IllegalActionError, maquis.MaquisError)
+
+
+@pytest.mark.parametrize("make", ["maquis", "dday", "maurice"])
+def test_an_out_of_range_action_names_the_last_action(make):
+    """`Discrete(N)` holds 0 to N - 1: the message says so, not Rust's exclusive `0..N`."""
+    import maquis.dday
+    import maquis.maurice
+
+    env = {"maquis": maquis.MaquisEnv, "dday": maquis.dday.DDayEnv, "maurice": maquis.maurice.MauriceEnv}[make]()
+    env.reset(seed=0)
+    n = int(env.action_space.n)
+    for bad in (n, -1, 2**70):
+        with pytest.raises(ValueError, match=rf"out of range: actions are 0 to {n - 1} \({n} actions\)"):
+            env.step(bad)

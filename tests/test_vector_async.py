@@ -45,7 +45,7 @@ def play(v: Any, steps: int, sent: bool, seed: int = 3) -> list:
         if t % 17 == 5:
             masks = v.action_masks()
             i = t % v.num_envs
-            if masks[i].any():
+            if not masks[i].all():  # not awaiting its autoreset
                 actions[i] = int(np.flatnonzero(~masks[i])[0])
         if sent:
             v.send(actions)

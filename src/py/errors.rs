@@ -69,8 +69,9 @@ pub fn action_index_of(obj: &Bound<'_, PyAny>, num_actions: usize) -> PyResult<i
     match obj.extract::<i64>() {
         Ok(a) => Ok(a),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(MaquisError::new_err(format!(
-            "action {} is out of range: actions are 0..{num_actions}",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+            "action {} is out of range: actions are 0 to {} ({num_actions} actions)",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default(),
+            num_actions - 1
         ))),
         Err(_) => Err(type_error()),
     }
