@@ -40,8 +40,13 @@ Every env here instead resets with `rllib_seed(s, worker_index, vector_index)`: 
 it is given and of the `EnvContext`'s indices through NumPy's `SeedSequence`. For one run (one
 `seed`) the pairs (seed + w + j, w) differ for every runner and env, so no two envs of the run
 share a deal stream whatever the runner and env counts; a native vector env then gives its
-sub-env `i` the stream of `maquis.sub_env_seed(rllib_seed(...), i)`. An unseeded run (`seed`
-None) draws fresh entropy in every env.
+sub-env `i` the stream of `maquis.sub_env_seed(rllib_seed(...), i)` (in RLlib's
+`vector_entry_point` mode the runner hands the creator a plain dict without its indices; the seed
+`seed + w` it resets the vector env with already differs from runner to runner). An unseeded run
+(`seed` None) draws fresh entropy in every env. Two runs are promised distinct streams only
+within each run: with seeds s and s + 1, env j + 1 of a runner in the first run replays env j of
+the same runner in the second (`"sync"` mode), so give separate experiments seeds further apart
+than the runner count plus the env count.
 
 The two-player games as a MultiAgentEnv
 ---------------------------------------
