@@ -62,6 +62,8 @@ class TwoPlayerMultiAgentEnv(MultiAgentEnv):
         return self.aec.agent_selection
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        """A new game (seeded with `rllib_seed(seed, worker_index, vector_index)`; `options` are the
+        AEC env's reset options): the observation and an empty info of the agent to move."""
         if seed is not None:
             seed = rllib_seed(seed, self.worker_index, self.vector_index)
         self.aec.reset(seed=seed, options=options)
@@ -70,6 +72,8 @@ class TwoPlayerMultiAgentEnv(MultiAgentEnv):
         return {mover: self._obs(mover)}, {mover: {}}
 
     def step(self, action_dict: dict[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+        """The decision of the agent to move (`action_dict[agent_to_move]`; a KeyError without
+        it): (observations, rewards, terminateds, truncateds, infos) as the class docstring says."""
         mover = self.aec.agent_selection
         if mover not in action_dict:
             raise KeyError(f"the action dict has no action of {mover!r}, the agent to move (it has {sorted(action_dict)})")
@@ -108,6 +112,7 @@ class TwoPlayerMultiAgentEnv(MultiAgentEnv):
         return self.aec.render()
 
     def close(self) -> None:
+        """Closes the AEC env."""
         self.aec.close()
 
     def state_dict(self) -> dict[str, Any]:

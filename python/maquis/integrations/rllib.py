@@ -160,12 +160,14 @@ class RLlibObservations(gym.Wrapper):
         return {"observations": obs, "action_mask": info.pop("action_mask").astype(np.float32)}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        """The env's reset, seeded with `rllib_seed(seed, worker_index, vector_index)`."""
         if seed is not None:
             seed = rllib_seed(seed, self.worker_index, self.vector_index)
         obs, info = self.env.reset(seed=seed, options=options)
         return self._obs(obs, info), info
 
     def step(self, action: Any) -> tuple[dict, Any, bool, bool, dict]:
+        """The env's step, its observation and mask under RLlib's keys."""
         obs, reward, terminated, truncated, info = self.env.step(action)
         return self._obs(obs, info), reward, terminated, truncated, info
 
@@ -193,12 +195,14 @@ class RLlibVectorObservations(gym.vector.VectorWrapper):
         return {"observations": obs, "action_mask": infos.pop("action_mask").astype(np.float32)}
 
     def reset(self, *, seed: Any = None, options: dict[str, Any] | None = None) -> tuple[dict, dict]:
+        """The vector env's reset; an int seed becomes `rllib_seed(seed, worker_index, vector_index)`."""
         if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
             seed = rllib_seed(int(seed), self.worker_index, self.vector_index)
         obs, infos = self.env.reset(seed=seed, options=options)
         return self._obs(obs, infos), infos
 
     def step(self, actions: Any) -> tuple[dict, Any, Any, Any, dict]:
+        """The vector env's step, its observations and masks under RLlib's keys."""
         obs, rewards, terminated, truncated, infos = self.env.step(np.asarray(actions, dtype=np.int64))
         return self._obs(obs, infos), rewards, terminated, truncated, infos
 
@@ -206,7 +210,7 @@ class RLlibVectorObservations(gym.vector.VectorWrapper):
 def make_env(game: str, env_config: Any = None) -> gym.Env | gym.vector.VectorEnv:
     """The env of `game` ("maquis", "dday", "maurice") for an RLlib env runner: with `num_envs` in
     `env_config` the game's native vector env (`num_threads` Rust threads, default 1) in
-    `RLlibVectorObservations`, else its single env in `RLlibObservations`; seeded from the
+    `RLlibVectorObservations` (`num_threads` None: one per core), else its single env in `RLlibObservations`; seeded from the
     `EnvContext`'s indices. The other `env_config` keys are the env's keyword arguments."""
     if game not in GAMES:
         raise ValueError(f"game must be one of {sorted(GAMES)}, got {game!r}")
@@ -216,7 +220,7 @@ def make_env(game: str, env_config: Any = None) -> gym.Env | gym.vector.VectorEn
     config = dict(env_config or {})
     kwargs = _keywords(config)
     if "num_envs" in config:
-        env = getattr(mod, vector)(int(config["num_envs"]), num_threads=int(config.get("num_threads", 1)), **kwargs)
+        env = getattr(mod, vector)(int(config["num_envs"]), num_threads=config.get("num_threads", 1), **kwargs)
         return RLlibVectorObservations(env, worker, index)
     return RLlibObservations(getattr(mod, single)(**kwargs), worker, index)
 
