@@ -12,17 +12,18 @@ stepped in Rust on `--env-threads` threads), handed to RLlib as a ready vector e
 (`gym_env_vectorize_mode="vector_entry_point"`), not as Gymnasium's `SyncVectorEnv` of single envs
 stepped one by one in Python (`--vectorize sync` does that, for comparison).
 
-Seeds: RLlib seeds EnvRunner `w` with `seed + w`. The native vector env gives its sub-env `i` the seed
-`maquis.sub_env_seed(seed + w, i)`, a hash of both, so that R runners x E envs play R x E distinct
-deal streams. Gymnasium's `SyncVectorEnv` instead seeds its sub-env `j` with `seed + w + j`: runner
-`w + 1`'s env `j` would replay runner `w`'s env `j + 1`, deal for deal (R + E - 1 streams, not R x E).
-With `--vectorize sync` the single envs therefore add `w * (E - 1)` to the seed they are given
-(`SpacedSeeds`), which spaces the runners `E` seeds apart: runner `w`'s env `j` gets `seed + w*E + j`.
+Seeds: RLlib seeds EnvRunner `w` with `seed + w`, and Gymnasium's `SyncVectorEnv` its sub-env `j`
+with `seed + w + j`: summed seeds would make runner `w + 1`'s env `j` replay runner `w`'s env
+`j + 1`, deal for deal (R + E - 1 streams, not R x E). The integration's envs
+(`maquis.integrations.rllib`) instead reset with a hash of the seed they are given and their
+runner's index (`rllib_seed`), and the native vector env gives its sub-env `i` the stream of
+`maquis.sub_env_seed` of that seed and `i`: R runners x E envs play R x E distinct deal streams in
+either mode.
 
 How the mask reaches the policy
 -------------------------------
 The observations become a dict `{"observations": Box(D,), "action_mask": Box(N,) (float32, 0/1)}`
-(`RLlibVectorKeys` for the native vector env, `maquis.wrappers.ActionMaskObservation` + `RLlibKeys`
+(`maquis.integrations.rllib.RLlibVectorObservations` for the native vector env, `RLlibObservations`
 for single envs). RLlib's action-masking RLModule
 (`ray.rllib.examples.rl_modules.classes.action_masking_rlm.ActionMaskingTorchRLModule`, a
 `PPOTorchRLModule`) reads it: it builds its networks on the observation alone, and adds `log(mask)`
@@ -50,7 +51,7 @@ and learns with `num_learners` processes (a GPU each with `--num-gpus-per-learne
 `--address auto` attaches to the running cluster instead of starting a local Ray. Scale
 `--train-batch` with the number of runners (so each iteration still collects a few rollouts per
 runner), and keep `--minibatch` a divisor of it. The environment is created inside every EnvRunner
-by `env_creator` (registered under the name "maquis"), so nothing but the package has to be shipped;
+by `env_creator` (registered under the name "maquis-Maquis"), so nothing but the package has to be shipped;
 `ray.init(runtime_env={"pip": ["maquis"]})` can install it on the nodes instead.
 """
 
@@ -100,100 +101,23 @@ def parse_args(argv=None):
     return args
 
 
-def _rllib_keys_wrapper():
-    import gymnasium as gym
-
-    class RLlibKeys(gym.ObservationWrapper):
-        """{"observation", "action_mask"} -> {"observations", "action_mask" (float32)}: the keys of
-        RLlib's ActionMaskingTorchRLModule."""
-
-        def __init__(self, env):
-            super().__init__(env)
-            inner = env.observation_space
-            mask = inner["action_mask"]
-            self.observation_space = gym.spaces.Dict({
-                "observations": inner["observation"],
-                "action_mask": gym.spaces.Box(0.0, 1.0, mask.shape, np.float32),
-            })
-
-        def observation(self, obs):
-            return {"observations": obs["observation"], "action_mask": np.asarray(obs["action_mask"], np.float32)}
-
-    return RLlibKeys
-
-
-def _rllib_vector_keys_wrapper():
-    import gymnasium as gym
-    from gymnasium.vector.utils import batch_space
-
-    class RLlibVectorKeys(gym.vector.VectorWrapper):
-        """A native vector env's observations and `info["action_mask"]` as {"observations",
-        "action_mask" (float32)}, batched: the keys of RLlib's ActionMaskingTorchRLModule. The mask
-        leaves the infos (RLlib would keep a copy per step in its episodes)."""
-
-        def __init__(self, env):
-            super().__init__(env)
-            n = int(env.single_action_space.n)
-            self.single_observation_space = gym.spaces.Dict({
-                "observations": env.single_observation_space,
-                "action_mask": gym.spaces.Box(0.0, 1.0, (n,), np.float32),
-            })
-            self.observation_space = batch_space(self.single_observation_space, env.num_envs)
-
-        def _dict(self, obs, infos):
-            infos.pop("_action_mask", None)
-            return {"observations": obs, "action_mask": infos.pop("action_mask").astype(np.float32)}
-
-        def reset(self, *, seed=None, options=None):
-            obs, infos = self.env.reset(seed=seed, options=options)
-            return self._dict(obs, infos), infos
-
-        def step(self, actions):
-            obs, rewards, terminated, truncated, infos = self.env.step(np.asarray(actions, dtype=np.int64))
-            return self._dict(obs, infos), rewards, terminated, truncated, infos
-
-    return RLlibVectorKeys
-
-
-def _spaced_seeds_wrapper():
-    import gymnasium as gym
-
-    class SpacedSeeds(gym.Wrapper):
-        """Adds `shift` to the seed of every seeded reset (see the module docstring: runner `w`'s
-        Gymnasium SyncVectorEnv seeds its env `j` with `seed + w + j`; with `shift = w * (E - 1)`
-        the env plays `seed + w*E + j`, distinct for every runner and env)."""
-
-        def __init__(self, env, shift):
-            super().__init__(env)
-            self.shift = int(shift)
-
-        def reset(self, *, seed=None, options=None):
-            return self.env.reset(seed=None if seed is None else seed + self.shift, options=options)
-
-    return SpacedSeeds
-
-
 #: The discount of the PPO below, also the shaping's (its terms telescope only for the same one).
 GAMMA = 0.997
 
 
-def env_creator(env_config):
-    """Builds the envs of one RLlib EnvRunner (on any node): with `num_envs` in `env_config` (RLlib's
-    `vector_entry_point`), one native vector env of that many games; without, one masked single
-    env (Gymnasium's SyncVectorEnv, `--vectorize sync`, builds several)."""
-    import maquis
-    from maquis.wrappers import ActionMaskObservation
+#: The name the env creator is registered under (`maquis.integrations.rllib.ENV_NAMES`).
+ENV_NAME = "maquis-Maquis"
 
-    difficulty, shaping = env_config.get("difficulty", "normal"), env_config.get("shaping")
-    if "num_envs" in env_config:
-        env = maquis.MaquisVectorEnv(int(env_config["num_envs"]), num_threads=int(env_config.get("env_threads", 1)),
-                                     difficulty=difficulty, shaping=shaping)
-        return _rllib_vector_keys_wrapper()(env)
-    env = _rllib_keys_wrapper()(ActionMaskObservation(maquis.MaquisEnv(difficulty=difficulty, shaping=shaping)))
-    # The runner's index (0: the driver); EnvContext carries it, a plain dict (a test) may not.
-    w = int(getattr(env_config, "worker_index", 0) or 0)
-    per_runner = int(env_config.get("envs_per_runner", 1))
-    return _spaced_seeds_wrapper()(env, w * (per_runner - 1)) if per_runner > 1 else env
+
+def env_creator(env_config):
+    """The envs of one RLlib EnvRunner (on any node): `maquis.integrations.rllib.maquis_env_creator`.
+    With `num_envs` in `env_config` (RLlib's `vector_entry_point`) one native vector env of that many
+    games on `num_threads` Rust threads; without, one single env (Gymnasium's SyncVectorEnv,
+    `--vectorize sync`, builds several). Either way the observations carry RLlib's masking keys and
+    each env's seed is hashed with its runner's index."""
+    from maquis.integrations.rllib import maquis_env_creator
+
+    return maquis_env_creator(env_config)
 
 
 def build_config(args):
@@ -203,9 +127,9 @@ def build_config(args):
 
     return (
         PPOConfig()
-        .environment("maquis", env_config={"difficulty": args.difficulty,
+        .environment(ENV_NAME, env_config={"difficulty": args.difficulty,
                                            "shaping": {"gamma": GAMMA} if args.shaping else None,
-                                           "env_threads": args.env_threads, "envs_per_runner": args.envs_per_runner})
+                                           "num_threads": args.env_threads})
         .env_runners(num_env_runners=args.num_env_runners, num_envs_per_env_runner=args.envs_per_runner,
                      gym_env_vectorize_mode="vector_entry_point" if args.vectorize == "native" else "sync",
                      num_cpus_per_env_runner=args.env_threads if args.vectorize == "native" else 1)
@@ -292,7 +216,7 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     ray.init(address=args.address, num_cpus=args.num_cpus, include_dashboard=False, ignore_reinit_error=True,
              log_to_driver=False)
-    register_env("maquis", env_creator)
+    register_env(ENV_NAME, env_creator)
     algo = build_config(args).build_algo()
     t0 = time.time()
     last_steps, rates = 0, []

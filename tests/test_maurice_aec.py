@@ -35,7 +35,7 @@ def final_rewards(env, rng, limit=20000):
 
 def test_metadata_spaces_and_first_decider():
     e = maurice.raw_env()
-    assert e.metadata == {"name": "maurice_lite_v0", "render_modes": ["ansi", "rgb_array"],
+    assert e.metadata == {"name": "maurice_lite_v0", "render_modes": ["ansi", "rgb_array", "human"],
                           "is_parallelizable": False, "render_fps": 2}
     assert e.possible_agents == ["blue", "red"]
     e.reset(seed=1)

@@ -140,7 +140,7 @@ def test_play_command_line_with_scripted_stdin(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert "How to play Maurice Lite" in run.stdout and "Recorded" in run.stdout
-    assert "Spans: unexpected_delay 4, first_fire 6" in run.stdout
+    assert "unexpected_delay (span 4, x2, interrupt): the activation distance grows by 8 BW" in run.stdout
     data = json.loads(record.read_text())
     assert data["format"] == "maquis.maurice-episode" and data["reset_options"] == {"scenario": "skirmish"}
     assert data["seed"] == 3 and data["actions"]
@@ -224,3 +224,100 @@ def test_bench_command(capsys, tmp_path):
     data = json.loads(out.read_text())
     assert data["engine"]["games_per_s"] > 0 and data["engine"]["decisions_per_game"] > 10
     assert data["vector"][0]["learner_steps_per_s"] > 0 and data["settings"]["scenario"] == "skirmish"
+
+
+def _modifier_game(side: str, seed: int, scenario: str = "standard"):
+    """A game whose human plays a modifier card whenever one is legal (else a random legal
+    action), to the end; its output lines and the (screen, state) before each decision."""
+    import random
+
+    out: list[str] = []
+    seen: list[tuple[list[str], dict]] = []
+    game = Game(side, "random", seed, budget=10, scenario=scenario, out=out.append)
+    rng = random.Random(seed)
+
+    def ask(prompt: str) -> str:
+        seen.append((game.screen(), game.state()))
+        legal = game.legal()
+        phase = game.state()["phase"]
+        cards = [name for _, name in legal if name.startswith("card:")]
+        if phase in ("volley_modifier", "action_modifier") and cards:
+            return rng.choice(cards)
+        return legal[rng.randrange(len(legal))][1]
+
+    game.ask_line = ask
+    assert game.run() == 0
+    return out, seen, game
+
+
+def test_the_screen_keeps_both_armies_in_view():
+    out, seen, game = _modifier_game("blue", 6)
+    assert len(seen) > 20
+    for screen, sd in seen:
+        rows = {int(line[:2]) for line in screen if line[:2].strip().isdigit() and line[2:4] in ("  ", ": ")}
+        for side in ("blue", "red"):
+            army = {y for u in sd["units"][side] if u["on_table"] for _, y in u["cells"]}
+            if army:
+                assert army & rows, (side, sorted(rows), "\n".join(screen))
+        mv = sd["round_state"]["moving"]
+        if mv:
+            joined = "\n".join(screen)
+            assert f"unit {mv['id']} moving" in joined
+            assert f"spent {mv['spent']} of {mv['allowance']} BW, {mv['allowance'] - mv['spent']} left" in joined
+
+
+def test_a_modifier_card_says_what_it_changed():
+    # The news of a modifier card, in this round's terms (RULES K8).
+    text = ""
+    for seed in range(1, 8):
+        out, seen, game = _modifier_game("both", seed, "skirmish")
+        text = "\n".join(out)
+        if "BW to the allowance of each unit of" in text:
+            break
+    assert "BW to the allowance of each unit of" in text
+    line = next(line for line in text.splitlines() if "BW to the allowance of each unit of" in line)
+    # "  > red: card:march_4 (-2 BW to the allowance of each unit of blue's force)"
+    mover, card = line.split("> ", 1)[1].split(": card:", 1)
+    owner = line.rsplit(" of ", 1)[1].split("'s force")[0]
+    sign = "+2" if owner == mover else "-2"
+    assert f"({sign} BW to the allowance of each unit of {owner}'s force)" in line
+    # The panel names it too, with the allowance it changed once a unit moves.
+    panels = [("\n".join(s), sd) for s, sd in seen if sd["round_state"]["moving"] and
+              any((m or {}).get("action", "") and m["action"].startswith("march_")
+                  for m in sd["round_state"]["modifiers"].values())]
+    assert panels
+    for joined, sd in panels:
+        net = sum((2 if side == sd["active"] else -2) for side, m in sd["round_state"]["modifiers"].items()
+                  if (m or {}).get("action") and m["action"].startswith("march_"))
+        allowance = sd["round_state"]["moving"]["allowance"]
+        assert net == 0 or f"march cards {allowance - net} -> {allowance}" in joined
+
+
+def test_narration_of_each_modifier_kind():
+    game = Game("blue", "random", 1, budget=10, scenario="skirmish", out=lambda line: None)
+    dice = len(game.state()["dice_log"])
+    game._before = {"phase": "action_modifier", "active": "blue"}
+    assert game.narrate("red", "card:march_4", dice) == [
+        "red: card:march_4 (-2 BW to the allowance of each unit of blue's force)"]
+    assert game.narrate("blue", "card:march_8", dice) == [
+        "blue: card:march_8 (+2 BW to the allowance of each unit of blue's force)"]
+    assert game.narrate("red", "card:bombard_4", dice) == [
+        "red: card:bombard_4 (-1 to hit on every die of blue's bombardment)"]
+    game._before = {"phase": "volley_modifier", "active": "blue"}
+    assert game.narrate("red", "card:thick_smoke", dice) == [
+        "red: card:thick_smoke (-1 to hit on every die of blue's fire this volley phase)"]
+    # A card played for span or as a command is only named.
+    game._before = {"phase": "span", "active": "blue"}
+    assert game.narrate("blue", "card:march_4", dice) == ["blue: card:march_4"]
+
+
+def test_help_says_what_every_card_does():
+    game = Game("blue", "random", 1, budget=10, scenario="skirmish", out=lambda line: None)
+    text = "\n".join(game.help_lines())
+    flat = " ".join(text.split())
+    for c in maurice.CARDS:
+        span = "no span" if c["span"] is None else f"span {c['span']}"
+        assert f"{c['id']} ({span}, x{c['copies']}" in flat
+        assert " ".join(c["effect"].split()) in flat
+    table = text[text.index("Cards ("):].splitlines()
+    assert len(table) > len(maurice.CARDS) and all(len(line) <= SCREEN_WIDTH for line in table)

@@ -143,6 +143,97 @@ def test_compact_view_fits_a_terminal(game_states):
     assert "GAME OVER" in last
 
 
+def _shown_rows(text):
+    """The map rows a compact view shows (their labels: the number, then a space or `:`)."""
+    return {int(line[:2]) for line in text.splitlines() if line[:2].strip().isdigit() and line[2:4] in ("  ", ": ")}
+
+
+@pytest.fixture(scope="module")
+def standard_states():
+    return states("standard", seed=2, every=11)
+
+
+def test_compact_view_keeps_both_armies_in_view(standard_states):
+    from maquis.maurice.render.ansi import view_rows
+
+    fits = 0
+    for sd in standard_states:
+        for lines in (8, 11, 14):
+            rows = view_rows(sd, lines)
+            text = render_compact(sd, 80, lines)
+            assert _shown_rows(text) == set(rows)
+            assert len(text.splitlines()) <= lines + 1
+            for side in ("blue", "red"):
+                army = {y for u in sd["units"][side] if u["on_table"] for _, y in u["cells"]}
+                if army:
+                    assert army & set(rows), (side, lines, rows)
+            # Every unit's and CinC's row is shown when those rows fit (a line each, a wall line
+            # between two of them, the ruler).
+            units = {y for side in ("blue", "red") for u in sd["units"][side] if u["on_table"] for _, y in u["cells"]}
+            units |= {y for _, y in sd["cinc"].values()}
+            walled = {int(y) for _, y, edge in sd["terrain"].get("walls") or () if edge == "n"}
+            if len(units) + sum(1 for y in units if y in walled and y + 1 in units) + 1 <= lines:
+                fits += 1
+                assert units <= set(rows)
+    assert fits  # the armies' rows fit at times, and are then all shown
+    # A gap in the rows shown is marked by `:` after the row number below it.
+    sd = standard_states[0]
+    rows = view_rows(sd, 8)
+    text = render_compact(sd, 80, 8)
+    gaps = [y for a, y in zip(rows[1:][::-1], rows[:-1][::-1]) if a - y > 1]
+    assert gaps and all(any(line.startswith(f"{y:>2}: ") for line in text.splitlines()) for y in gaps)
+
+
+def test_the_whole_armies_fit_in_fourteen_lines_at_the_start():
+    from maquis.maurice.render.ansi import view_rows
+
+    sd = start("standard", 1).state_dict()
+    rows = set(view_rows(sd, 14))
+    for side in ("blue", "red"):
+        assert {y for u in sd["units"][side] for _, y in u["cells"]} <= rows
+
+
+def _moving_state(seed=3):
+    env = start("skirmish", seed)
+    rng = np.random.default_rng(seed)
+    while env.state_dict()["round_state"]["moving"] is None:
+        assert env.state_dict()["outcome"] is None
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    return env.state_dict()
+
+
+def test_panel_shows_the_moving_units_spent_and_remaining_allowance():
+    sd = _moving_state()
+    mv = sd["round_state"]["moving"]
+    text = " ".join(line[49:].strip() for line in render_compact(sd).splitlines())
+    assert (f"unit {mv['id']} moving" in text
+            and f"spent {mv['spent']} of {mv['allowance']} BW, {mv['allowance'] - mv['spent']} left" in text), text
+
+
+def test_panel_says_what_each_modifier_changed():
+    import copy
+
+    sd = copy.deepcopy(_moving_state())
+    active = sd["active"]
+    passive = "red" if active == "blue" else "blue"
+    r = sd["round_state"]
+    r["command"] = "march"
+    # The passive side's march_4 cut the moving unit's allowance from 4 to 2 (RULES K8, M6).
+    r["modifiers"] = {passive: {"volley": "thick_smoke", "action": "march_4"}, active: {"volley": None, "action": None}}
+    r["moving"] = {**r["moving"], "spent": 1, "allowance": 2}
+    mv = r["moving"]["id"]
+    text = " ".join(line[49:].strip() for line in render_compact(sd, 80, 15, active).splitlines())
+    assert f"{passive}: march_4, {active}'s allowance -2 BW (unit {mv}: 4 -> 2)" in text, text
+    assert "spent 1 of 2 BW, 1 left march cards 4 -> 2" in text, text
+    assert f"{passive}: thick_smoke, {active}'s fire -1 to hit" in text, text
+    # The active side's own march card adds 2 instead.
+    r["modifiers"] = {active: {"volley": None, "action": "march_8"}, passive: {"volley": None, "action": None}}
+    r["moving"]["allowance"] = 6
+    text = " ".join(line[49:].strip() for line in render_compact(sd, 80, 15, active).splitlines())
+    assert f"{active}: march_8, {active}'s allowance +2 BW (unit {mv}: 4 -> 6)" in text, text
+
+
 def test_compact_view_follows_the_moving_unit():
     env = start("skirmish", 3)
     rng = np.random.default_rng(3)
@@ -153,8 +244,7 @@ def test_compact_view_follows_the_moving_unit():
     sd = env.state_dict()
     unit = next(u for u in sd["units"][sd["active"]] if u["id"] == sd["round_state"]["moving"]["id"])
     text = render_compact(sd)
-    shown = {int(line[:2]) for line in text.splitlines() if line[:2].strip().isdigit() and line[2:4] == "  "}
-    assert {y for _, y in unit["cells"]} <= shown
+    assert {y for _, y in unit["cells"]} <= _shown_rows(text)
     assert f"moving unit {unit['id']}" in render_ansi(sd)
 
 
@@ -229,3 +319,19 @@ def test_png_file(tmp_path):
     path = tmp_path / "board.png"
     write_png(path, render_rgb(start().state_dict(), width=320))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_human_render_mode_of_the_aec_and_single_envs(capsys):
+    # "human" prints the text view and returns None (PettingZoo's convention), in both envs.
+    from pettingzoo.test import render_test
+
+    render_test(maurice.env)  # builds the env with render_mode="human", then every listed mode
+    assert "MAURICE LITE" in capsys.readouterr().out
+    for env in (maurice.raw_env(scenario="skirmish", render_mode="human"),
+                maurice.MauriceEnv(scenario="skirmish", opponent="random", render_mode="human")):
+        assert "human" in env.metadata["render_modes"]
+        env.reset(seed=3)
+        assert env.render() is None
+        assert capsys.readouterr().out == render_ansi(env.unwrapped.state_dict()) + "\n"
+    with pytest.raises(ValueError, match="render_mode"):
+        maurice.MauriceVectorEnv(2, render_mode="human")

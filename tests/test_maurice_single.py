@@ -130,7 +130,7 @@ def test_bad_reset_options_are_value_errors_and_change_nothing(options):
 def test_bad_keywords():
     for kw in ({"side": "green"}, {"opponent": "grandmaster"}, {"scenario": "waterloo"}, {"terrain": "flat"},
                {"observation": "tiny"}, {"reward": "vp_margin"}, {"illegal_action": "ignore"},
-               {"render_mode": "human"}, {"observation_dtype": "float16"}, {"opponent_kwargs": {"depth": 3}}):
+               {"render_mode": "pictures"}, {"observation_dtype": "float16"}, {"opponent_kwargs": {"depth": 3}}):
         with pytest.raises(ValueError):
             MauriceEnv(**kw)
     for kw in ({"side": 1}, {"scenario": None}, {"observation": 0}, {"opponent": object()}):

@@ -69,7 +69,7 @@ def _streams(vectorize):
     args = example.parse_args(["--seed", str(SEED), "--envs-per-runner", str(ENVS), "--num-env-runners", str(RUNNERS),
                                "--vectorize", vectorize, "--hidden", "16", "--train-batch", "64", "--minibatch", "32"])
     SEEN.clear()
-    register_env("maquis", recording_creator)
+    register_env(example.ENV_NAME, recording_creator)
     config = example.build_config(args)
     per_runner = []
     for w in range(1, RUNNERS + 1):
@@ -91,7 +91,7 @@ def test_runners_times_envs_play_distinct_deal_streams(vectorize):
 
 
 def test_summed_seeds_would_replay_deals():
-    """What the example avoids: sub-env j of runner w seeded seed + w + j (Gymnasium's
+    """What the integration's seeding avoids: sub-env j of runner w seeded seed + w + j (Gymnasium's
     SyncVectorEnv under RLlib's seed + w) replays runner w + 1's env j - 1. The saved states see it."""
     import maquis
 
@@ -106,7 +106,7 @@ def test_summed_seeds_would_replay_deals():
 
 def test_the_native_env_reaches_rllib_as_one_vector_env():
     example = _example()
-    env = example.env_creator({"num_envs": 3, "env_threads": 1, "difficulty": "normal"})
+    env = example.env_creator({"num_envs": 3, "num_threads": 1, "difficulty": "normal"})
     import maquis
 
     assert isinstance(env.unwrapped, maquis.MaquisVectorEnv) and env.num_envs == 3

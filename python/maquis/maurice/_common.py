@@ -21,6 +21,10 @@ SCENARIO_OPTIONS = (
     "scenario", "terrain", "units", "cinc", "morale", "first", "hands", "deck", "discard", "removed", "shuffles", "dice",
 )
 RENDER_MODES = ["ansi", "rgb_array"]
+#: The single env and the AEC env also show "human" (the text view printed, None returned, as
+#: `maquis.common.drawing.render_state_with` does for every game): PettingZoo's render_test
+#: builds every env with it.
+ENV_RENDER_MODES = [*RENDER_MODES, "human"]
 #: The name of the margin reward (`reward="morale_margin"`).
 MARGIN = "morale_margin"
 #: The search opponent's budget when `opponent_kwargs` do not give one (RULES D1).

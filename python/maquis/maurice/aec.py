@@ -14,7 +14,7 @@ from ..common.aec import TwoPlayerAECEnv, aec_constructors
 from ..observation import check_observation_dtype
 from ._common import (
     MARGIN,
-    RENDER_MODES,
+    ENV_RENDER_MODES,
     SCENARIO_OPTIONS,
     check_observation_kind,
     check_scenario_keywords,
@@ -48,7 +48,7 @@ class MauriceAECEnv(TwoPlayerAECEnv):
       phase) and changes nothing; `maquis.maurice.env()` wraps this class in PettingZoo's
       `TerminateIllegalWrapper` instead.
     - Keywords: `scenario="standard"|"skirmish"`, `terrain="scenario"|"random"`,
-      `observation="full"|"compact"`, `reward`, `render_mode=None|"ansi"|"rgb_array"`,
+      `observation="full"|"compact"`, `reward`, `render_mode=None|"ansi"|"rgb_array"|"human"`,
       `observation_dtype="float32"|"uint8"`.
     - `reset(seed, options)`: the reset options of docs/api/maurice.md, over the constructor's
       scenario and terrain; unknown keys are ignored with a UserWarning naming them.
@@ -59,7 +59,7 @@ class MauriceAECEnv(TwoPlayerAECEnv):
     actions, 21334 features, 1084 compact).
     """
 
-    metadata = {"name": "maurice_lite_v0", "render_modes": list(RENDER_MODES), "is_parallelizable": False, "render_fps": 2}
+    metadata = {"name": "maurice_lite_v0", "render_modes": list(ENV_RENDER_MODES), "is_parallelizable": False, "render_fps": 2}
     _tables = _maurice
     _scenario_options = SCENARIO_OPTIONS
     _margin = MARGIN

@@ -179,11 +179,24 @@ RENDERING = """\
 capitals blue, small red; `=` a wall between two rows), a line per unit, the CinCs, army morale, the
 hands, deck and discard counts, the round state and the last dice. `"rgb_array"`: a 960 x 720 image
 of the same (terrain colours, hills, walls, bases with their front edge, DISR pips, smoke, the
-CinCs, a panel of morale and cards). Both show the full state;
+CinCs, a panel of morale and cards). `"human"` (the AEC and single envs) prints the `"ansi"` text
+and returns None, as PettingZoo's `render_test` expects. All show the full state;
 `maquis.maurice.render.side_view(state_dict, side)` (or `side=` of `render_ansi`, `render_rgb`,
 `scene`) keeps only one side's information. `python -m maquis maurice play` shows a human only his
 side's view, and `python -m maquis maurice render SAVE --side blue -o board.png` draws a saved state
-as that side sees it."""
+as that side sees it.
+
+The terminal game (`python -m maquis maurice play`) shows each decision on one 80 x 24 screen. Its
+map keeps both armies in view: every row holding a unit or a CinC when they fit beside the menu
+(with the rows between them when those fit too); otherwise the rows of the decision (the moving
+unit, the lanes being aimed, the force) and then each army's rows from its front line back, taken
+in turn, with the empty rows left out. A row number followed by `:` has rows left out above it;
+`board` shows every row. The panel beside the map shows the moving unit's allowance (`unit 3
+moving`, `spent 2 of 4 BW, 2 left`, and how the march cards changed it, `march cards 6 -> 4`), and
+each modifier card played this round with what it changed (`red: march_4, blue's allowance -2 BW
+(unit 3: 6 -> 4)`, `blue: volley_8, blue's fire +1 to hit`); the news line of a modifier card says
+it in full (`red: card:march_4 (-2 BW to the allowance of each unit of blue's force)`). `help` lists every card with its span, copies and
+what it does."""
 
 VERSIONS = """\
 - v0 (`maquis/MauriceLite-v0`, `maurice_lite_v0`): the rules of `docs/rules/maurice.md` as first

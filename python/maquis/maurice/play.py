@@ -2,10 +2,13 @@
 or both sides hot-seat. Each prompt shows only what the deciding human's side may see (RULES
 O1–O3): his own hand, never the enemy's nor the deck's order.
 
-Each decision shows one 80 x 24 screen: a window of the map around the action beside a short
-panel (round, morale, cards, his hand, the round state), the news, and a grouped menu of the legal
-actions (up to 1447 exist; ``unit:<id>`` entries say where the unit stands). ``board`` shows the
-whole position. Actions are entered by menu number, by name (or a unique prefix of a legal name),
+Each decision shows one 80 x 24 screen: the map rows that keep both armies in view (every row
+with a unit or a CinC when they fit, else the rows of the action and of each army's front lines;
+a row number followed by ``:`` has rows left out above it) beside a short panel (round, the moving
+unit's spent and remaining allowance, the modifier cards played and what they changed, morale,
+cards, his hand, the round state), the news (a modifier card with what it does), and a grouped
+menu of the legal actions (up to 1447 exist; ``unit:<id>`` entries say where the unit stands).
+``board`` shows the whole position; ``help`` what every card does. Actions are entered by menu number, by name (or a unique prefix of a legal name),
 or by index as ``#<index>``. Bad input gets a message and a new prompt; end of input quits cleanly.
 ``save FILE`` writes what the player's side sees, ``save --full FILE`` the whole, reloadable
 position.
@@ -17,10 +20,10 @@ import argparse
 import json
 import sys
 
-from ..common.terminal import SCREEN_HEIGHT, SCREEN_WIDTH, clip, menu_lines, wrap
+from ..common.terminal import SCREEN_HEIGHT, SCREEN_WIDTH, clip, menu_lines
 from ..common.two_player_play import TwoPlayerGame, add_play_arguments, run_play
 from .render import render_ansi, render_compact, side_view
-from .render.view import UNIT_LETTERS, outcome_line, other
+from .render.view import UNIT_LETTERS, card_table, modifier_effect, outcome_line, other
 from .snapshot import VERBS as SNAPSHOT
 
 SIDES = ("blue", "red")
@@ -44,16 +47,17 @@ How to play Maurice Lite:
   quit / q      leave the game
 Map: I inf, C cav, A art (capitals blue, small red), B/R the CinCs, T woods, % rough, ~ marsh,
 # lake, ^ hill, = a wall between two rows. Blue's edge is row 0 (bottom), red's row 29.
+The screen shows the rows with units and CinCs (and the action's); a row number followed by `:`
+has rows left out above it (`board` shows every row). The panel's `unit 3 moving`, `spent 2 of
+4 BW, 2 left` is the moving unit's allowance (with the march cards' change, e.g. `march cards
+6 -> 4`); each modifier card played this round is listed with what it changed.
 A menu entry unit:3(I14,7) is unit 3, an inf whose front-left base is at x 14, y 7.
 Cards are the library's stand-in deck (RULES K1). The rules: docs/rules/maurice.md."""
 
 
-def card_spans() -> str:
-    """The spans of the card types whose id does not say it (``march_8`` does), wrapped."""
-    from . import CARDS
-
-    named = [f"{c['id']} {c['span']}" for c in CARDS if c["span"] is not None and not c["id"].endswith(f"_{c['span']}")]
-    return "\n".join(wrap("Spans: " + ", ".join(named) + "; the others' ids end in their span.", SCREEN_WIDTH))
+def card_help() -> str:
+    """Every card type with its span, copies and what it does (``maquis.maurice.CARDS``)."""
+    return "\n".join(card_table(SCREEN_WIDTH))
 
 
 class Game(TwoPlayerGame):
@@ -78,7 +82,7 @@ class Game(TwoPlayerGame):
         return f"{self.TITLE} ({self.options['scenario']})"
 
     def help_lines(self) -> list[str]:
-        return [HELP_TEXT, card_spans()]
+        return [HELP_TEXT, card_help()]
 
     def typed_action(self, text: str) -> str:
         # A menu entry as shown (`unit:3(I14,7)`) means its action.
@@ -97,9 +101,17 @@ class Game(TwoPlayerGame):
             shown.append(name)
         return shown
 
+    def step(self, index: int) -> None:
+        self._before = self.state()  # the position the decision was taken in, for `narrate`
+        super().step(index)
+
     def narrate(self, mover: str, name: str, dice_before: int) -> list[str]:
-        # Every decision is public (RULES O1): cards are played and discarded face up.
+        # Every decision is public (RULES O1): cards are played and discarded face up. A modifier
+        # card says what it does in this round's terms.
         dice = [f"  dice {r['event']}: {' '.join(map(str, r['dice']))}" for r in self.rolls(dice_before)]
+        before = getattr(self, "_before", None) or {}
+        if name.startswith("card:") and before.get("phase") in ("volley_modifier", "action_modifier"):
+            return [f"{mover}: {name} ({modifier_effect(name[5:], mover, before.get('active'))})", *dice]
         return [f"{mover}: {name}", *dice]
 
     def screen(self) -> list[str]:

@@ -14,7 +14,7 @@ from ..common.single import OpponentGameEnv, opponent_id
 from ..observation import check_observation_dtype
 from ._common import (
     OBSERVATION_SIZES,
-    RENDER_MODES,
+    ENV_RENDER_MODES,
     SCENARIO_OPTIONS,
     check_observation_kind,
     engine_kwargs,
@@ -95,7 +95,7 @@ class MauriceEnv(OpponentGameEnv):
     agents' objects always the full one),
     `opponent_kwargs=None` (`{"budget": n}` for search, default 100), `scenario="standard"|"skirmish"`,
     `terrain="scenario"|"random"`, `observation="full"|"compact"`, `reward`,
-    `illegal_action="terminate"|"raise"`, `render_mode=None|"ansi"|"rgb_array"`,
+    `illegal_action="terminate"|"raise"`, `render_mode=None|"ansi"|"rgb_array"|"human"`,
     `observation_dtype="float32"|"uint8"`.
 
     `reset(seed=None, options=None)`: options `scenario`, `terrain`, `units`, `cinc`, `morale`,
@@ -113,7 +113,7 @@ class MauriceEnv(OpponentGameEnv):
     """
 
     _tables = _maurice
-    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
+    metadata = {"render_modes": list(ENV_RENDER_MODES), "render_fps": 2}
     _scenario_options = SCENARIO_OPTIONS
     _render_state = staticmethod(render_state)
 

@@ -1,6 +1,7 @@
 """The text view (``render_ansi``): the map in RULES S3's characters, a line per unit, the CinCs,
-army morale, the hands, the deck and the round; and ``render_compact``, a window of the same map
-beside a short panel in at most 16 lines of 80 characters, for the terminal game."""
+army morale, the hands, the deck and the round; and ``render_compact``, the rows of the same map
+that keep both armies in view beside a short panel, in at most 16 lines of 80 characters, for the
+terminal game."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from .view import (
     awaiting,
     hand_words,
     map_grid,
+    modifier_words,
+    moving_words,
     outcome_line,
     pending_words,
     round_words,
@@ -123,9 +126,9 @@ def render_ansi(sd: Mapping, side: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _focus(sd: Mapping) -> int:
-    """The row the compact map is centred on: the unit moving, aiming or being named, the
-    CinC being placed, else midway between the armies' leading rows (nearer the viewer's)."""
+def _focus_rows(sd: Mapping) -> list[int]:
+    """The rows of what the decision is about: the unit moving, aiming or being named, the
+    CinC being placed, the force; [] when none."""
     r = sd.get("round_state") or {}
     units = sd.get("units") or {}
     active = sd.get("active")
@@ -135,19 +138,34 @@ def _focus(sd: Mapping) -> int:
 
     p = sd.get("pending") or {}
     if r.get("moving"):
-        rows = unit_rows(active, {r["moving"]["id"]})
-    elif p.get("kind") == "aim":
-        rows = [p["left"][1], p["right"][1]]
-    elif p.get("kind") == "displace":
-        rows = [y for _, y in p.get("cells") or ()]
-    elif sd.get("phase") == "cinc_move" and active in (sd.get("cinc") or {}):
-        rows = [sd["cinc"][active][1]]
-    elif r.get("force"):
-        rows = unit_rows(active, set(r["force"]))
-    else:
-        rows = []
+        return unit_rows(active, {r["moving"]["id"]})
+    if p.get("kind") == "aim":
+        return [p["left"][1], p["right"][1]]
+    if p.get("kind") == "displace":
+        return [y for _, y in p.get("cells") or ()]
+    if sd.get("phase") == "cinc_move" and active in (sd.get("cinc") or {}):
+        return [sd["cinc"][active][1]]
+    if r.get("force"):
+        return unit_rows(active, set(r["force"]))
+    return []
+
+
+def _army_rows(sd: Mapping, side: str) -> list[int]:
+    """The rows holding `side`'s units on the table, and its CinC's."""
+    rows = {y for u in (sd.get("units") or {}).get(side) or () if u.get("on_table", True) for _, y in u["cells"]}
+    cinc = (sd.get("cinc") or {}).get(side)
+    if cinc:
+        rows.add(cinc[1])
+    return sorted(rows)
+
+
+def _focus(sd: Mapping) -> int:
+    """The row the compact map is centred on: the middle of the focus rows, else midway between
+    the armies' leading rows (nearer the viewer's)."""
+    rows = _focus_rows(sd)
     if rows:
         return round(sum(rows) / len(rows))
+    units = sd.get("units") or {}
     blue = [y for u in units.get("blue") or () if u.get("on_table", True) for _, y in u["cells"]]
     red = [y for u in units.get("red") or () if u.get("on_table", True) for _, y in u["cells"]]
     if not (blue and red):
@@ -161,52 +179,97 @@ def _focus(sd: Mapping) -> int:
     return middle
 
 
-def _window(sd: Mapping, lines: int) -> list[str]:
-    """The map rows around the focus, wall lines included, in ``lines`` lines (with the column
-    numbers' line)."""
+def view_rows(sd: Mapping, lines: int) -> list[int]:
+    """The map rows the compact view shows in ``lines`` lines (wall lines and the ruler
+    included), in increasing order: every row holding a unit or a CinC of either army when they
+    fit, then the rows of the decision's focus (the lanes aimed, a CinC's cells); the rows between
+    them too when those fit, else the empty rows are left out. When the armies' rows do not fit,
+    the focus rows, then the two armies' rows from their front lines back, taken in turn, so that
+    both armies stay in view. The room left goes to the rows nearest the focus."""
     north, _ = walls(sd)
-    centre = _focus(sd)
-    lo = hi = min(max(centre, 0), HEIGHT - 1)
-
     walled = {y for _, y in north}
 
-    def size(a, b):
-        return (b - a + 1) + sum(1 for y in range(a, b) if y in walled) + 1
+    def size(rows: set) -> int:
+        return len(rows) + sum(1 for y in rows if y in walled and y + 1 in rows) + 1
 
-    while True:  # a row above, then a row below, while they fit
-        grown = False
-        if hi + 1 < HEIGHT and size(lo, hi + 1) <= lines:
-            hi, grown = hi + 1, True
-        if lo > 0 and size(lo - 1, hi) <= lines:
-            lo, grown = lo - 1, True
-        if not grown:
-            break
-    out = map_lines(sd, range(lo, hi + 1))
-    # One line of column numbers (every fifth) instead of the full two.
+    centre = min(max(_focus(sd), 0), HEIGHT - 1)
+    focus = sorted(set(_focus_rows(sd)), key=lambda y: abs(y - centre))
+    blue, red = _army_rows(sd, "blue"), _army_rows(sd, "red")
+    wanted = set(focus) | set(blue) | set(red) | {centre}
+    lo, hi = min(wanted), max(wanted)
+    chosen: set = set()
+    if size(set(range(lo, hi + 1))) <= lines:
+        chosen = set(range(lo, hi + 1))
+    elif size(set(blue) | set(red)) <= lines:
+        chosen = set(blue) | set(red)
+        for y in focus:
+            if size(chosen | {y}) <= lines:
+                chosen.add(y)
+    else:
+        # Front lines first: blue's highest rows, red's lowest, in turn.
+        fronts = [y for pair in _zip_longest(blue[::-1], red) for y in pair if y is not None]
+        for y in [*focus, *fronts]:
+            if y not in chosen and size(chosen | {y}) <= lines:
+                chosen.add(y)
+    # The room left: the rows nearest the centre, then outwards.
+    for y in sorted(range(HEIGHT), key=lambda y: (abs(y - centre), y)):
+        if y not in chosen and size(chosen | {y}) <= lines:
+            chosen.add(y)
+    return sorted(chosen)
+
+
+def _zip_longest(a: list, b: list) -> list[tuple]:
+    n = max(len(a), len(b))
+    return [(a[k] if k < len(a) else None, b[k] if k < len(b) else None) for k in range(n)]
+
+
+def _window(sd: Mapping, lines: int) -> list[str]:
+    """The rows of ``view_rows`` in ``lines`` lines, row 29 on top, wall lines between shown
+    neighbours, and one line of column numbers (every fifth). A row whose number is followed by
+    ``:`` has rows left out above it."""
+    grid = map_grid(sd)
+    north, _ = walls(sd)
+    rows = view_rows(sd, lines)
+    shown = set(rows)
+    out = []
+    for k, y in enumerate(reversed(rows)):
+        gap = k > 0 and y + 1 not in shown
+        out.append(f"{y:>2}{':' if gap else ' '} " + "".join(grid[y]))
+        if y - 1 in shown:
+            line = _wall_line(north, y - 1)
+            if line:
+                out.append(line)
     ruler = "".join(str(x)[-1] if x % 5 == 0 else " " for x in range(WIDTH))
     ruler = list(" " * _LABEL + ruler)
     for x in range(10, WIDTH, 5):  # two-digit numbers end under their column
         ruler[_LABEL + x - 1] = str(x)[0]
-    cut = next(k for k, line in enumerate(out) if line.startswith(" " * _LABEL + "0000"))
-    return out[:cut] + ["".join(ruler).rstrip()]
+    return out + ["".join(ruler).rstrip()]
 
 
 def panel(sd: Mapping, width: int, side: str | None) -> list[str]:
-    """The compact view's side panel: the round, the decision, morale, cards, the hand shown."""
+    """The compact view's side panel: the round, the decision, the moving unit's allowance,
+    morale, the hand shown, the modifiers played and what they changed, cards, the round state."""
     morale = sd.get("morale") or {}
     hands = sd.get("hands") or {}
     out = [
         f"round {sd.get('round')}, {sd.get('active')} active",
         f"{sd.get('phase')}: {sd.get('to_move') or '-'}" if sd.get("outcome") is None else "GAME OVER",
-        "morale " + " ".join(f"{s} {morale[s]['left']}/{morale[s]['start']}" for s in SIDES if s in morale),
+    ]
+    for w in moving_words(sd):
+        out += wrap(w, width, " ")
+    out.append("morale " + " ".join(f"{s} {morale[s]['left']}/{morale[s]['start']}" for s in SIDES if s in morale))
+    shown = [side] if side else [s for s in SIDES if any(c is not None for c in hands.get(s) or ())]
+    for s in shown:
+        out += wrap(f"{s} hand: {hand_words(hands.get(s))}", width, " ")
+    for w in modifier_words(sd):
+        out += wrap(w, width, " ")
+    out += [
         "cards " + " ".join(f"{s} {len(hands.get(s) or ())}" for s in SIDES)
         + f" deck {len(sd.get('deck') or ())}",
         f"discard {len(sd.get('discard') or ())} removed {len(sd.get('removed') or ())}",
     ]
-    shown = [side] if side else [s for s in SIDES if any(c is not None for c in hands.get(s) or ())]
-    for s in shown:
-        out += wrap(f"{s} hand: {hand_words(hands.get(s))}", width, " ")
-    words = round_words(sd)
+    # The round state less what the lines above said.
+    words = [w for w in round_words(sd) if not w.startswith(("moving unit ", "modifiers "))]
     pending = pending_words(sd)
     if pending:
         words.insert(0, pending)
@@ -216,8 +279,9 @@ def panel(sd: Mapping, width: int, side: str | None) -> list[str]:
 
 
 def render_compact(sd: Mapping, width: int = 80, lines: int = 15, side: str | None = None) -> str:
-    """The position in at most ``lines`` lines of ``width`` characters: a window of the map
-    around the action beside the panel (``side`` shows only that side's information)."""
+    """The position in at most ``lines`` lines of ``width`` characters: the map rows of
+    ``view_rows`` (both armies, the action, and around it) beside the panel (``side`` shows only
+    that side's information)."""
     if side is not None:
         sd = side_view(sd, side)
     left = _window(sd, lines)

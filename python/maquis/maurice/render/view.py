@@ -211,6 +211,127 @@ def round_words(sd: Mapping) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def card_effects() -> dict[str, str]:
+    """Card id -> what it does (the ``effect`` of ``maquis.maurice.CARDS``, RULES K8)."""
+    from .. import CARDS
+
+    return {c["id"]: c["effect"] for c in CARDS}
+
+
+def march_modifier(sd: Mapping) -> int:
+    """The BW the ``march`` modifiers of this round add to the moving force's allowance: +2 for
+    the active side's card, -2 for the passive side's (RULES K8, M6)."""
+    r = sd.get("round_state") or {}
+    if r.get("command") != "march":
+        return 0
+    active = sd.get("active")
+    net = 0
+    for side, m in (r.get("modifiers") or {}).items():
+        card = (m or {}).get("action") or ""
+        if card.startswith("march_"):
+            net += 2 if side == active else -2
+    return net
+
+
+def modifier_effect(card: str, by: str, active: str | None) -> str:
+    """What modifier ``card`` played by ``by`` does, in the terms of this round (``active`` the
+    active side): e.g. ``-2 BW to the allowance of each unit of blue's force``."""
+    mine = by == active
+    enemy = other(by)
+    acting = active or by
+    if card.startswith("march_"):
+        return f"{'+2' if mine else '-2'} BW to the allowance of each unit of {acting}'s force"
+    if card.startswith("volley_"):
+        return f"+1 to hit on every die of {by}'s fire this volley phase"
+    if card == "thick_smoke":
+        return f"-1 to hit on every die of {enemy}'s fire this volley phase"
+    if card.startswith("bombard_"):
+        return f"{'+1' if mine else '-1'} to hit on every die of {acting}'s bombardment"
+    if card.startswith("rally_"):
+        return f"{'+1' if mine else '-1'} on every die of {acting}'s rally"
+    if card.startswith("charge_"):
+        return f"+1 to the combat score of each engaged {by} unit"
+    if card == "thunderous":
+        return f"+2 to the combat score of each engaged {by} cav unit"
+    if card == "for_the_king":
+        return f"+2 to the combat score of one engaged {by} inf unit"
+    return card_effects().get(card, "")
+
+
+def _short_effect(card: str, by: str, active: str | None) -> str:
+    """`modifier_effect` in a few words, for the panel."""
+    mine = by == active
+    acting = active or by
+    sign = "+1" if mine else "-1"
+    if card.startswith("march_"):
+        return f"{acting}'s allowance {'+2' if mine else '-2'} BW"
+    if card.startswith("volley_"):
+        return f"{by}'s fire +1 to hit"
+    if card == "thick_smoke":
+        return f"{other(by)}'s fire -1 to hit"
+    if card.startswith("bombard_"):
+        return f"{acting}'s bombardment {sign} to hit"
+    if card.startswith("rally_"):
+        return f"{acting}'s rally dice {sign}"
+    if card.startswith("charge_"):
+        return f"+1 combat, each engaged {by} unit"
+    if card == "thunderous":
+        return f"+2 combat, each engaged {by} cav"
+    if card == "for_the_king":
+        return f"+2 combat, one engaged {by} inf"
+    return modifier_effect(card, by, active)
+
+
+def modifier_words(sd: Mapping) -> list[str]:
+    """One line per modifier card played this round: who played it and what it changed, e.g.
+    ``red: march_4, blue's allowance -2 BW (unit 3: 4 -> 2)`` (the numbers while a unit moves)."""
+    r = sd.get("round_state") or {}
+    active = sd.get("active")
+    mv = r.get("moving")
+    out = []
+    for side in SIDES:
+        m = (r.get("modifiers") or {}).get(side) or {}
+        for kind in ("volley", "action"):
+            card = m.get(kind)
+            if not card:
+                continue
+            text = f"{side}: {card}, {_short_effect(card, side, active)}"
+            if card.startswith("march_") and mv:
+                text += f" (unit {mv['id']}: {mv['allowance'] - march_modifier(sd)} -> {mv['allowance']})"
+            out.append(text)
+    return out
+
+
+def moving_words(sd: Mapping) -> list[str]:
+    """The moving unit's allowance in short lines: ``unit 3 moving``, ``spent 1 of 2 BW, 1 left``
+    and, when march cards changed it, ``march cards 4 -> 2``; [] when no unit moves."""
+    mv = (sd.get("round_state") or {}).get("moving")
+    if not mv:
+        return []
+    allowance, spent = mv["allowance"], mv["spent"]
+    net = march_modifier(sd)
+    mode = f" ({mv['mode']})" if mv.get("mode") else ""
+    out = [f"unit {mv['id']} moving{mode}", f"spent {spent} of {allowance} BW, {max(0, allowance - spent)} left"]
+    if net:
+        out.append(f"march cards {allowance - net} -> {allowance}")
+    return out
+
+
+def card_table(width: int = 80) -> list[str]:
+    """Every card type, its span and what it does (``maquis.maurice.CARDS``), wrapped to
+    ``width``: the `help` of the terminal game."""
+    from ...common.terminal import wrap
+    from .. import CARDS
+
+    out = ["Cards (id, span, copies, mark: what it does):"]
+    for c in CARDS:
+        span = "no span" if c["span"] is None else f"span {c['span']}"
+        mark = f", {c['mark']}" if c.get("mark") else ""
+        out += wrap(f"{c['id']} ({span}, x{c['copies']}{mark}): {c['effect']}", width, "    ")
+    return out
+
+
 def pending_words(sd: Mapping) -> str | None:
     p = sd.get("pending")
     if not p:
