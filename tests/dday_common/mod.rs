@@ -98,7 +98,7 @@ pub fn events(s: &State) -> Vec<&'static str> {
 /// Game `seed` played to its end by `agents` (Resistance, German), twice from the same agents:
 /// every decision asked (RULES Q0 since its ruling of 2026-11-28), and the allocation steps with
 /// one legal zone taken without asking (the engine's way before that ruling). Returns each way's
-/// final save and agents, and the number of steps taken without asking.
+/// final save and agents (`forced_allocation_steps` counts the steps taken without asking).
 pub fn asked_and_unasked(seed: u64, agents: &[AnyAgent; 2]) -> [(String, [AnyAgent; 2]); 2] {
     let mut out = Vec::new();
     for ask_forced in [true, false] {
