@@ -22,6 +22,47 @@ fn duel(seed: u64, res: &mut dyn Agent<Mask>, ger: &mut dyn Agent<Mask>) -> Stat
 }
 
 #[test]
+fn dday_q0_agents_answer_a_one_zone_allocation_step_without_a_draw() {
+    // Q0's ruling asks the German the allocation steps with one legal zone the engine used to
+    // take: every bundled agent answers them without touching its stream or searching, so games
+    // play out as they did before (same dice, same decisions, same streams at the end).
+    for (res, ger) in [("random", "random"), ("heuristic", "heuristic"), ("heuristic", "random"), ("search", "search")] {
+        let mut forced = 0;
+        for seed in 0..if ger == "search" { 6 } else { 40 } {
+            let agents = [AnyAgent::by_id(res, seed ^ 0x11, 16).unwrap(), AnyAgent::by_id(ger, seed ^ 0x22, 16).unwrap()];
+            let [asked, unasked] = asked_and_unasked(seed, &agents);
+            assert!(asked == unasked, "{res} v {ger}, seed {seed}: the forced steps changed the game");
+            forced += forced_allocation_steps(seed, &agents);
+        }
+        assert!(forced > 0, "{res} v {ger}: no allocation step had one legal zone");
+    }
+    // Asked alone, an agent returns the only legal action and its stream stays where it was.
+    let mut s = dday::new_game(0, &Scenario::default()).unwrap();
+    play(
+        &mut s,
+        &[
+            "allocate:squad:caen",
+            "allocate:squad:bayeux",
+            "allocate:squad:lison",
+            "allocate:goods:caen",
+            "allocate:goods:bayeux",
+            "allocate:passenger:lison",
+            "allocate:vip:saint_lo",
+            "allocate:gendarme:saint_lo",
+            "allocate:gendarme:avranches",
+        ],
+    );
+    let (obs, mask) = (observation(&s, Side::German), legal_mask(&s));
+    assert_eq!(mask.count(), 1);
+    for id in ["random", "heuristic", "search"] {
+        let mut agent = AnyAgent::by_id(id, 5, 16).unwrap();
+        let before = agent.clone();
+        assert_eq!(agent.act(&obs, &mask), idx("allocate:gendarme:avranches"), "{id}");
+        assert!(agent == before, "{id} drew from its stream for a decision with one option");
+    }
+}
+
+#[test]
 fn dday_observation_rebuilds_the_state_each_side_sees() {
     // The search's determinization: from a side's observation and the true allocation, a state
     // with the same observation and the same legal actions.

@@ -2,6 +2,8 @@
 //! weight file tied to D-Day's fingerprint, the `network` and `network_search` agents for both
 //! sides, their registration as bundled levels, and the self-play data.
 
+mod dday_common;
+use dday_common::{asked_and_unasked, forced_allocation_steps};
 use maquis::dday::agents::network::{observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent};
 use maquis::dday::agents::selfplay::{play_games, Teacher};
 use maquis::dday::agents::{Agent, AnyAgent};
@@ -189,4 +191,22 @@ fn selfplay_records_both_sides_the_same_for_any_thread_count() {
     }
     let guided = play_games(&Teacher::NetworkSearch(net(2), 4), &seeds[..2], 1).unwrap();
     assert_eq!(guided.game_outcomes.len(), 2);
+}
+
+#[test]
+fn dday_q0_network_levels_answer_a_one_zone_allocation_step_as_before() {
+    // As `dday_q0_agents_answer_a_one_zone_allocation_step_without_a_draw` for the network
+    // levels (built on a network of their own, not the registered one).
+    let n = net(11);
+    let mut forced = 0;
+    for seed in 0..8 {
+        let network = || AnyAgent::Network(NetworkAgent::new(n.clone()));
+        let search = || AnyAgent::NetworkSearch(NetworkSearchAgent::new(n.clone(), 8, seed));
+        for agents in [[network(), search()], [search(), network()]] {
+            let [asked, unasked] = asked_and_unasked(seed, &agents);
+            assert!(asked == unasked, "seed {seed}: the forced steps changed the game");
+            forced += forced_allocation_steps(seed, &agents);
+        }
+    }
+    assert!(forced > 0, "no allocation step had one legal zone");
 }

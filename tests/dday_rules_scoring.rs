@@ -210,12 +210,50 @@ fn dday_n2_chance_events_and_their_dice() {
 
 #[test]
 fn dday_q0_single_option_steps_are_automatic() {
+    // Outside the allocation (Q0's ruling below), nobody is asked a decision with one option.
     for seed in 0..150 {
         random_game(dday::new_game(seed, &Default::default()).unwrap(), seed, |s, _| {
-            assert!(dday::legal_mask(s).count() >= 2, "a decision with one option was asked: {:?}", s.phase);
+            if s.phase != Phase::Allocation {
+                assert!(dday::legal_mask(s).count() >= 2, "a decision with one option was asked: {:?}", s.phase);
+            }
         });
     }
-    // The last gendarme has one legal zone: it is placed without a decision.
+}
+
+/// The German's allocation from a new game, one `allocate` per step: for each step, the side
+/// asked and the number of legal actions; then the phase reached.
+fn allocation_steps(seed: u64, sequence: &[u8; 11]) -> (Vec<(Option<Side>, u32)>, Phase) {
+    let mut s = dday::new_game(seed, &Default::default()).unwrap();
+    let mut steps = Vec::new();
+    for (k, &z) in sequence.iter().enumerate() {
+        assert_eq!(s.phase, Phase::Allocation, "step {k} of {sequence:?}: the allocation ended early");
+        steps.push((s.to_move(), dday::legal_mask(&s).count()));
+        let item = dday::ids::ITEM_ORDER[k];
+        dday::apply_action(&mut s, dday::Action::Allocate(item, Zone::ALL[z as usize])).unwrap();
+    }
+    (steps, s.phase)
+}
+
+#[test]
+fn dday_q0_allocation_every_step_is_the_germans_decision() {
+    // Q0's ruling (2026-11-28): the German is asked all 11 steps, one legal zone or not, so that
+    // what the Resistance sees of the allocation's decisions is the same for every allocation.
+    let sequences = dday::valid_sequences();
+    assert_eq!(sequences.len(), 6_600);
+    let mut forced = [0usize; 12];
+    for (i, seq) in sequences.iter().enumerate() {
+        let (steps, phase) = allocation_steps(i as u64, seq);
+        assert_eq!(steps.len(), 11);
+        assert!(steps.iter().all(|&(side, _)| side == Some(Side::German)), "{seq:?}: {steps:?}");
+        assert_eq!(phase, Phase::Interrogation, "{seq:?}: the 11th step ends the allocation");
+        forced[steps.iter().filter(|&&(_, n)| n == 1).count()] += 1;
+        // The first step always has a choice (the bundled agents draw their plan there).
+        assert!(steps[0].1 >= 2, "{seq:?}");
+    }
+    // Allocations with one-zone steps exist (up to 5 of them: the old count was 6 to 11
+    // decisions); they are asked all the same.
+    assert!(forced[0] > 0 && forced[5] > 0 && forced[6..].iter().all(|&n| n == 0), "{forced:?}");
+    // The last gendarme has one legal zone: the German is still asked for it.
     let mut s = dday::new_game(0, &Default::default()).unwrap();
     play(
         &mut s,
@@ -231,7 +269,12 @@ fn dday_q0_single_option_steps_are_automatic() {
             "allocate:gendarme:avranches",
         ],
     );
-    assert_eq!(s.phase, Phase::Interrogation, "the last two gendarmes had to follow to avranches");
+    for _ in 0..2 {
+        assert_eq!((s.phase, s.to_move()), (Phase::Allocation, Some(Side::German)));
+        assert_eq!(dday::legal_actions(&s), vec![idx("allocate:gendarme:avranches")]);
+        play(&mut s, &["allocate:gendarme:avranches"]);
+    }
+    assert_eq!(s.phase, Phase::Interrogation);
     assert_eq!(s.placement[9..], [Zone::Avranches.idx() as u8; 2]);
 }
 

@@ -198,3 +198,31 @@ def test_human_render_mode_prints_the_text_view_where_a_game_lists_it(capsys):
     text.load_state(e.save_state())
     assert e.render() is None
     assert capsys.readouterr().out == text.render() + "\n"
+
+
+def test_dday_q0_the_german_decides_all_11_allocation_steps_whatever_his_allocation():
+    """RULES Q0's ruling (2026-11-28): every allocation step is the German's decision, one legal
+    zone or not, so the deciders the Resistance sees (`agent_selection`) are the same for every
+    hidden allocation: 11 German decisions, then the Resistance's interrogation."""
+    from maquis.dday.agents import HeuristicAgent
+
+    e = dday.raw_env()
+    forced, traces = 0, set()
+    for seed in range(300):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        heuristic = HeuristicAgent(seed) if seed % 2 else None
+        trace = []
+        while e.state_dict()["phase"] == "allocation":
+            trace.append(e.agent_selection)
+            obs = e.observe(e.agent_selection)
+            legal = np.flatnonzero(obs["action_mask"])
+            forced += len(legal) == 1
+            if heuristic is not None:
+                a = heuristic.act(obs["observation"], obs["action_mask"].astype(bool))
+            else:
+                a = int(rng.choice(legal))
+            e.step(int(a))
+        traces.add((tuple(trace), e.agent_selection, e.state_dict()["phase"]))
+    assert traces == {(("german",) * 11, "resistance", "interrogation")}
+    assert forced > 100  # allocations with one-zone steps were played, and asked all the same

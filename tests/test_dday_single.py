@@ -248,3 +248,21 @@ def test_information_property_in_the_single_env():
                 break
         seen.append(np.stack(trace))
     np.testing.assert_array_equal(seen[0], seen[1])
+
+
+def test_dday_q0_a_german_learner_makes_all_11_allocation_decisions():
+    """RULES Q0's ruling (2026-11-28): the German learner is asked every allocation step, even
+    one with a single legal zone."""
+    env = DDayEnv(side="german", opponent="random")
+    forced = 0
+    for seed in range(60):
+        obs, info = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        steps = 0
+        while info["phase"] == "allocation":
+            legal = np.flatnonzero(info["action_mask"])
+            forced += len(legal) == 1
+            obs, reward, term, trunc, info = env.step(int(rng.choice(legal)))
+            steps += 1
+        assert steps == 11  # the next learner decision is past the opponent's interrogation
+    assert forced > 0

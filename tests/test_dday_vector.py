@@ -121,3 +121,22 @@ def test_load_state_replaces_one_env_and_refuses_bad_saves_changing_nothing():
         actions = v.sample_actions()
         actions[0] = actions[2]
         v.step(actions)
+
+
+def test_dday_q0_every_german_learner_makes_11_allocation_decisions():
+    """RULES Q0's ruling (2026-11-28), in the vector env: each env's German learner takes exactly
+    11 steps in the allocation phase (observation slice `phase`, allocation first), forced ones
+    included."""
+    n = 32
+    venv = DDayVectorEnv(n, side="german", opponent="heuristic")
+    obs, infos = venv.reset(seed=5)
+    allocation = dday.PHASES.index("allocation")
+    phase = dict((name, off) for name, off, _ in dday.OBSERVATION_LAYOUT)["phase"]
+    steps, forced = np.zeros(n, int), 0
+    while (obs[:, phase + allocation] == 1).any():
+        in_allocation = obs[:, phase + allocation] == 1
+        steps += in_allocation
+        forced += int(((infos["action_mask"].sum(axis=1) == 1) & in_allocation).sum())
+        obs, r, term, trunc, infos = venv.step(venv.sample_actions())
+    assert (steps == 11).all(), steps
+    assert forced > 0

@@ -1,5 +1,6 @@
 //! The game's driver: a new game from a scenario, the legality of every action (Q2) — one
-//! `check` used by both the mask and `apply` — and Q0's automatic single-option steps.
+//! `check` used by both the mask and `apply` — and Q0's automatic single-option steps (never an
+//! allocation step: each of the 11 is the German's decision, Q0's ruling of 2026-11-28).
 
 use super::action::{decode, Action, Mask, ACTIVATIONS, NUM_ACTIONS};
 use super::allocation::step_is_legal;
@@ -14,7 +15,7 @@ use super::state::{Interrogation, Pending, Skirmish, State, Vp, MAX_LINES};
 use crate::error::{Error, Result};
 
 /// A new game seeded with `seed`, set up as `scenario` asks (API "Reset options"); it stops at
-/// the first decision with more than one legal action.
+/// the first decision point (Q0: more than one legal action, or an allocation step).
 pub fn new_game(seed: u64, scenario: &Scenario) -> Result<State> {
     let setup = scenario.validate()?;
     let mut s = State {
@@ -194,11 +195,14 @@ fn execute(s: &mut State, a: Action) {
     }
 }
 
-/// The only legal action, if exactly one is legal. Phases that always offer two or more
-/// (interrogation: the open zones' guesses and the stop; attack; order; reroll/keep) are skipped,
-/// and the scan stops at the second legal action.
+/// The only legal action, if exactly one is legal and Q0 takes it. Phases that always offer two
+/// or more (interrogation: the open zones' guesses and the stop; attack; order; reroll/keep) are
+/// skipped, and the scan stops at the second legal action. The allocation is skipped too: Q0's
+/// ruling (2026-11-28) makes each of its 11 steps the German's decision even with one legal zone,
+/// so that the number of German decisions, which the Resistance sees, never depends on the
+/// hidden allocation.
 fn single_legal(s: &State) -> Option<Action> {
-    if !matches!(s.phase, Phase::Allocation | Phase::Actions | Phase::Hit | Phase::Morale) {
+    if !matches!(s.phase, Phase::Actions | Phase::Hit | Phase::Morale) {
         return None;
     }
     let mut found = None;
@@ -214,7 +218,7 @@ fn single_legal(s: &State) -> Option<Action> {
     found
 }
 
-/// Q0: while exactly one action is legal, take it.
+/// Q0: while exactly one action is legal (outside the allocation), take it.
 fn settle(s: &mut State) {
     while !s.is_over() {
         let Some(a) = single_legal(s) else { return };

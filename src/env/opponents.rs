@@ -60,27 +60,34 @@ impl<const WORDS: usize, const BITS: usize> Agent<BitMask<WORDS, BITS>> for Rand
     }
 }
 
-/// Any bundled level of a game whose heuristic is `H`, search `S`, and (where it has a network)
-/// network levels `N` and `NS`, by its D1 id; saved with its stream (`{"random": …}`,
-/// `{"heuristic": …}`, `{"search": …}`, `{"network": …}`, `{"network_search": …}`).
+impl Level for RandomAgent {
+    fn with_seed(_budget: u32, seed: u64) -> RandomAgent {
+        RandomAgent::new(seed)
+    }
+}
+
+/// Any bundled level of a game whose heuristic is `H`, search `S`, (where it has a network)
+/// network levels `N` and `NS`, and random level `R` (`RandomAgent` unless the game wraps it), by
+/// its D1 id; saved with its stream (`{"random": …}`, `{"heuristic": …}`, `{"search": …}`,
+/// `{"network": …}`, `{"network_search": …}`).
 // A few hundred bytes each; agents are few and long-lived, so no boxing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[allow(clippy::large_enum_variant)]
-pub enum Bundled<H, S, N = NoNetwork, NS = NoNetwork> {
-    Random(RandomAgent),
+pub enum Bundled<H, S, N = NoNetwork, NS = NoNetwork, R = RandomAgent> {
+    Random(R),
     Heuristic(H),
     Search(S),
     Network(N),
     NetworkSearch(NS),
 }
 
-impl<H: Level, S: Level, N: NetLevel, NS: NetLevel> Bundled<H, S, N, NS> {
+impl<H: Level, S: Level, N: NetLevel, NS: NetLevel, R: Level> Bundled<H, S, N, NS, R> {
     /// `random`, `heuristic`, `search`, `network` or `network_search` (the searches with `budget`
     /// simulations), seeded.
-    pub fn by_id(id: &str, seed: u64, budget: u32) -> Result<Bundled<H, S, N, NS>> {
+    pub fn by_id(id: &str, seed: u64, budget: u32) -> Result<Bundled<H, S, N, NS, R>> {
         Ok(match id {
-            "random" => Bundled::Random(RandomAgent::new(seed)),
+            "random" => Bundled::Random(R::with_seed(budget, seed)),
             "heuristic" => Bundled::Heuristic(H::with_seed(budget, seed)),
             "search" => Bundled::Search(S::with_seed(budget, seed)),
             "network" => Bundled::Network(N::with_seed(budget, seed)?),
@@ -90,10 +97,7 @@ impl<H: Level, S: Level, N: NetLevel, NS: NetLevel> Bundled<H, S, N, NS> {
     }
 }
 
-impl<M, H: Agent<M>, S: Agent<M>, N: Agent<M>, NS: Agent<M>> Agent<M> for Bundled<H, S, N, NS>
-where
-    RandomAgent: Agent<M>,
-{
+impl<M, H: Agent<M>, S: Agent<M>, N: Agent<M>, NS: Agent<M>, R: Agent<M>> Agent<M> for Bundled<H, S, N, NS, R> {
     fn act(&mut self, obs: &[f32], mask: &M) -> usize {
         match self {
             Bundled::Random(a) => a.act(obs, mask),

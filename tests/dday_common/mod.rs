@@ -1,6 +1,7 @@
 //! Helpers shared by the D-Day tests: scenario building, action lookup by name, random play.
 #![allow(dead_code)]
 
+use maquis::dday::agents::{Agent, AnyAgent};
 use maquis::dday::{self, action_from_str, Kind, Scenario, State, Zone};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -92,4 +93,41 @@ pub fn f1_with(tail: &[u8]) -> State {
 /// The names of the dice log's events, in order.
 pub fn events(s: &State) -> Vec<&'static str> {
     s.dice.log.iter().map(|r| r.event.as_str()).collect()
+}
+
+/// Game `seed` played to its end by `agents` (Resistance, German), twice from the same agents:
+/// every decision asked (RULES Q0 since its ruling of 2026-11-28), and the allocation steps with
+/// one legal zone taken without asking (the engine's way before that ruling). Returns each way's
+/// final save and agents (`forced_allocation_steps` counts the steps taken without asking).
+pub fn asked_and_unasked(seed: u64, agents: &[AnyAgent; 2]) -> [(String, [AnyAgent; 2]); 2] {
+    let mut out = Vec::new();
+    for ask_forced in [true, false] {
+        let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
+        let mut agents = agents.clone();
+        while let Some(side) = s.to_move() {
+            let mask = dday::legal_mask(&s);
+            let a = if !ask_forced && s.phase == dday::Phase::Allocation && mask.count() == 1 {
+                mask.iter().next().unwrap()
+            } else {
+                agents[side.idx()].act(&dday::observation(&s, side), &mask)
+            };
+            dday::apply(&mut s, a as i64).unwrap();
+        }
+        out.push((dday::save_state(&s), agents));
+    }
+    [out.remove(0), out.remove(0)]
+}
+
+/// How many of game `seed`'s allocation steps had one legal zone when `agents` played it.
+pub fn forced_allocation_steps(seed: u64, agents: &[AnyAgent; 2]) -> usize {
+    let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
+    let mut agents = agents.clone();
+    let mut forced = 0;
+    while s.phase == dday::Phase::Allocation {
+        let mask = dday::legal_mask(&s);
+        forced += usize::from(mask.count() == 1);
+        let a = agents[1].act(&dday::observation(&s, dday::Side::German), &mask);
+        dday::apply(&mut s, a as i64).unwrap();
+    }
+    forced
 }

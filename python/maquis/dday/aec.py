@@ -21,8 +21,9 @@ class DDayAECEnv(TwoPlayerAECEnv):
     The German (`german`) allocates his trains and troops over five rail zones in secret; the
     Resistance (`resistance`) interrogates him, attacks two zones, and two dice skirmishes are
     fought; victory points decide (docs/rules/dday1944.md). Each `step` is one decision of `agent_selection`;
-    chance and single-option decisions run inside it, and the next decider is often the same
-    agent (a `hit` choice passes to the target's owner and back).
+    chance and single-option decisions run inside it (never an allocation step: the German
+    decides all 11, so their number tells the Resistance nothing, RULES Q0), and the next
+    decider is often the same agent (a `hit` choice passes to the target's owner and back).
 
     - Observations: `{"observation": float32 (380,), "action_mask": int8 (191,)}`, each agent
       seeing only what it may (the Resistance never sees unrevealed zones); the mask is all

@@ -82,7 +82,8 @@ dice skirmish on a six-section table: morale, action points, one figure at a tim
 shooting along the line of fire, taking cover and rescuing casualties, and a race to roll the task
 set 1-6 before the game clock runs out. Victory points, some of them dice with re-roll decisions,
 decide the game. A step is one decision of one side; chance events, automatic steps and decisions
-with a single legal action run inside it (RULES Q0)."""
+with a single legal action run inside it, except the allocation's: all 11 of its steps are the
+German's (RULES Q0)."""
 
 ENVIRONMENTS = """\
 | | |

@@ -23,7 +23,8 @@ class DDayEnv(OpponentGameEnv):
     interrogates him with higher/lower guesses, attacks two zones, and each attack is a dice
     skirmish on a six-section table; victory points decide (docs/rules/dday1944.md). The learner plays `side`;
     the opponent's decisions (its turns, its `hit` choices during the learner's turns), chance
-    and single-option decisions all run inside `reset` and `step`.
+    and single-option decisions all run inside `reset` and `step` (a German learner decides all
+    11 allocation steps, one legal zone or not: RULES Q0).
 
     ## Action Space
     `Discrete(191)`, the same for both sides and every phase; `maquis.dday.ACTION_NAMES[i]`

@@ -76,6 +76,9 @@ impl HeuristicAgent {
 
     /// A legal action for the side whose observation `obs` is; `mask` must not be empty.
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        if let Some(a) = super::only_action(mask) {
+            return a;
+        }
         let v = View::decode(obs);
         let a = match v.phase {
             Phase::Allocation => self.allocate(&v, mask),

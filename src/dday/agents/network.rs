@@ -103,8 +103,12 @@ impl NetworkAgent {
         legal
     }
 
-    /// The legal action with the highest logit; `mask` must not be empty.
+    /// The legal action with the highest logit (the only one, without evaluating, when one is
+    /// legal); `mask` must not be empty.
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        if let Some(a) = super::only_action(mask) {
+            return a;
+        }
         self.evaluate(obs);
         crate::nn::masked_argmax(&self.logits, mask.iter()).unwrap_or(0)
     }
@@ -137,6 +141,9 @@ impl NetworkSearchAgent {
     }
 
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        if let Some(a) = super::only_action(mask) {
+            return a;
+        }
         let mut first = self.net.ranked(obs, mask);
         first.truncate(NETWORK_CANDIDATES);
         self.search.act_with_candidates(obs, mask, &first)

@@ -102,6 +102,11 @@ impl SearchAgent {
     /// candidate must beat where it does; the rest of `first`, then the heuristic's choice, are
     /// compared before the random candidates. With `first` empty this is `act`.
     pub fn act_with_candidates(&mut self, obs: &[f32], mask: &Mask, first: &[usize]) -> usize {
+        // One legal action (an allocation step with one zone): neither this agent's stream nor
+        // its heuristic's is touched.
+        if let Some(a) = super::only_action(mask) {
+            return a;
+        }
         let v = View::decode(obs);
         let heuristic = self.heuristic.act(obs, mask);
         let default = first.first().copied().filter(|&a| mask.get(a)).unwrap_or(heuristic);

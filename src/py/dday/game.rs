@@ -12,7 +12,8 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 
 /// A game of D-Day 1944 between two outside players: each `step` is one decision of the side
-/// to move (Q1); chance and single-option decisions (Q0) run inside it.
+/// to move (Q1); chance and single-option decisions (Q0) run inside it, never an allocation step
+/// (the German decides all 11).
 #[pyclass(name = "Game", module = "maquis._core.dday")]
 #[derive(Clone)]
 pub struct PyGame {
