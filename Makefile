@@ -4,7 +4,7 @@
 PYTHON ?= python
 .DEFAULT_GOAL := help
 
-.PHONY: help dev test test-rust test-python stubtest bench lint ci clean
+.PHONY: help dev test test-rust test-python stubtest bench lint docs docs-serve ci clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -26,6 +26,12 @@ stubtest: dev  ## check python/maquis/_core.pyi against the extension (needs myp
 bench:  ## engine throughput (criterion), then single/vector env throughput
 	cargo bench --bench engine
 	$(PYTHON) -m maquis bench
+
+docs:  ## the documentation site into site/, strict (needs the docs extra: pip install ".[docs]")
+	$(PYTHON) -m mkdocs build --strict
+
+docs-serve:  ## the documentation site on http://127.0.0.1:8000, rebuilt on change
+	$(PYTHON) -m mkdocs serve
 
 lint:  ## clippy on the engine and on the bindings
 	cargo clippy --release --all-targets -- -D warnings
