@@ -1,6 +1,6 @@
 """The shipped D-Day network from one command: `maquis dday train --recipe shipped --out DIR`.
 
-The recipe is the four steps of docs/dday_training.md ("The shipped network"), each in its own
+The recipe is the four steps of docs/dday_training.md ("Making the shipped network"), each in its own
 folder of `DIR`, run in turn in this process:
 
 1. `1_expert_iteration`: expert iteration for both seats (`maquis dday train`, 6 generations),
