@@ -145,7 +145,8 @@ class LadderResult:
         return self.to_text()
 
 
-def check_agents(agents: str | Sequence[str] | None, known: Sequence[str], default: Sequence[str]) -> list[str]:
+def check_agents(agents: str | Sequence[str] | None, known: Sequence[str], default: Sequence[str],
+                 least: int = 2) -> list[str]:
     """The agent names of `agents` (a comma-separated string, a sequence, or None: `default`); a
     ValueError naming an unknown one, a repeated one, or fewer than two."""
     names = list(default) if agents is None else comma_list(agents) if isinstance(agents, str) else list(agents)
@@ -154,8 +155,8 @@ def check_agents(agents: str | Sequence[str] | None, known: Sequence[str], defau
             raise ValueError(f"unknown agent {name!r} (choose from {', '.join(known)})")
     if len(set(names)) != len(names):
         raise ValueError(f"an agent is named twice in {', '.join(names)}")
-    if len(names) < 2:
-        raise ValueError(f"a ladder needs at least two agents, got {', '.join(names) or 'none'}")
+    if len(names) < least:
+        raise ValueError(f"a ladder needs at least {least} agent{'s' * (least > 1)}, got {', '.join(names) or 'none'}")
     return names
 
 
@@ -350,7 +351,9 @@ def plot_ratings(result: Any, path: str, xlabel: str = "rating (Elo, random = 0)
     fig, ax = plt.subplots(figsize=(6, 0.5 * len(rows) + 1.2))
     y = np.arange(len(rows))
     x = np.array([a["rating"] for a in rows], dtype=float)
-    err = np.array([[a["rating"] - a["ci95"][0], a["ci95"][1] - a["rating"]] for a in rows], dtype=float).T
+    err = np.array([[a["rating"] - (a["ci95"][0] if a["ci95"][0] is not None else a["rating"]),
+                     (a["ci95"][1] if a["ci95"][1] is not None else a["rating"]) - a["rating"]] for a in rows],
+                   dtype=float).reshape(-1, 2).T
     ax.errorbar(x, y, xerr=err if len(rows) else None, fmt="o", capsize=3)
     ax.set_yticks(y, [a["agent"] for a in rows])
     ax.set_xlabel(xlabel)
