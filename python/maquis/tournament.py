@@ -96,7 +96,7 @@ class MaquisLadderResult:
         lines = [head, "-" * len(head)]
         for a in self.agents:
             lo, hi = a["ci95"]
-            ci = "" if a["rating"] is None else f" [{_fmt(lo)}, {_fmt(hi)}]"
+            ci = "" if a["rating"] is None else f" [{'below' if lo is None else _fmt(lo)}, {'above' if hi is None else _fmt(hi)}]"
             lines.append(f"{a['agent']:<16}" + "".join(f"{100 * d['win_rate']:>10.1f}%" for d in a["difficulties"])
                          + f"  {_fmt(a['rating'])} {a['half_win_difficulty']}{ci}")
         lines += ["", f"{'pairing':<32}{'games':>7}{'a only':>8}{'same':>7}{'b only':>8}  win-rate difference [95% CI]"]
@@ -186,17 +186,21 @@ def ladder(
     resamples = bootstrap_indices(deals, bootstrap, seed)
 
     def interval(values: np.ndarray) -> list[float | None]:
-        """2.5 and 97.5 percentiles of bootstrap `values` (None: a level beyond the range)."""
-        v = np.where(np.isnan(values), np.inf, values)
-        lo, hi = np.percentile(v, [2.5, 97.5])
-        return [None if not np.isfinite(lo) else round(float(lo), 3), None if not np.isfinite(hi) else round(float(hi), 3)]
+        """The 2.5th and 97.5th percentiles (nearest rank) of bootstrap `values`, None where that is
+        beyond the levels (-inf: below the easiest, +inf: above the hardest)."""
+        v = np.sort(values)
+        ends = [v[int(round(q * (len(v) - 1)))] for q in (0.025, 0.975)]
+        return [round(float(x), 3) if np.isfinite(x) else None for x in ends]
+
+    def level_or_end(rates: np.ndarray) -> float:
+        x = half_win_level(rates)
+        return x if x is not None else (-np.inf if rates[0] < 0.5 else np.inf)
 
     agents_out = []
     for a in names:
         rates = win[a].mean(axis=1)
         level = half_win_level(rates)
-        boot = np.array([np.nan if (x := half_win_level(win[a][:, idx].mean(axis=1))) is None else x
-                         for idx in resamples])
+        boot = np.array([level_or_end(win[a][:, idx].mean(axis=1)) for idx in resamples])
         agents_out.append({
             "agent": a,
             "rating": None if level is None else round(level, 3),
