@@ -101,6 +101,8 @@ class LadderGame:
     play_games: Callable[[list[tuple[str, int, str, int, int]], int, int], list[int]]
     prepare: Callable[[Sequence[str]], None] = lambda agents: None
     default_deals: int = 100
+    #: said after the agents in `--help` (which are slow, ...)
+    agents_note: str = ""
 
 
 @dataclass
@@ -388,7 +390,8 @@ def add_ladder_arguments(p: Any, game: LadderGame) -> None:
     p.add_argument(
         "--agents", default=None, metavar="A,B,C",
         help=f"comma-separated agents: {', '.join(game.agents)} (default: {','.join(game.default_agents)}"
-        + (f"; {', '.join(extra)} left out by default: slow)" if extra else ")"),
+        + (f"; {', '.join(extra)} left out by default: slow)" if extra else ")")
+        + (f"; {game.agents_note}" if game.agents_note else ""),
     )
     add_output_arguments(p, game.default_deals)
     p.add_argument("--budget", type=int, default=game.default_budget, metavar="B",

@@ -27,7 +27,11 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
     return dday.play_games(games, budget, threads)
 
 
-GAME = LadderGame("dday", OPPONENTS, OPPONENTS, 200, _play, _prepare, default_deals=100)
+GAME = LadderGame(
+    "dday", OPPONENTS, OPPONENTS, 200, _play, _prepare, default_deals=100,
+    agents_note="search and network_search take about a second a game on one core: "
+    "--agents random,heuristic,network for a fast ladder",
+)
 
 
 def ladder(
