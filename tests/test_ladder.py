@@ -123,6 +123,25 @@ def test_dday_resume_skips_finished_games(tmp_path, monkeypatch):
     assert played == [] and again.to_json() == full.to_json()
 
 
+def test_resume_either_order_and_a_cut_last_line(tmp_path):
+    path = tmp_path / "ladder.jsonl"
+    full = maquis.dday.ladder("random,heuristic", deals=6, seed=4, threads=2, resume=path, bootstrap=10)
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 6
+    # named the other way round: the same games, from the other agent's view, nothing played
+    flipped = maquis.dday.ladder("heuristic,random", deals=6, seed=4, threads=2, resume=path, bootstrap=10)
+    assert path.read_text().splitlines() == lines
+    assert flipped.rating("heuristic") == pytest.approx(full.rating("heuristic"))
+    # a run killed while writing its last line: that line is dropped and its deal played again
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:10])
+    again = maquis.dday.ladder("random,heuristic", deals=6, seed=4, threads=2, resume=path, bootstrap=10)
+    assert path.read_text().splitlines() == lines and again.to_json() == full.to_json()
+    # even the header cut short: the file starts again
+    path.write_text(lines[0][:5])
+    again = maquis.dday.ladder("random,heuristic", deals=6, seed=4, threads=2, resume=path, bootstrap=10)
+    assert path.read_text().splitlines() == lines and again.to_json() == full.to_json()
+
+
 @pytest.mark.parametrize("content, message", [
     ("not json\n", "line 1: not JSON"),
     ('{"ladder": "maurice", "seed": 0, "budget": 200}\n', "not a dday ladder"),

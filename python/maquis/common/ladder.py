@@ -171,10 +171,16 @@ def _check_count(name: str, value: int, least: int = 1) -> int:
 def _read_resume(path: str, header: dict[str, Any]) -> dict[tuple[str, str, int], tuple[int, int]]:
     """The finished (a, b, deal) -> (a's result with the first side, with the second) of a resume
     file written with the same `header` (game, seed, budget); a ValueError naming the file and line
-    of anything else."""
+    of anything else. A last line cut short (a run killed while writing it: no newline at the end)
+    is dropped from the file, its games played again."""
     done: dict[tuple[str, str, int], tuple[int, int]] = {}
     with open(path) as f:
-        lines = f.read().splitlines()
+        text = f.read()
+    if text and not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]
+        with open(path, "w") as f:
+            f.write(text)
+    lines = text.splitlines()
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -233,7 +239,7 @@ def play_ladder(
         resume = os.fspath(resume)
         if os.path.exists(resume) and os.path.getsize(resume) > 0:
             done = _read_resume(resume, header)
-        else:
+        if not os.path.exists(resume) or os.path.getsize(resume) == 0:
             with open(resume, "w") as f:
                 f.write(json.dumps(header) + "\n")
 
