@@ -22,6 +22,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -264,9 +265,14 @@ def play_ladder(
     if todo:
         game.prepare(names)
     bar = progress_bar(2 * len(todo), enabled=progress, desc=f"{game.name} ladder")
-    chunk = max(8, 16 * threads)
-    for start in range(0, len(todo), chunk):
+    # (pairing, deal)s per call: from one per thread, doubled while a call takes under a quarter
+    # second, so that slow games still move the bar and reach the resume file often, and fast
+    # ones are not held up by the calls (the results do not depend on it: each game has its seeds).
+    chunk, start = threads, 0
+    while start < len(todo):
         units = todo[start:start + chunk]
+        start += len(units)
+        began = time.perf_counter()
         specs = []
         for (a, b), k in units:
             g, s0, s1 = deal_seed(seed, k), deal_seed(seed, k, 0), deal_seed(seed, k, 1)
@@ -281,6 +287,8 @@ def play_ladder(
             with open(resume, "a") as f:
                 f.write("\n".join(lines) + "\n")
         bar.update(2 * len(units))
+        if time.perf_counter() - began < 0.25:
+            chunk = min(2 * chunk, 4096)
     bar.close()
     return _rate(game.name, names, pairs, results, deals, seed, budget, bootstrap)
 
