@@ -123,7 +123,11 @@ class LadderResult:
         return json.dumps(self.to_dict(), **kw)
 
     def rating(self, agent: str) -> float:
-        return next(a["rating"] for a in self.agents if a["agent"] == agent)
+        """`agent`'s rating; a KeyError for an agent not in the ladder."""
+        for a in self.agents:
+            if a["agent"] == agent:
+                return a["rating"]
+        raise KeyError(f"no agent {agent!r} in this ladder")
 
     def to_text(self) -> str:
         lines = [f"{'agent':<16}{'rating':>8}  {'95% CI':<18}{'games':>7}{'score':>8}"]
