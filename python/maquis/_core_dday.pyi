@@ -33,6 +33,7 @@ __all__ = [
     "network_metadata",
     "network_forward",
     "selfplay",
+    "play_games",
     "Game",
     "Env",
     "VecEngine",
@@ -75,6 +76,13 @@ def selfplay(
     network: str | Any | None = None,
     threads: int = 1,
 ) -> dict[str, npt.NDArray[Any]]: ...
+
+# Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the
+# engine of `maquis dday ladder`: per game (first-side agent id, its seed, second-side agent id, its
+# seed, game seed); the results from the first side's view: 1 win, 0 draw, -1 loss.
+def play_games(
+    games: list[tuple[str, int, str, int, int]], budget: int = 200, threads: int = 1
+) -> list[int]: ...
 
 @final
 class Game(_Game):

@@ -38,6 +38,7 @@ __all__ = [
     "action_to_str",
     "action_from_str",
     "scenario",
+    "play_games",
     "Game",
     "Env",
     "VecEngine",
@@ -74,6 +75,13 @@ CARDS: Final[tuple[dict[str, Any], ...]]
 def action_to_str(index: int | np.integer) -> str: ...
 def action_from_str(name: str) -> int: ...
 def scenario(name: str) -> dict[str, Any]: ...
+
+# Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the
+# engine of `maquis maurice ladder`: per game (first-side agent id, its seed, second-side agent id, its
+# seed, game seed); the results from the first side's view: 1 win, 0 draw, -1 loss.
+def play_games(
+    games: list[tuple[str, int, str, int, int]], budget: int = 100, threads: int = 1
+) -> list[int]: ...
 
 @final
 class Game(_Game):

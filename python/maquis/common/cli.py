@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-VERBS = ("play", "eval", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
+VERBS = ("play", "eval", "ladder", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ GAMES: dict[str, Game] = {
         {
             "play": Verb("maquis.play", "play a whole game in the terminal", "add_play_arguments", "run_play"),
             "eval": Verb("maquis.evaluation", "evaluate agents or saved policies at each difficulty level"),
+            "ladder": Verb("maquis.tournament", "rate agents per difficulty: win rates, paired differences, 50% level"),
             "bench": Verb("maquis.bench", "measure engine, single-env and vector-env throughput"),
             "render": Verb("maquis.replay", "write a PNG (or print the text view) of a saved position",
                            "add_render_arguments", "run_render"),
@@ -69,6 +70,7 @@ GAMES: dict[str, Game] = {
         {
             "play": Verb("maquis.dday.play", "play against a bundled opponent in the terminal, or hot-seat"),
             "eval": Verb("maquis.dday.evaluation", "evaluate agents or saved policies per side and opponent"),
+            "ladder": Verb("maquis.dday.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
             "bench": Verb("maquis.dday.bench", "measure engine and vector-env throughput"),
             "render": Verb("maquis.dday.snapshot", "write a PNG (or print the text view) of a saved position",
                            "VERBS.add_render_arguments", "VERBS.run_render"),
@@ -86,6 +88,7 @@ GAMES: dict[str, Game] = {
         {
             "play": Verb("maquis.maurice.play", "play against a bundled opponent in the terminal, or hot-seat"),
             "eval": Verb("maquis.maurice.evaluation", "evaluate agents or saved policies per side and opponent"),
+            "ladder": Verb("maquis.maurice.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
             "bench": Verb("maquis.maurice.bench", "measure engine and vector-env throughput"),
             "render": Verb("maquis.maurice.snapshot", "write a PNG (or print the text view) of a saved position",
                            "VERBS.add_render_arguments", "VERBS.run_render"),

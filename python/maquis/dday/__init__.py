@@ -54,6 +54,7 @@ def valid_allocations() -> list[dict[str, tuple[str, ...]]]:
 
 __all__ = [
     "evaluate",
+    "ladder",
     "ACTION_NAMES",
     "DDayAECEnv",
     "DDayEnv",
@@ -79,4 +80,4 @@ __all__ = [
 
 
 # Loaded on first use, as maquis.agents.
-__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate"})
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder"})

@@ -91,6 +91,7 @@ def scenario(name: str) -> dict[str, Any]:
 
 __all__ = [
     "evaluate",
+    "ladder",
     "ACTION_NAMES",
     "CARDS",
     "COMMANDS",
@@ -131,4 +132,4 @@ __all__ = [
 
 
 # Loaded on first use, as maquis.agents.
-__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate"})
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder"})

@@ -13,6 +13,7 @@
 //! | `classes.rs` | `game_classes!`: a game's `Env` and `VecEngine` from one list of keywords |
 //! | `versus.rs` | a two-player game against an opponent (`Versus<T>`): `BindTwoPlayer`, `versus_classes!` |
 //! | `agents.rs` | a two-player game's bundled opponents as a Python class: `AgentCore<T>`, `agent_class!` |
+//! | `ladder.rs` | whole games between bundled agents on threads (`maquis <game> ladder`): `play_games`, `ladder_function!` |
 //! | `game_class.rs` | a two-player game's `Game` class (`game_class!`) and its submodule (`register_two_player`) |
 //! | `convert.rs` | JSON to Python, array and index helpers |
 
@@ -31,6 +32,8 @@ mod classes;
 pub mod versus;
 #[macro_use]
 pub mod agents;
+#[macro_use]
+pub mod ladder;
 #[macro_use]
 pub mod game_class;
 

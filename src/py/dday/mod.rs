@@ -14,6 +14,7 @@ mod agents;
 mod classes;
 mod convert;
 mod game;
+mod ladder;
 mod network;
 mod tables;
 
@@ -50,6 +51,7 @@ impl BindTwoPlayer for DDay1944 {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_two_player::<game::PyGame, classes::PyDDayEnv, classes::PyDDayVecEngine, agents::PyAgent>(m, "dday", |sub| {
         tables::register(sub)?;
+        ladder::register(sub)?;
         network::register(sub)
     })
 }

@@ -14,6 +14,7 @@ mod agents;
 mod classes;
 mod convert;
 mod game;
+mod ladder;
 mod tables;
 
 use super::common::game_class::register_two_player;
@@ -47,5 +48,8 @@ impl BindTwoPlayer for MauriceLite {
 
 /// Adds the submodule `maurice` to the extension `m` (importable as `maquis._core.maurice`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    register_two_player::<game::PyGame, classes::PyMauriceEnv, classes::PyMauriceVecEngine, agents::PyAgent>(m, "maurice", tables::register)
+    register_two_player::<game::PyGame, classes::PyMauriceEnv, classes::PyMauriceVecEngine, agents::PyAgent>(m, "maurice", |sub| {
+        tables::register(sub)?;
+        ladder::register(sub)
+    })
 }

@@ -1,0 +1,451 @@
+"""The rated ladder every game shares (`maquis <game> ladder`, `maquis.<game>.ladder`): Bradley–Terry
+ratings on the Elo scale, bootstrap intervals by resampling deals, the resumable two-player
+round robin on duplicate deals, and the verb's flags, outputs and chart.
+
+A two-player game's ladder plays every pair of the chosen agents on the same `deals` deals, each
+deal twice with the seats swapped (the agent in a seat gets the same stream seed whoever it is), so
+that the luck of a deal and of a seat cancels within a pairing. The games run in Rust on threads
+(`maquis._core.<game>.play_games`); a game's adapter (`maquis.dday.ladder`, …) names its agents
+and that function. The ratings are the Bradley–Terry maximum-likelihood fit of every game (a draw
+half a win each way) by `choix`, on the Elo scale (400·log10 of the odds), `random` at 0 (else the
+first agent). Their 95 % intervals are percentiles of the fits of `bootstrap` resamples of the deals
+(every pairing's games of a drawn deal together).
+
+The solitaire Maquis has no opponents: its ladder (`maquis.ladder`) uses the JSON shape and the
+deal bootstrap of this module with difficulties for levels.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from .cli import add_no_progress, add_seed, comma_list
+from .progress import progress_bar
+
+__all__ = [
+    "ELO", "LadderGame", "LadderResult", "bootstrap_indices", "bt_elo", "deal_seed", "play_ladder",
+    "add_ladder_arguments", "run_ladder", "write_output",
+]
+
+#: Elo points per natural-log unit of Bradley–Terry strength (400 points: odds of 10 to 1).
+ELO = 400 / math.log(10)
+#: The rate every pair of agents is given in choix's LSR chain before the games (its
+#: regularisation): a tiny prior that keeps an unbeaten agent's rating finite.
+ALPHA = 1e-3
+BOOTSTRAP = 200
+ANCHOR = "random"
+
+
+def bt_elo(names: Sequence[str], score: np.ndarray, anchor: str | None = ANCHOR, alpha: float = ALPHA) -> np.ndarray:
+    """Bradley–Terry ratings on the Elo scale of `score[i, j]` (what `names[i]` scored against
+    `names[j]`: a win 1, a draw a half, so a draw counts as half a win each way), with `anchor`
+    (default `random`; the first name when it is absent) at 0. Fitted by `choix.ilsr_pairwise_dense`.
+
+    >>> round(float(bt_elo(["random", "x"], np.array([[0.0, 25.0], [75.0, 0.0]]))[1]), 1)
+    190.8
+    """
+    try:
+        import choix
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise ImportError("the ladder's ratings need choix: pip install 'maquis[ladder]'") from e
+
+    n = len(names)
+    score = np.asarray(score, dtype=np.float64)
+    if score.shape != (n, n):
+        raise ValueError(f"score must be {n}x{n}, got {score.shape}")
+    if n == 1:
+        return np.zeros(1)
+    params = choix.ilsr_pairwise_dense(score, alpha=alpha, max_iter=10_000)
+    elo = params * ELO
+    ref = names.index(anchor) if anchor in names else 0
+    return elo - elo[ref]
+
+
+def deal_seed(seed: int, deal: int, *key: int) -> int:
+    """The seed of deal `deal` of a ladder seeded `seed` (`key` () the game's, (seat,) the agent's
+    in that seat): a 63-bit word of `numpy.random.SeedSequence(seed, spawn_key=(deal, *key))`."""
+    word = np.random.SeedSequence(seed, spawn_key=(deal, *key)).generate_state(1, np.uint64)[0]
+    return int(word) >> 1
+
+
+def bootstrap_indices(deals: int, resamples: int, seed: int) -> np.ndarray:
+    """`resamples` rows of `deals` deal indices drawn with replacement (seeded)."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xB007,))).integers(
+        0, deals, size=(resamples, deals))
+
+
+# -- Two-player games ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LadderGame:
+    """What the ladder needs of a two-player game: its name, its agents (and the default set),
+    its search budget, the Rust runner `play_games(games, budget, threads)` (games: (first-side
+    agent, its seed, second-side agent, its seed, game seed); results 1 / 0 / -1 from the first
+    side's view), and `prepare(agents)`, called before any game (a network loaded, ...)."""
+
+    name: str
+    agents: tuple[str, ...]
+    default_agents: tuple[str, ...]
+    default_budget: int
+    play_games: Callable[[list[tuple[str, int, str, int, int]], int, int], list[int]]
+    prepare: Callable[[Sequence[str]], None] = lambda agents: None
+    default_deals: int = 100
+    #: said after the agents in `--help` (which are slow, ...)
+    agents_note: str = ""
+
+
+@dataclass
+class LadderResult:
+    """A ladder's outcome: `agents` (agent, rating, ci95, games, score; best first), `pairings`
+    (a, b, deals, games, wins, draws, losses, score of `a`) and the settings."""
+
+    game: str
+    agents: list[dict[str, Any]]
+    pairings: list[dict[str, Any]]
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "agents": self.agents, "pairings": self.pairings, "settings": self.settings}
+
+    def to_json(self, **kw: Any) -> str:
+        return json.dumps(self.to_dict(), **kw)
+
+    def rating(self, agent: str) -> float:
+        """`agent`'s rating; a KeyError for an agent not in the ladder."""
+        for a in self.agents:
+            if a["agent"] == agent:
+                return a["rating"]
+        raise KeyError(f"no agent {agent!r} in this ladder")
+
+    def to_text(self) -> str:
+        lines = [f"{'agent':<16}{'rating':>8}  {'95% CI':<18}{'games':>7}{'score':>8}"]
+        lines.append("-" * len(lines[0]))
+        for a in self.agents:
+            lo, hi = a["ci95"]
+            lines.append(f"{a['agent']:<16}{a['rating']:>8.1f}  {f'[{lo:.1f}, {hi:.1f}]':<18}{a['games']:>7}"
+                         f"{100 * a['score']:>7.1f}%")
+        lines += ["", f"{'pairing':<32}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}{'score':>8}"]
+        lines.append("-" * len(lines[-1]))
+        for p in self.pairings:
+            lines.append(f"{p['a'] + ' v ' + p['b']:<32}{p['games']:>7}{p['wins']:>7}{p['draws']:>7}{p['losses']:>7}"
+                         f"{100 * p['score']:>7.1f}%")
+        s = self.settings
+        if "deals" in s:
+            lines += ["", f"{s['deals']} duplicate deals per pairing (each played with the seats swapped), seed "
+                          f"{s['seed']}; Bradley-Terry on the Elo scale, {s['anchor']} at 0; 95% CI: "
+                          f"{s['bootstrap']} bootstrap resamples of the deals"]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+def check_agents(agents: str | Sequence[str] | None, known: Sequence[str], default: Sequence[str],
+                 least: int = 2) -> list[str]:
+    """The agent names of `agents` (a comma-separated string, a sequence, or None: `default`); a
+    ValueError naming an unknown one, a repeated one, or fewer than two."""
+    names = list(default) if agents is None else comma_list(agents) if isinstance(agents, str) else list(agents)
+    for name in names:
+        if name not in known:
+            raise ValueError(f"unknown agent {name!r} (choose from {', '.join(known)})")
+    if len(set(names)) != len(names):
+        raise ValueError(f"an agent is named twice in {', '.join(names)}")
+    if len(names) < least:
+        raise ValueError(f"a ladder needs at least {least} agent{'s' * (least > 1)}, got {', '.join(names) or 'none'}")
+    return names
+
+
+def _check_count(name: str, value: int, least: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least:
+        raise ValueError(f"{name} must be an int of at least {least}, got {value!r}")
+    return int(value)
+
+
+def _read_resume(path: str, header: dict[str, Any]) -> dict[tuple[str, str, int], tuple[int, int]]:
+    """The finished (a, b, deal) -> (a's result with the first side, with the second) of a resume
+    file written with the same `header` (game, seed, budget); a ValueError naming the file and line
+    of anything else. A last line cut short (a run killed while writing it: no newline at the end)
+    is dropped from the file, its games played again."""
+    done: dict[tuple[str, str, int], tuple[int, int]] = {}
+    with open(path) as f:
+        text = f.read()
+    if text and not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]
+        with open(path, "w") as f:
+            f.write(text)
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"resume file {path}, line {number}"
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{where}: not JSON ({e.msg})") from None
+        if not isinstance(rec, dict):
+            raise ValueError(f"{where}: expected a JSON object")
+        if number == 1:
+            if rec.get("ladder") != header["ladder"]:
+                raise ValueError(f"{where}: not a {header['ladder']} ladder's resume file")
+            for key in ("seed", "budget"):
+                if rec.get(key) != header[key]:
+                    raise ValueError(f"{where}: written with {key} {rec.get(key)!r}, this ladder has {header[key]!r}")
+            continue
+        try:
+            a, b, deal, results = rec["a"], rec["b"], rec["deal"], rec["results"]
+            ok = (isinstance(a, str) and isinstance(b, str) and isinstance(deal, int) and deal >= 0
+                  and isinstance(results, list) and len(results) == 2 and all(r in (-1, 0, 1) for r in results))
+        except (KeyError, TypeError):
+            ok = False
+        if not ok:
+            raise ValueError(f"{where}: expected {{\"a\", \"b\", \"deal\", \"results\": [r, r]}} with results in -1, 0, 1")
+        done[(a, b, deal)] = (int(results[0]), int(results[1]))
+    return done
+
+
+def play_ladder(
+    game: LadderGame,
+    agents: str | Sequence[str] | None = None,
+    deals: int | None = None,
+    seed: int = 0,
+    threads: int | None = None,
+    budget: int | None = None,
+    resume: str | os.PathLike[str] | None = None,
+    bootstrap: int = BOOTSTRAP,
+    progress: bool = False,
+) -> LadderResult:
+    """The round robin of `agents` on `deals` duplicate deals and its ratings (see the module).
+
+    `threads`: games played at once (default: all cores). `resume`: a JSONL file each finished
+    (pairing, deal) is appended to; the ones it holds already are not played again (a file of
+    another game, seed or budget, or a malformed line, is a ValueError). Deterministic for a given
+    `seed`, whatever `threads` and resuming."""
+    names = check_agents(agents, game.agents, game.default_agents)
+    deals = _check_count("deals", game.default_deals if deals is None else deals)
+    seed = _check_count("seed", seed, 0)
+    budget = _check_count("budget", game.default_budget if budget is None else budget)
+    bootstrap = _check_count("bootstrap", bootstrap)
+    threads = _check_count("threads", threads if threads is not None else (os.cpu_count() or 1))
+    header = {"ladder": game.name, "seed": seed, "budget": budget}
+    done: dict[tuple[str, str, int], tuple[int, int]] = {}
+    if resume is not None:
+        resume = os.fspath(resume)
+        if os.path.exists(resume) and os.path.getsize(resume) > 0:
+            done = _read_resume(resume, header)
+        if not os.path.exists(resume) or os.path.getsize(resume) == 0:
+            with open(resume, "w") as f:
+                f.write(json.dumps(header) + "\n")
+
+    def known(a: str, b: str, k: int) -> tuple[int, int] | None:
+        if (a, b, k) in done:
+            return done[(a, b, k)]
+        if (b, a, k) in done:  # the same games from the other agent's view
+            r1, r2 = done[(b, a, k)]
+            return (-r2, -r1)
+        return None
+
+    pairs = list(combinations(names, 2))
+    results = {p: np.zeros((deals, 2), dtype=np.int8) for p in pairs}
+    todo: list[tuple[tuple[str, str], int]] = []
+    for p in pairs:
+        for k in range(deals):
+            r = known(*p, k)
+            if r is None:
+                todo.append((p, k))
+            else:
+                results[p][k] = r
+    if todo:
+        game.prepare(names)
+    bar = progress_bar(2 * len(todo), enabled=progress, desc=f"{game.name} ladder")
+    # (pairing, deal)s per call: from one per thread, doubled while a call takes under a quarter
+    # second, so that slow games still move the bar and reach the resume file often, and fast
+    # ones are not held up by the calls (the results do not depend on it: each game has its seeds).
+    chunk, start = threads, 0
+    while start < len(todo):
+        units = todo[start:start + chunk]
+        start += len(units)
+        began = time.perf_counter()
+        specs = []
+        for (a, b), k in units:
+            g, s0, s1 = deal_seed(seed, k), deal_seed(seed, k, 0), deal_seed(seed, k, 1)
+            specs += [(a, s0, b, s1, g), (b, s0, a, s1, g)]
+        out = game.play_games(specs, budget, threads)
+        lines = []
+        for i, ((a, b), k) in enumerate(units):
+            r = (int(out[2 * i]), -int(out[2 * i + 1]))
+            results[(a, b)][k] = r
+            lines.append(json.dumps({"a": a, "b": b, "deal": k, "results": list(r)}))
+        if resume is not None:
+            with open(resume, "a") as f:
+                f.write("\n".join(lines) + "\n")
+        bar.update(2 * len(units))
+        if time.perf_counter() - began < 0.25:
+            chunk = min(2 * chunk, 4096)
+    bar.close()
+    return _rate(game.name, names, pairs, results, deals, seed, budget, bootstrap)
+
+
+def _score_matrix(names: Sequence[str], pairs: Sequence[tuple[str, str]], results: dict[Any, np.ndarray],
+                  idx: np.ndarray | None = None) -> np.ndarray:
+    """score[i, j]: what `names[i]` scored against `names[j]` on the deals `idx` (default all)."""
+    m = np.zeros((len(names), len(names)))
+    for a, b in pairs:
+        r = results[(a, b)] if idx is None else results[(a, b)][idx]
+        i, j = names.index(a), names.index(b)
+        m[i, j] = float(((r + 1) / 2).sum())
+        m[j, i] = r.size - m[i, j]
+    return m
+
+
+def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: dict[Any, np.ndarray], deals: int,
+          seed: int, budget: int, bootstrap: int) -> LadderResult:
+    anchor = ANCHOR if ANCHOR in names else names[0]
+    score = _score_matrix(names, pairs, results)
+    elo = bt_elo(names, score, anchor)
+    fits = np.array([bt_elo(names, _score_matrix(names, pairs, results, idx), anchor)
+                     for idx in bootstrap_indices(deals, bootstrap, seed)])
+    lo, hi = np.percentile(fits, [2.5, 97.5], axis=0)
+    games = 2 * deals * (len(names) - 1)
+    agents = [
+        {"agent": n, "rating": round(float(elo[i]), 2), "ci95": [round(float(lo[i]), 2), round(float(hi[i]), 2)],
+         "games": games, "score": round(float(score[i].sum() / games), 4)}
+        for i, n in enumerate(names)
+    ]
+    agents.sort(key=lambda a: -a["rating"])
+    pairings = []
+    for a, b in pairs:
+        r = results[(a, b)]
+        wins, draws, losses = int((r == 1).sum()), int((r == 0).sum()), int((r == -1).sum())
+        pairings.append({
+            "a": a, "b": b, "deals": deals, "games": int(r.size), "wins": wins, "draws": draws, "losses": losses,
+            "score": round((wins + draws / 2) / r.size, 4),
+            # a's results with the game's first side, then with the second
+            "by_seat": [{"wins": int((r[:, s] == 1).sum()), "draws": int((r[:, s] == 0).sum()),
+                         "losses": int((r[:, s] == -1).sum())} for s in (0, 1)],
+        })
+    settings = {"deals": deals, "seed": seed, "budget": budget, "bootstrap": bootstrap, "anchor": anchor,
+                "scale": "elo", "fit": "bradley-terry (choix.ilsr_pairwise_dense)"}
+    return LadderResult(game, agents, pairings, settings)
+
+
+# -- Outputs ---------------------------------------------------------------------------------------
+
+
+def write_output(result: Any, path: str) -> None:
+    """`-o FILE`: the JSON (a `.json` name) or the ratings as CSV (any other name)."""
+    if path.lower().endswith(".json"):
+        with open(path, "w") as f:
+            f.write(json.dumps(result.to_dict(), indent=2) + "\n")
+        return
+    rows = result.csv_rows() if hasattr(result, "csv_rows") else [
+        {"agent": a["agent"], "rating": a["rating"], "ci95_low": a["ci95"][0], "ci95_high": a["ci95"][1],
+         "games": a["games"], "score": a["score"]} for a in result.agents]
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def plot_ratings(result: Any, path: str, xlabel: str = "rating (Elo, random = 0)") -> None:
+    """The ratings with their 95 % intervals, best on top (PNG; needs matplotlib, `maquis[plot]`)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        raise RuntimeError("--plot needs matplotlib: pip install 'maquis[plot]'") from e
+    rows = [a for a in result.agents if a.get("rating") is not None][::-1]
+    fig, ax = plt.subplots(figsize=(6, 0.5 * len(rows) + 1.2))
+    y = np.arange(len(rows))
+    x = np.array([a["rating"] for a in rows], dtype=float)
+    err = np.array([[a["rating"] - (a["ci95"][0] if a["ci95"][0] is not None else a["rating"]),
+                     (a["ci95"][1] if a["ci95"][1] is not None else a["rating"]) - a["rating"]] for a in rows],
+                   dtype=float).reshape(-1, 2).T
+    ax.errorbar(x, y, xerr=err if len(rows) else None, fmt="o", capsize=3)
+    ax.set_yticks(y, [a["agent"] for a in rows])
+    ax.set_xlabel(xlabel)
+    ax.set_title(f"{result.game} ladder")
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# -- The verb --------------------------------------------------------------------------------------
+
+
+def add_output_arguments(p: Any, deals_default: int) -> None:
+    """The flags every game's `ladder` has."""
+    p.add_argument("--deals", type=int, default=deals_default, metavar="N",
+                   help=f"deals played (default {deals_default})")
+    add_seed(p, "seed of the deals and the agents' streams")
+    p.add_argument("--threads", type=int, default=None, metavar="T", help="games played at once (default: all cores)")
+    p.add_argument("--bootstrap", type=int, default=BOOTSTRAP, metavar="N",
+                   help=f"bootstrap resamples of the deals for the 95%% intervals (default {BOOTSTRAP})")
+    p.add_argument("--json", action="store_true", help="print the JSON instead of the tables")
+    p.add_argument("-o", "--output", metavar="FILE", default=None, help="also write the result: JSON (.json) or CSV")
+    p.add_argument("--plot", metavar="PNG", default=None,
+                   help="also write a chart of the ratings (needs matplotlib: maquis[plot])")
+    add_no_progress(p)
+
+
+def add_ladder_arguments(p: Any, game: LadderGame) -> None:
+    """`maquis <game> ladder`'s flags for a two-player game."""
+    extra = [a for a in game.agents if a not in game.default_agents]
+    p.add_argument(
+        "--agents", default=None, metavar="A,B,C",
+        help=f"comma-separated agents: {', '.join(game.agents)} (default: {','.join(game.default_agents)}"
+        + (f"; {', '.join(extra)} left out by default: slow)" if extra else ")")
+        + (f"; {game.agents_note}" if game.agents_note else ""),
+    )
+    add_output_arguments(p, game.default_deals)
+    p.add_argument("--budget", type=int, default=game.default_budget, metavar="B",
+                   help=f"simulations per decision of the search levels (default {game.default_budget})")
+    p.add_argument("--resume", metavar="FILE", default=None,
+                   help="JSONL file of finished (pairing, deal) results: appended to, and those it holds not replayed")
+
+
+def report(prog: str, args: Any, result: Any, xlabel: str = "rating (Elo, random = 0)") -> int:
+    """Prints the tables (or `--json`), writes `-o` and `--plot`; an error of theirs exits 2."""
+    try:
+        if args.plot:
+            plot_ratings(result, args.plot, xlabel)
+        if args.output:
+            write_output(result, args.output)
+    except (OSError, RuntimeError) as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        sys.stdout.write(result.to_json(indent=2) + "\n")
+    else:
+        print(result.to_text())
+        for path in (args.output, args.plot):
+            if path:
+                print(f"wrote {path}")
+    return 0
+
+
+def run_ladder(args: Any, game: LadderGame) -> int:
+    """`maquis <game> ladder`: a ValueError (an unknown agent, `--deals 0`, a bad resume file) is a
+    usage error, exit 2."""
+    prog = "maquis ladder" if game.name == "maquis" else f"maquis {game.name} ladder"
+    try:
+        result = play_ladder(game, args.agents, args.deals, args.seed, args.threads, args.budget, args.resume,
+                             args.bootstrap, progress=not args.no_progress)
+    except (ValueError, OSError, ImportError) as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    return report(prog, args, result)
