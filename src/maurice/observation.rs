@@ -81,6 +81,36 @@ fn card_counts<T: ObsValue>(slice: &mut [T], count: impl Fn(Card) -> u8) {
     }
 }
 
+/// The cells within 5 cells (Chebyshev) of one of `side`'s enemies, a row of bits per y: a unit
+/// with no cell there is not near the enemy (G5: within 4 BW needs 5 cells as the crow flies).
+fn near_zone(s: &State, side: Side) -> [u64; HEIGHT] {
+    const ROW: u64 = (1 << WIDTH) - 1;
+    let mut wide = [0u64; HEIGHT];
+    for e in s.units(side.other()) {
+        for &c in e.cells() {
+            wide[c.y as usize] |= 1 << c.x;
+        }
+    }
+    for r in wide.iter_mut() {
+        let v = *r;
+        *r = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
+    }
+    let mut zone = [0u64; HEIGHT];
+    for (y, z) in zone.iter_mut().enumerate() {
+        *z = wide[y.saturating_sub(5)..(y + 6).min(HEIGHT)].iter().fold(0, |a, &r| a | r);
+    }
+    zone
+}
+
+/// `s.near_enemy(side, u.cells())`, answered from the zone when that settles it (outside it: not
+/// near; inside it on a map with no lake: near).
+fn near(s: &State, side: Side, zone: &[u64; HEIGHT], u: &crate::maurice::state::Unit) -> bool {
+    if !u.cells().iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1) {
+        return false;
+    }
+    s.terrain.lakes().is_empty() || s.near_enemy(side, u.cells())
+}
+
 fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
     let you = me.other();
     let sides = [me, you];
@@ -185,6 +215,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
     let units = w.slice("units", 2 * MAX_UNITS * UNIT_FEATURES.len());
     for (block, &side) in sides.iter().enumerate() {
         let map = CommandMap::new(s, side);
+        let zone = near_zone(s, side);
         for u in s.units(side) {
             let row = &mut units[(block * MAX_UNITS + u.id as usize) * UNIT_FEATURES.len()..][..UNIT_FEATURES.len()];
             row[0] = T::ON;
@@ -201,7 +232,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
             row[18] = T::bit((own_round && r.done >> u.id & 1 == 1) as u32);
             row[19] = T::bit((own_round && r.charged >> u.id & 1 == 1) as u32);
             row[20] = T::bit((r.engaged[side.idx()][u.id as usize] != 0) as u32);
-            row[21] = T::bit(s.near_enemy(side, u.cells()) as u32);
+            row[21] = T::bit(near(s, side, &zone, u) as u32);
             row[22] = T::bit(s.terrain.unit_in_difficult(u.cells()) as u32);
             row[23] = ratio(map.to_unit(u).map_or(64, |d| d.min(64) as usize), 64);
             row[24] = T::bit((own_round && r.moving.as_ref().is_some_and(|m| m.id == u.id)) as u32);
