@@ -81,27 +81,6 @@ fn card_counts<T: ObsValue>(slice: &mut [T], count: impl Fn(Card) -> u8) {
     }
 }
 
-/// The cells within 5 cells (Chebyshev) of one of `side`'s enemies, a row of bits per y: a unit
-/// with no cell there is not near the enemy (G5: within 4 BW needs 5 cells as the crow flies).
-fn near_zone(s: &State, side: Side) -> [u64; HEIGHT] {
-    const ROW: u64 = (1 << WIDTH) - 1;
-    let mut wide = [0u64; HEIGHT];
-    for e in s.units(side.other()) {
-        for &c in e.cells() {
-            wide[c.y as usize] |= 1 << c.x;
-        }
-    }
-    for r in wide.iter_mut() {
-        let v = *r;
-        *r = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
-    }
-    let mut zone = [0u64; HEIGHT];
-    for (y, z) in zone.iter_mut().enumerate() {
-        *z = wide[y.saturating_sub(5)..(y + 6).min(HEIGHT)].iter().fold(0, |a, &r| a | r);
-    }
-    zone
-}
-
 /// `s.near_enemy(side, u.cells())`, answered from the zone when that settles it (outside it: not
 /// near; inside it on a map with no lake: near).
 fn near(s: &State, side: Side, zone: &[u64; HEIGHT], u: &crate::maurice::state::Unit) -> bool {
@@ -215,7 +194,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
     let units = w.slice("units", 2 * MAX_UNITS * UNIT_FEATURES.len());
     for (block, &side) in sides.iter().enumerate() {
         let map = CommandMap::new(s, side);
-        let zone = near_zone(s, side);
+        let zone = super::rules::command_distance::near_zone(s, side);
         for u in s.units(side) {
             let row = &mut units[(block * MAX_UNITS + u.id as usize) * UNIT_FEATURES.len()..][..UNIT_FEATURES.len()];
             row[0] = T::ON;

@@ -179,6 +179,12 @@ impl Terrain {
     pub fn within(&self, from: &[Cell], to: &[Cell], n: i32) -> bool {
         // Lakes only lengthen paths, so sets farther apart than n as the crow flies are not
         // within n: the common case is answered without looking for lakes.
+        // The boxes first: no pair of cells is nearer than the boxes holding them.
+        let fb = crate::maurice::rules::charge::charge_move::cell_box(from);
+        let tb = crate::maurice::rules::charge::charge_move::cell_box(to);
+        if from.is_empty() || to.is_empty() || crate::maurice::rules::charge::charge_move::box_gap(fb, tb) - 1 > n {
+            return false;
+        }
         let mut crow = i32::MAX;
         for &a in from {
             for &b in to {

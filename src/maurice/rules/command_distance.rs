@@ -89,6 +89,9 @@ struct Cache {
     entries: Vec<Entry>,
     next: usize,
     passable: Vec<Passable>,
+    /// Near zones (`near_zone`) by the enemy cells they were built from.
+    zones: Vec<(Rows, Rows)>,
+    next_zone: usize,
 }
 
 impl Cache {
@@ -103,6 +106,41 @@ impl Cache {
         self.passable.push(Passable { terrain: t.clone(), rows });
         rows
     }
+}
+
+/// The cells within 5 cells (Chebyshev) of a cell of `enemy`.
+fn build_zone(enemy: &Rows) -> Rows {
+    let mut wide = [0u64; HEIGHT];
+    for (w, &v) in wide.iter_mut().zip(enemy) {
+        *w = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
+    }
+    let mut zone = [0u64; HEIGHT];
+    for (y, z) in zone.iter_mut().enumerate() {
+        *z = wide[y.saturating_sub(5)..(y + 6).min(HEIGHT)].iter().fold(0, |a, &r| a | r);
+    }
+    zone
+}
+
+/// G5's zone for `side`: the cells within 5 cells (Chebyshev) of one of its enemies' cells, a
+/// row of bits per y, from the thread's cache. A set of cells of the table with none in the zone
+/// is not within 4 BW of an enemy; one with a cell in it is, when the map has no lake.
+pub fn near_zone(s: &State, side: Side) -> Rows {
+    let enemy = enemy_rows(s, side);
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((_, zone)) = cache.zones.iter().find(|(key, _)| *key == enemy) {
+            return *zone;
+        }
+        let zone = build_zone(&enemy);
+        if cache.zones.len() < CACHED {
+            cache.zones.push((enemy, zone));
+        } else {
+            let i = cache.next_zone;
+            cache.zones[i] = (enemy, zone);
+            cache.next_zone = (i + 1) % CACHED;
+        }
+        zone
+    })
 }
 
 /// The terrain's passable cells (on the table, not `lake`) as rows, from the thread's cache.

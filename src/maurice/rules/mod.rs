@@ -27,8 +27,36 @@ pub(crate) fn not_yet(s: &State, a: Action, rules: &str) -> Error {
     }
 }
 
+thread_local! {
+    /// The last position whose mask this thread worked out, and that mask: `apply_action` checks
+    /// the action against the mask its caller has just asked for, in the same position.
+    static LAST_MASK: std::cell::RefCell<Option<(State, Mask)>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Q2: the legal actions of the side to move (empty at `game_over`).
 pub fn legal_mask(s: &State) -> Mask {
+    if s.to_move.is_none() {
+        return Mask::default();
+    }
+    // The mask is a function of the state alone, so an equal state's mask is this one's.
+    if let Some(m) = LAST_MASK.with(|last| last.borrow().as_ref().filter(|(seen, _)| seen == s).map(|&(_, m)| m)) {
+        return m;
+    }
+    let m = compute_mask(s);
+    LAST_MASK.with(|last| {
+        let mut last = last.borrow_mut();
+        match last.as_mut() {
+            Some((seen, mask)) => {
+                seen.clone_from(s);
+                *mask = m;
+            }
+            None => *last = Some((s.clone(), m)),
+        }
+    });
+    m
+}
+
+fn compute_mask(s: &State) -> Mask {
     let mut m = Mask::default();
     let Some(side) = s.to_move else { return m };
     match s.phase {
