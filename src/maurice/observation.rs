@@ -87,7 +87,7 @@ fn near(s: &State, side: Side, zone: &[u64; HEIGHT], u: &crate::maurice::state::
     if !u.cells().iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1) {
         return false;
     }
-    s.terrain.lakes().is_empty() || s.near_enemy(side, u.cells())
+    s.terrain.lakes_farther_than(u.cells(), 5) || s.near_enemy(side, u.cells())
 }
 
 fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {

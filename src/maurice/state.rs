@@ -308,7 +308,8 @@ impl State {
             if !cells.iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1) {
                 return false;
             }
-            if self.terrain.lakes().is_empty() {
+            // Within 5 cells as the crow flies, and no lake near enough to lengthen that.
+            if self.terrain.lakes_farther_than(cells, 5) {
                 return true;
             }
         }

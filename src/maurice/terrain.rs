@@ -82,6 +82,11 @@ impl Terrain {
     pub fn lakes(&self) -> &[Cell] {
         &self.lakes
     }
+    /// Whether every cell is more than `d` cells (Chebyshev) from every lake: then no lake lies on
+    /// a shortest path of `d` moves or fewer from them, and `steps_between` up to `d` is the crow's.
+    pub fn lakes_farther_than(&self, cells: &[Cell], d: i32) -> bool {
+        self.lakes.is_empty() || cells.iter().all(|&c| self.to_lake_box(c) > d)
+    }
 
     /// G8: whether a wall lies on the common edge of two orthogonal neighbours.
     pub fn wall_between(&self, a: Cell, b: Cell) -> bool {

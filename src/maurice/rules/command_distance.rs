@@ -245,6 +245,8 @@ impl CommandMap {
         }
         let i = padded(t.x as usize, t.y as usize);
         let d = &*self.depth;
+        // On the table, so every neighbour lies in the padded map (lets the reads go unchecked).
+        assert!(i > PAD_W && i + PAD_W + 1 < PADDED);
         let best = d[i - PAD_W - 1]
             .min(d[i - PAD_W])
             .min(d[i - PAD_W + 1])

@@ -39,7 +39,7 @@ pub fn legal_mask(s: &State) -> Mask {
         return Mask::default();
     }
     // The mask is a function of the state alone, so an equal state's mask is this one's.
-    if let Some(m) = LAST_MASK.with(|last| last.borrow().as_ref().filter(|(seen, _)| seen == s).map(|&(_, m)| m)) {
+    if let Some(m) = LAST_MASK.with(|last| last.borrow().as_ref().filter(|(seen, _)| same_position(seen, s)).map(|&(_, m)| m)) {
         return m;
     }
     let m = compute_mask(s);
@@ -47,13 +47,26 @@ pub fn legal_mask(s: &State) -> Mask {
         let mut last = last.borrow_mut();
         match last.as_mut() {
             Some((seen, mask)) => {
-                seen.clone_from(s);
+                copy_into(seen, s);
                 *mask = m;
             }
             None => *last = Some((s.clone(), m)),
         }
     });
     m
+}
+
+/// `a == b`, asking first what most often differs between two positions of one game.
+fn same_position(a: &State, b: &State) -> bool {
+    a.phase == b.phase
+        && a.to_move == b.to_move
+        && a.round_no == b.round_no
+        && a.active == b.active
+        && a.deck.len() == b.deck.len()
+        && a.round.force == b.round.force
+        && a.round.done == b.round.done
+        && a.round.moving == b.round.moving
+        && a == b
 }
 
 fn compute_mask(s: &State) -> Mask {
@@ -111,12 +124,73 @@ pub fn apply_action(s: &mut State, a: Action) -> Result<()> {
             reason: "the rules do not allow it now (see the legal mask)".into(),
         });
     }
-    // Decisions whose rules are missing are refused before anything changes.
-    let mut next = s.clone();
-    step(&mut next, a)?;
-    settle(&mut next)?;
-    *s = next;
-    Ok(())
+    // Decisions whose rules are missing are refused before anything changes: the decision is
+    // taken on a copy (the thread's scratch state, whose allocations are reused).
+    let mut next = SCRATCH.with(|scratch| scratch.borrow_mut().take()).unwrap_or_else(|| s.clone());
+    copy_into(&mut next, s);
+    let result = step(&mut next, a).and_then(|()| settle(&mut next));
+    if result.is_ok() {
+        std::mem::swap(s, &mut next);
+    }
+    SCRATCH.with(|scratch| *scratch.borrow_mut() = Some(next));
+    result
+}
+
+thread_local! {
+    /// A state whose allocations `apply_action` reuses for its copy.
+    static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `*dst = src.clone()`, reusing `dst`'s allocations (the dice log's above all: a clone allocates
+/// once per roll of the game). Every field is named, so a new field cannot be forgotten.
+pub(crate) fn copy_into(dst: &mut State, src: &State) {
+    use super::streams::{Dice, Roll, Shuffler};
+    let State {
+        scenario,
+        terrain,
+        armies,
+        deck,
+        discard,
+        removed,
+        round_no,
+        active,
+        round,
+        night_pass_last_round,
+        phase,
+        to_move,
+        pending,
+        outcome,
+        dice: Dice { rng: dice_rng, script: dice_script, log },
+        shuffler: Shuffler { rng: shuffle_rng, script: shuffle_script },
+    } = src;
+    dst.scenario.clone_from(scenario);
+    if !std::sync::Arc::ptr_eq(&dst.terrain, terrain) {
+        dst.terrain = terrain.clone();
+    }
+    dst.armies.clone_from(armies);
+    dst.deck.clone_from(deck);
+    dst.discard.clone_from(discard);
+    dst.removed.clone_from(removed);
+    dst.round_no = *round_no;
+    dst.active = *active;
+    dst.round.clone_from(round);
+    dst.night_pass_last_round = *night_pass_last_round;
+    dst.phase = *phase;
+    dst.to_move = *to_move;
+    dst.pending.clone_from(pending);
+    dst.outcome.clone_from(outcome);
+    dst.dice.rng.clone_from(dice_rng);
+    dst.dice.script.clone_from(dice_script);
+    let out = &mut dst.dice.log;
+    out.truncate(log.len());
+    for (d, Roll { event, dice }) in out.iter_mut().zip(log) {
+        d.event = *event;
+        d.dice.clone_from(dice);
+    }
+    let n = out.len();
+    out.extend(log[n..].iter().cloned());
+    dst.shuffler.rng.clone_from(shuffle_rng);
+    dst.shuffler.script.clone_from(shuffle_script);
 }
 
 fn step(s: &mut State, a: Action) -> Result<()> {
