@@ -140,8 +140,14 @@ impl<'a> Seeds<'a> {
         }
         match command {
             Command::March => true,
-            Command::Rally => ids(self.group(id)).any(|i| s.unit(side, i).disr > 0),
-            Command::Bombard => u.kind == UnitType::Art && ids(self.group(id)).any(|i| self.can_bombard(i)),
+            // The group holds the seed itself, so the seed answers first.
+            Command::Rally => {
+                u.disr > 0
+                    || (s.units(side).any(|v| v.disr > 0) && ids(self.group(id)).any(|i| s.unit(side, i).disr > 0))
+            }
+            Command::Bombard => {
+                u.kind == UnitType::Art && (self.can_bombard(id) || ids(self.group(id)).any(|i| self.can_bombard(i)))
+            }
             Command::Charge => {
                 matches!(u.kind, UnitType::Inf | UnitType::Cav)
                     && (self.can_charge(id)
