@@ -16,7 +16,8 @@ pub struct Terrain {
     pub wall_e: [bool; CELLS],
     /// The lake cells, kept apart: distances need a search only when one lies on a shortest path.
     lakes: Vec<Cell>,
-    /// The least box (x0, y0, x1, y1) holding every lake cell (unused when there is none).
+    /// The least box (x0, y0, x1, y1) holding every lake cell ((0, 0, 0, 0) and unused when there
+    /// is none), kept with `lakes` by `set_kind`.
     lake_box: (i8, i8, i8, i8),
 }
 
@@ -47,9 +48,13 @@ impl Terrain {
             self.lakes.push(c);
             self.lakes.sort();
         }
-        self.lake_box = self.lakes.iter().fold((i8::MAX, i8::MAX, i8::MIN, i8::MIN), |(x0, y0, x1, y1), l| {
-            (x0.min(l.x), y0.min(l.y), x1.max(l.x), y1.max(l.y))
-        });
+        // A function of the lake list alone (so that equal maps compare equal): (0, 0, 0, 0) for none.
+        self.lake_box = match self.lakes.first() {
+            None => (0, 0, 0, 0),
+            Some(&f) => self.lakes.iter().fold((f.x, f.y, f.x, f.y), |(x0, y0, x1, y1), l| {
+                (x0.min(l.x), y0.min(l.y), x1.max(l.x), y1.max(l.y))
+            }),
+        };
     }
 
     /// The Chebyshev distance from `c` to the lakes' box, a bound below its distance to any lake.

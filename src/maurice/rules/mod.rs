@@ -124,6 +124,15 @@ pub fn apply_action(s: &mut State, a: Action) -> Result<()> {
             reason: "the rules do not allow it now (see the legal mask)".into(),
         });
     }
+    apply_allowed(s, a)
+}
+
+/// `apply_action` for an action the caller has just found in `legal_mask(s)` (a vector env's
+/// slot keeps its state's mask): the same, without asking for the mask again.
+pub fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
+    if s.is_over() {
+        return Err(Error::GameOver);
+    }
     // Decisions whose rules are missing are refused before anything changes: the decision is
     // taken on a copy (the thread's scratch state, whose allocations are reused).
     let mut next = SCRATCH.with(|scratch| scratch.borrow_mut().take()).unwrap_or_else(|| s.clone());
