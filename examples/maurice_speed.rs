@@ -15,8 +15,9 @@
 //! - `mask`: `legal_mask` alone, over the positions of random games (apply not counted);
 //! - `observe`: the compact observation alone, over the positions of random games;
 //! - `heuristic`: heuristic against heuristic, compact float32 observation;
-//! - `search`: `search` (budget 100) decisions in random-play positions, one each time the side
-//!   to move has a choice of command or volley.
+//! - `search`: `search` (budget 100) decisions in positions of heuristic-against-heuristic games,
+//!   one when the side to move has a choice of command or volley at least 30 decisions after the
+//!   last (the median and largest time of one are printed too).
 //!
 //! Prints the work done (decisions) and its rate.
 
@@ -106,7 +107,7 @@ fn main() {
             let mut times = Vec::new();
             while decisions < n {
                 let mut s = new_game(splitmix64(1000 + g), &setup).unwrap();
-                let mut random = RandomAgent::new(g);
+                let mut players = [HeuristicAgent::new(g), HeuristicAgent::new(g ^ 1)];
                 let mut agent = SearchAgent::new(100, g);
                 let mut k = 0;
                 while let Some(side) = s.to_move {
@@ -123,7 +124,7 @@ fn main() {
                         }
                         a
                     } else {
-                        random.act(&obs, &mask)
+                        players[side.idx()].act(&obs[..COMPACT_OBSERVATION_SIZE], &mask)
                     };
                     apply(&mut s, a as i64).unwrap();
                     k += 1;

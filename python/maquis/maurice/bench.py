@@ -14,8 +14,9 @@
    full float32 observation (the observation's cost is the difference of the two rows' times a
    step) and with the ``heuristic`` opponent (the opponent's cost likewise).
 4. The ``search`` opponent: the milliseconds of one searched decision (``command`` or
-   ``volley_choice`` with a choice, ``--budget`` playouts, default 100) in positions of random
-   games, the median and the largest of ``--search`` decisions (0: skipped).
+   ``volley_choice`` with a choice, ``--budget`` playouts, default 100) in positions of
+   heuristic-against-heuristic games, the median and the largest of ``--search`` decisions (0:
+   skipped).
 
 The Rust side's own figures (``legal_mask``, the observation, ``apply`` and the opponents alone,
 with no Python) are ``cargo bench --bench maurice`` and ``examples/maurice_speed.rs``.
@@ -123,20 +124,18 @@ def run(args: argparse.Namespace) -> int:
 
 def search_times(raw_env, make_agent, decisions: int, budget: int, seed: int, options: dict) -> dict:
     """The wall milliseconds of `decisions` searched decisions (``command`` or ``volley_choice``
-    with more than one legal action, at least 30 decisions apart) in random games on the AEC env,
-    one search agent per game: median and max."""
+    with more than one legal action, at least 30 decisions apart) in heuristic-against-heuristic
+    games on the AEC env, one search agent per game: median and max."""
     import statistics
     import time
 
-    import numpy as np
-
     env = raw_env()
-    rng = np.random.default_rng(seed)
     times: list[float] = []
     game = 0
     while len(times) < decisions:
         env.reset(seed=seed + 1000 + game, options=options)
         agent = make_agent("search", seed + game, budget)
+        players = {side: make_agent("heuristic", seed + game + k) for k, side in enumerate(env.possible_agents)}
         since = 0
         while env.state_dict()["outcome"] is None and len(times) < decisions:
             seen = env.observe(env.agent_selection)
@@ -147,7 +146,7 @@ def search_times(raw_env, make_agent, decisions: int, budget: int, seed: int, op
                 times.append(1e3 * (time.perf_counter() - t0))
                 since = 0
             else:
-                action = int(rng.choice(np.flatnonzero(mask)))
+                action = int(players[env.agent_selection].act(seen["observation"], mask))
             env.step(action)
             since += 1
         game += 1
