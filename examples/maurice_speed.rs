@@ -12,6 +12,8 @@
 //! - `engine`: random play, `legal_mask` then `apply` at each decision;
 //! - `random`: the same plus the decider's compact uint8 observation (the bench's engine row);
 //! - `full`: the same with the full float32 observation;
+//! - `interleaved`: `random` on N games at once, one decision of each in turn (as a vector env's
+//!   thread steps its environments), each game restarted when it ends, 300 decisions a game;
 //! - `mask`: `legal_mask` alone, over the positions of random games (apply not counted);
 //! - `observe`: the compact observation alone, over the positions of random games;
 //! - `heuristic`: heuristic against heuristic, compact float32 observation;
@@ -64,6 +66,24 @@ fn main() {
                     decisions += 1;
                 }
                 black_box(&compact);
+            }
+        }
+        "interleaved" => {
+            let mut games: Vec<(State, RandomAgent, u64)> =
+                (0..n).map(|g| (new_game(splitmix64(g), &setup).unwrap(), RandomAgent::new(g), g)).collect();
+            for _ in 0..300 {
+                for (s, agent, g) in games.iter_mut() {
+                    if s.to_move.is_none() {
+                        *g += n;
+                        *s = new_game(splitmix64(*g), &setup).unwrap();
+                    }
+                    let side = s.to_move.unwrap();
+                    let mask = legal_mask(s);
+                    write_observation(s, side, &mut compact[..]);
+                    let a = agent.act(&obs, &mask);
+                    apply(s, a as i64).unwrap();
+                    decisions += 1;
+                }
             }
         }
         "mask" | "observe" => {

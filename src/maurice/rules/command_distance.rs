@@ -2,17 +2,20 @@
 //! neighbours that keeps off lakes and more than 1 BW away from every enemy base.
 //!
 //! Speed: the map is a breadth-first search over bit rows (one `u64` per row of 45 cells, a whole
-//! ring of the search in a few dozen word operations), and the last maps built on a thread are
-//! kept, keyed by everything they depend on — the terrain (its `Arc`, held so that its address
-//! cannot be reused), the CinC's cell and the cells of the enemy units — so that the legal mask,
-//! the observations of both sides and the opponent's decision within one step build each map
-//! once. A map from the cache is the map the search would build, so the answers are the same.
+//! ring of the search in a few dozen word operations), and the last maps built for each game on a
+//! thread are kept, keyed by everything they depend on — the terrain (its `Arc`, held so that its
+//! address cannot be reused), the CinC's cell and the cells of the enemy units — so that the legal
+//! mask, the observations of both sides and the opponent's decision build each map once while the
+//! armies stand still. A map from the cache is the map the search would build, so the answers are
+//! the same.
 
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::{State, Unit};
 use crate::maurice::terrain::Terrain;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -67,44 +70,79 @@ pub struct CommandMap {
     depth: Rc<[u16; PADDED]>,
 }
 
-/// One cached map and its key.
+/// One cached map and its key (with its game's terrain).
 struct Entry {
-    terrain: Arc<Terrain>,
     cinc: Cell,
     enemy: Rows,
     depth: Rc<[u16; PADDED]>,
 }
 
-/// The terrain's passable rows, kept with the terrain they were read from.
-struct Passable {
-    terrain: Arc<Terrain>,
-    rows: Rows,
-}
+/// Maps and zones kept per game: both sides of two positions.
+const CACHED: usize = 4;
+/// Games whose caches a thread keeps; all are dropped when one more comes.
+const GAMES: usize = 512;
 
-/// Maps kept per thread: enough for both sides of a few positions.
-const CACHED: usize = 8;
-
-#[derive(Default)]
-struct Cache {
-    entries: Vec<Entry>,
-    next: usize,
-    passable: Vec<Passable>,
+/// What one game's positions share, by its terrain (each game has its own `Arc`; clones of a
+/// state share it). The `Arc` is held, so its address names this terrain while the entry lives.
+struct GameCache {
+    _terrain: Arc<Terrain>,
+    passable: Rows,
+    maps: Vec<Entry>,
+    next_map: usize,
     /// Near zones (`near_zone`) by the enemy cells they were built from.
     zones: Vec<(Rows, Rows)>,
     next_zone: usize,
 }
 
+/// Per thread, the caches of the games it played last: a vector env's thread takes its
+/// environments in turn, so a cache per thread of the last few positions would not serve it.
+#[derive(Default)]
+struct Cache {
+    games: HashMap<usize, GameCache, BuildHasherDefault<AddressHasher>>,
+}
+
+/// A hasher for addresses (one multiplication; the default hasher costs more than the lookup).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+}
+
 impl Cache {
-    fn passable(&mut self, t: &Arc<Terrain>) -> Rows {
-        if let Some(p) = self.passable.iter().find(|p| Arc::ptr_eq(&p.terrain, t)) {
-            return p.rows;
+    fn game(&mut self, t: &Arc<Terrain>) -> &mut GameCache {
+        let key = Arc::as_ptr(t) as usize;
+        if !self.games.contains_key(&key) && self.games.len() >= GAMES {
+            self.games.clear();
         }
-        let rows = passable_rows(t);
-        if self.passable.len() >= CACHED {
-            self.passable.remove(0);
-        }
-        self.passable.push(Passable { terrain: t.clone(), rows });
-        rows
+        self.games.entry(key).or_insert_with(|| GameCache {
+            _terrain: t.clone(),
+            passable: passable_rows(t),
+            maps: Vec::with_capacity(CACHED),
+            next_map: 0,
+            zones: Vec::with_capacity(CACHED),
+            next_zone: 0,
+        })
+    }
+}
+
+/// Puts `item` in a list of at most `CACHED`, over the oldest when full.
+fn keep<T>(list: &mut Vec<T>, next: &mut usize, item: T) {
+    if list.len() < CACHED {
+        list.push(item);
+    } else {
+        list[*next] = item;
+        *next = (*next + 1) % CACHED;
     }
 }
 
@@ -128,24 +166,19 @@ pub fn near_zone(s: &State, side: Side) -> Rows {
     let enemy = enemy_rows(s, side);
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if let Some((_, zone)) = cache.zones.iter().find(|(key, _)| *key == enemy) {
+        let game = cache.game(&s.terrain);
+        if let Some((_, zone)) = game.zones.iter().find(|(key, _)| *key == enemy) {
             return *zone;
         }
         let zone = build_zone(&enemy);
-        if cache.zones.len() < CACHED {
-            cache.zones.push((enemy, zone));
-        } else {
-            let i = cache.next_zone;
-            cache.zones[i] = (enemy, zone);
-            cache.next_zone = (i + 1) % CACHED;
-        }
+        keep(&mut game.zones, &mut game.next_zone, (enemy, zone));
         zone
     })
 }
 
 /// The terrain's passable cells (on the table, not `lake`) as rows, from the thread's cache.
 pub(crate) fn passable(t: &Arc<Terrain>) -> Rows {
-    CACHE.with(|cache| cache.borrow_mut().passable(t))
+    CACHE.with(|cache| cache.borrow_mut().game(t).passable)
 }
 
 thread_local! {
@@ -215,21 +248,12 @@ impl CommandMap {
         let enemy = enemy_rows(s, side);
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
-            if let Some(e) =
-                cache.entries.iter().find(|e| e.cinc == cinc && Arc::ptr_eq(&e.terrain, &s.terrain) && e.enemy == enemy)
-            {
+            let game = cache.game(&s.terrain);
+            if let Some(e) = game.maps.iter().find(|e| e.cinc == cinc && e.enemy == enemy) {
                 return CommandMap { cinc, depth: e.depth.clone() };
             }
-            let passable = cache.passable(&s.terrain);
-            let depth = Rc::new(build(&passable, &enemy, cinc));
-            let entry = Entry { terrain: s.terrain.clone(), cinc, enemy, depth: depth.clone() };
-            if cache.entries.len() < CACHED {
-                cache.entries.push(entry);
-            } else {
-                let i = cache.next;
-                cache.entries[i] = entry;
-                cache.next = (i + 1) % CACHED;
-            }
+            let depth = Rc::new(build(&game.passable, &enemy, cinc));
+            keep(&mut game.maps, &mut game.next_map, Entry { cinc, enemy, depth: depth.clone() });
             CommandMap { cinc, depth }
         })
     }
