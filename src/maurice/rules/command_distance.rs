@@ -79,8 +79,9 @@ struct Entry {
 
 /// Maps and zones kept per game: both sides of two positions.
 const CACHED: usize = 4;
-/// Games whose caches a thread keeps; all are dropped when one more comes.
-const GAMES: usize = 512;
+/// Games whose caches a thread keeps (about 20 KB each); all are dropped when one more comes. A
+/// vector env of 1024 environments on one thread fits, with the games that replaced ended ones.
+const GAMES: usize = 1536;
 
 /// What one game's positions share, by its terrain (each game has its own `Arc`; clones of a
 /// state share it). The `Arc` is held, so its address names this terrain while the entry lives.
