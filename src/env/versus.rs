@@ -72,6 +72,11 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     fn legal_mask(s: &Self::State) -> Self::Mask;
     /// Applies an action, or says why it cannot be applied (nothing changes then).
     fn apply(s: &mut Self::State, a: Self::Action) -> Result<()>;
+    /// `apply` for an action the caller has just found in `legal_mask(s)`: a game may skip
+    /// checking it again.
+    fn apply_allowed(s: &mut Self::State, a: Self::Action) -> Result<()> {
+        Self::apply(s, a)
+    }
     /// What `side` may see of `s`, `OBSERVATION_SIZE` floats.
     fn write_observation(s: &Self::State, side: Self::Side, out: &mut [f32]);
     /// The same as bytes: each value's count, the float times its divisor (`obs_value`).
@@ -241,7 +246,8 @@ impl<T: TwoPlayer> Match<T> {
             // The bundled agents pick from the mask; should one ever not, the game still goes on.
             let a = if mask.get(a) { a } else { mask.nth(0).unwrap_or(0) };
             if let Ok(action) = T::decode(a as i64) {
-                let _ = T::apply(&mut self.game, action);
+                // An action in the mask needs no second check.
+                let _ = if mask.get(a) { T::apply_allowed(&mut self.game, action) } else { T::apply(&mut self.game, action) };
             }
         }
     }
@@ -411,7 +417,8 @@ impl<T: TwoPlayer> Game for Versus<T> {
         mask.get(i)
     }
     fn apply_legal(s: &mut Match<T>, a: T::Action) {
-        if T::apply(&mut s.game, a).is_ok() {
+        // The slot calls this for an action its mask (`legal_mask` of this state) allows.
+        if T::apply_allowed(&mut s.game, a).is_ok() {
             s.advance();
         }
     }

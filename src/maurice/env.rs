@@ -276,6 +276,9 @@ impl TwoPlayer for MauriceLite {
     fn apply(s: &mut State, a: Action) -> Result<()> {
         apply_action(s, a)
     }
+    fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
+        super::rules::apply_allowed(s, a)
+    }
     fn write_observation(s: &State, side: Side, out: &mut [f32]) {
         write_observation(s, side, out)
     }

@@ -16,6 +16,9 @@ pub struct Terrain {
     pub wall_e: [bool; CELLS],
     /// The lake cells, kept apart: distances need a search only when one lies on a shortest path.
     lakes: Vec<Cell>,
+    /// The least box (x0, y0, x1, y1) holding every lake cell ((0, 0, 0, 0) and unused when there
+    /// is none), kept with `lakes` by `set_kind`.
+    lake_box: (i8, i8, i8, i8),
 }
 
 impl Default for Terrain {
@@ -33,6 +36,7 @@ impl Terrain {
             wall_n: [false; CELLS],
             wall_e: [false; CELLS],
             lakes: Vec::new(),
+            lake_box: (0, 0, 0, 0),
         }
     }
 
@@ -44,6 +48,21 @@ impl Terrain {
             self.lakes.push(c);
             self.lakes.sort();
         }
+        // A function of the lake list alone (so that equal maps compare equal): (0, 0, 0, 0) for none.
+        self.lake_box = match self.lakes.first() {
+            None => (0, 0, 0, 0),
+            Some(&f) => self.lakes.iter().fold((f.x, f.y, f.x, f.y), |(x0, y0, x1, y1), l| {
+                (x0.min(l.x), y0.min(l.y), x1.max(l.x), y1.max(l.y))
+            }),
+        };
+    }
+
+    /// The Chebyshev distance from `c` to the lakes' box, a bound below its distance to any lake.
+    fn to_lake_box(&self, c: Cell) -> i32 {
+        let (x0, y0, x1, y1) = self.lake_box;
+        let dx = (x0 as i32 - c.x as i32).max(c.x as i32 - x1 as i32).max(0);
+        let dy = (y0 as i32 - c.y as i32).max(c.y as i32 - y1 as i32).max(0);
+        dx.max(dy)
     }
 
     /// The type of a cell on the table.
@@ -67,6 +86,11 @@ impl Terrain {
     }
     pub fn lakes(&self) -> &[Cell] {
         &self.lakes
+    }
+    /// Whether every cell is more than `d` cells (Chebyshev) from every lake: then no lake lies on
+    /// a shortest path of `d` moves or fewer from them, and `steps_between` up to `d` is the crow's.
+    pub fn lakes_farther_than(&self, cells: &[Cell], d: i32) -> bool {
+        self.lakes.is_empty() || cells.iter().all(|&c| self.to_lake_box(c) > d)
     }
 
     /// G8: whether a wall lies on the common edge of two orthogonal neighbours.
@@ -109,12 +133,15 @@ impl Terrain {
             return None;
         }
         // With no lake on a shortest Chebyshev path of a closest pair, that path is open.
-        let blocked = from.iter().any(|&a| {
-            to.iter().any(|&b| {
-                a.chebyshev(b) == best
-                    && self.lakes.iter().any(|&l| l != a && l != b && a.chebyshev(l) + l.chebyshev(b) == best)
-            })
-        });
+        // A lake l on such a path has d(a, l) + d(l, b) = best, so its box is that near too.
+        let blocked = !self.lakes.is_empty()
+            && from.iter().any(|&a| {
+                to.iter().any(|&b| {
+                    a.chebyshev(b) == best
+                        && self.to_lake_box(a) + self.to_lake_box(b) <= best
+                        && self.lakes.iter().any(|&l| l != a && l != b && a.chebyshev(l) + l.chebyshev(b) == best)
+                })
+            });
         if !blocked {
             return Some(best);
         }
@@ -162,9 +189,24 @@ impl Terrain {
     pub fn within(&self, from: &[Cell], to: &[Cell], n: i32) -> bool {
         // Lakes only lengthen paths, so sets farther apart than n as the crow flies are not
         // within n: the common case is answered without looking for lakes.
-        let crow = from.iter().flat_map(|&a| to.iter().map(move |&b| a.chebyshev(b))).min().unwrap_or(i32::MAX);
+        // The boxes first: no pair of cells is nearer than the boxes holding them.
+        let fb = crate::maurice::rules::charge::charge_move::cell_box(from);
+        let tb = crate::maurice::rules::charge::charge_move::cell_box(to);
+        if from.is_empty() || to.is_empty() || crate::maurice::rules::charge::charge_move::box_gap(fb, tb) - 1 > n {
+            return false;
+        }
+        let mut crow = i32::MAX;
+        for &a in from {
+            for &b in to {
+                crow = crow.min(a.chebyshev(b));
+            }
+        }
         if crow == i32::MAX || crow - 1 > n {
             return false;
+        }
+        // With no lake on the map, the distance is the crow's (`steps_between`).
+        if self.lakes.is_empty() {
+            return true;
         }
         self.distance(from, to).is_some_and(|d| d <= n)
     }
@@ -178,8 +220,16 @@ impl Terrain {
     /// G10: a unit on `cells` is in difficult terrain when one of them is difficult or a wall
     /// lies between two of them.
     pub fn unit_in_difficult(&self, cells: &[Cell]) -> bool {
-        cells.iter().any(|&c| self.is_difficult(c))
-            || cells.iter().any(|&a| cells.iter().any(|&b| a.shares_edge(b) && self.wall_between(a, b)))
+        if cells.iter().any(|&c| self.is_difficult(c)) {
+            return true;
+        }
+        // A wall between two cells of the unit lies on the north or east edge of the lower one
+        // (`wall_between`): look there only.
+        cells.iter().any(|&a| {
+            a.on_table()
+                && ((self.wall_n[a.index()] && cells.contains(&a.plus(Vec2(0, 1))) && a.plus(Vec2(0, 1)).on_table())
+                    || (self.wall_e[a.index()] && cells.contains(&a.plus(Vec2(1, 0))) && a.plus(Vec2(1, 0)).on_table()))
+        })
     }
 
     /// G9: the level of a unit, the least level of its cells.

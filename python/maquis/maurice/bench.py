@@ -10,6 +10,17 @@
    threads with the ``heuristic`` opponent inside, learner steps/s (games/s: those over the
    learner's decisions per game against the heuristic, measured on the AEC env).
 
+3. The parts of a step, one thread, ``ENGINE_ENVS`` environments: the engine row again with the
+   full float32 observation (the observation's cost is the difference of the two rows' times a
+   step) and with the ``heuristic`` opponent (the opponent's cost likewise).
+4. The ``search`` opponent: the milliseconds of one searched decision (``command`` or
+   ``volley_choice`` with a choice, ``--budget`` playouts, default 100) in positions of
+   heuristic-against-heuristic games, the median and the largest of ``--search`` decisions (0:
+   skipped).
+
+The Rust side's own figures (``legal_mask``, the observation, ``apply`` and the opponents alone,
+with no Python) are ``cargo bench --bench maurice`` and ``examples/maurice_speed.rs``.
+
 ``--scenario`` picks the armies (standard: 15 units a side, skirmish: 7); ``--observation compact``
 leaves out the map planes. Every figure is the median of ``--repeats`` timed repeats of about
 ``--seconds`` each.
@@ -33,6 +44,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the armies (default: standard)")
     p.add_argument("--observation", choices=("full", "compact"), default="full",
                    help="the observation the vector env writes (default: full, 21334 values)")
+    p.add_argument("--search", type=int, default=None, metavar="N",
+                   help="searched decisions timed (default 10, --quick 1; 0 skips the search row)")
+    p.add_argument("--budget", type=int, default=100, metavar="B",
+                   help="the search's playouts per decision (default 100)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -82,6 +97,58 @@ def run(args: argparse.Namespace) -> int:
                     f"{row['learner_steps_per_s']:,.0f} learner steps/s, {row['games_per_s']:,.1f} games/s "
                     f"({heuristic_game['blue']:.1f} learner decisions a game)"
                 )
+    parts = []
+    envs = 64 if settings["quick"] else ENGINE_ENVS
+    for label, opponent, observation, dtype in (("random opponent, compact uint8", "random", "compact", "uint8"),
+                                               ("random opponent, full float32", "random", "full", "float32"),
+                                               ("heuristic opponent, compact uint8", "heuristic", "compact", "uint8")):
+        row = vector_rate(lambda n, t, o: make_vec(n, t, o, observation, dtype), envs, 1, opponent, seconds, args.seed,
+                          repeats, until_a_game_ends=False)
+        row.update(part=label, observation=observation, dtype=dtype, us_per_step=1e6 / row["learner_steps_per_s"])
+        parts.append(row)
+        if text:
+            print(f"parts, 1 thread ({envs} envs), {label}: {row['learner_steps_per_s']:,.0f} learner steps/s, "
+                  f"{row['us_per_step']:.2f} us a step")
+    search = None
+    decisions = args.search if args.search is not None else (1 if settings["quick"] else 10)
+    if decisions > 0:
+        search = search_times(raw_env, make_agent, decisions, args.budget, args.seed, options)
+        if text:
+            print(f"search, budget {args.budget}, {args.scenario}: median {search['median_ms']:.1f} ms a searched "
+                  f"decision, max {search['max_ms']:.1f} ms ({decisions} decisions)")
     if args.json:
-        write_json({"settings": settings, "engine": engine, "vector": vector}, args.json)
+        write_json({"settings": settings, "engine": engine, "vector": vector, "parts": parts, "search": search},
+                   args.json)
     return 0
+
+
+def search_times(raw_env, make_agent, decisions: int, budget: int, seed: int, options: dict) -> dict:
+    """The wall milliseconds of `decisions` searched decisions (``command`` or ``volley_choice``
+    with more than one legal action, at least 30 decisions apart) in heuristic-against-heuristic
+    games on the AEC env, one search agent per game: median and max."""
+    import statistics
+    import time
+
+    env = raw_env()
+    times: list[float] = []
+    game = 0
+    while len(times) < decisions:
+        env.reset(seed=seed + 1000 + game, options=options)
+        agent = make_agent("search", seed + game, budget)
+        players = {side: make_agent("heuristic", seed + game + k) for k, side in enumerate(env.possible_agents)}
+        since = 0
+        while env.state_dict()["outcome"] is None and len(times) < decisions:
+            seen = env.observe(env.agent_selection)
+            mask = seen["action_mask"]
+            if since >= 30 and env.state_dict()["phase"] in ("command", "volley_choice") and mask.sum() > 1:
+                t0 = time.perf_counter()
+                action = int(agent.act(seen["observation"], mask))
+                times.append(1e3 * (time.perf_counter() - t0))
+                since = 0
+            else:
+                action = int(players[env.agent_selection].act(seen["observation"], mask))
+            env.step(action)
+            since += 1
+        game += 1
+    return {"budget": budget, "decisions": decisions, "median_ms": statistics.median(times), "max_ms": max(times),
+            "times_ms": times}

@@ -2,7 +2,7 @@
 //! span, the passive side's activation interrupt and the action's modifier window.
 
 use super::command_distance::CommandMap;
-use super::force::{can_seed, group, ids, linked};
+use super::force::{group, ids, linked, Seeds};
 use super::round::{ask, cinc_move, end_of_round};
 use super::{cards, charge::can_charge, fire::can_bombard, rally};
 use crate::error::Result;
@@ -27,8 +27,9 @@ pub fn span_total(s: &State) -> u32 {
 fn seeds(s: &State) -> Vec<u8> {
     let (side, cmd, total) = (s.active, command(s), span_total(s));
     let map = CommandMap::new(s, side);
+    let seeds = Seeds::new(s, side);
     s.units(side)
-        .filter(|u| map.to_unit(u).is_some_and(|d| d <= total) && can_seed(s, side, u.id, cmd))
+        .filter(|u| map.to_unit(u).is_some_and(|d| d <= total) && seeds.can_seed(u.id, cmd))
         .map(|u| u.id)
         .collect()
 }

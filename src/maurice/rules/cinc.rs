@@ -3,6 +3,7 @@
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::State;
+use super::command_distance::{dilate, passable, ROW};
 
 /// H1: a cell the CinC may stand on: on the table and not `lake`.
 fn can_stand(s: &State, c: Cell) -> bool {
@@ -12,31 +13,57 @@ fn can_stand(s: &State, c: Cell) -> bool {
 /// H2: the cells `side`'s CinC may move to: any other cell on the table, not `lake`, covered by no
 /// unit, reachable by moves to neighbours through cells that are not `lake` and hold no enemy unit.
 pub fn move_targets(s: &State, side: Side) -> Vec<Cell> {
-    let mut covered = [0u8; WIDTH * HEIGHT];
+    let mut out = Vec::new();
+    for_each_move_target(s, side, |c| out.push(c));
+    out
+}
+
+/// `move_targets`, each cell handed to `f` in cell order, with no list built. The search is a
+/// flood fill over bit rows (a row of 45 cells a word).
+pub fn for_each_move_target(s: &State, side: Side, mut f: impl FnMut(Cell)) {
+    // A cell covered by units of both sides counts as the last one's (blue first, ascending id).
+    let (mut own, mut enemy) = ([0u64; HEIGHT], [0u64; HEIGHT]);
     for u in s.units_on_table() {
         for &c in u.cells() {
-            covered[c.index()] = 1 + (u.side != side) as u8;
+            let (y, bit) = (c.y as usize, 1u64 << c.x);
+            if u.side == side {
+                own[y] |= bit;
+                enemy[y] &= !bit;
+            } else {
+                enemy[y] |= bit;
+                own[y] &= !bit;
+            }
         }
+    }
+    let passable = passable(&s.terrain);
+    let mut open = [0u64; HEIGHT];
+    for y in 0..HEIGHT {
+        open[y] = passable[y] & !enemy[y];
     }
     let start = s.army(side).cinc;
-    let mut seen = [false; WIDTH * HEIGHT];
-    seen[start.index()] = true;
-    // Breadth first; each cell is queued at most once, so a plain list with a read head serves.
-    let mut queue = Vec::with_capacity(WIDTH * HEIGHT);
-    queue.push(start);
-    let mut head = 0;
-    while let Some(&c) = queue.get(head) {
-        head += 1;
-        for n in c.neighbours() {
-            if !can_stand(s, n) || seen[n.index()] || covered[n.index()] == 2 {
-                continue;
-            }
-            seen[n.index()] = true;
-            queue.push(n);
+    let mut seen = [0u64; HEIGHT];
+    seen[start.y as usize] = 1 << start.x;
+    let mut grown = [0u64; HEIGHT];
+    loop {
+        dilate(&seen, 0, HEIGHT - 1, &mut grown);
+        let mut changed = false;
+        for y in 0..HEIGHT {
+            let next = seen[y] | (grown[y] & open[y]);
+            changed |= next != seen[y];
+            seen[y] = next;
+        }
+        if !changed {
+            break;
         }
     }
-    // In cell order: the reachable cells no unit covers, the CinC's own excepted.
-    Cell::all().filter(|&c| c != start && seen[c.index()] && covered[c.index()] == 0).collect()
+    seen[start.y as usize] &= !(1 << start.x);
+    for y in 0..HEIGHT {
+        let mut bits = seen[y] & !(own[y] | enemy[y]) & ROW;
+        while bits != 0 {
+            f(Cell::new(bits.trailing_zeros() as i8, y as i8));
+            bits &= bits - 1;
+        }
+    }
 }
 
 /// H3: the cells a displaced CinC may go to: the nearest ring (Chebyshev distance k ≥ 1) that

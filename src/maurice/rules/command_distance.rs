@@ -1,49 +1,262 @@
 //! A3: the command distance — cells strictly between the CinC and a unit along a path of
 //! neighbours that keeps off lakes and more than 1 BW away from every enemy base.
+//!
+//! Speed: the map is a breadth-first search over bit rows (one `u64` per row of 45 cells, a whole
+//! ring of the search in a few dozen word operations), and the last maps built for each game on a
+//! thread are kept, keyed by everything they depend on — the terrain (its `Arc`, held so that its
+//! address cannot be reused), the CinC's cell and the cells of the enemy units — so that the legal
+//! mask, the observations of both sides and the opponent's decision build each map once while the
+//! armies stand still. A map from the cache is the map the search would build, so the answers are
+//! the same.
 
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::{State, Unit};
+use crate::maurice::terrain::Terrain;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+use std::sync::Arc;
 
-const CELLS: usize = WIDTH * HEIGHT;
+/// The depth map has a border of one cell all round (never reached), so that the neighbours of a
+/// cell of the table are read with no bounds check: cell (x, y) is at (y + 1) · PAD_W + x + 1.
+const PAD_W: usize = WIDTH + 2;
+const PADDED: usize = PAD_W * (HEIGHT + 2);
+
+#[inline(always)]
+const fn padded(x: usize, y: usize) -> usize {
+    (y + 1) * PAD_W + x + 1
+}
+/// The bits of a row that lie on the table.
+pub(crate) const ROW: u64 = (1 << WIDTH) - 1;
+
+/// A set of cells, a row of bits per y (bit x).
+pub type Rows = [u64; HEIGHT];
+
+/// The cells within one cell (Chebyshev) of `r`, on the table.
+#[inline]
+pub(crate) fn dilate(r: &Rows, lo: usize, hi: usize, out: &mut Rows) {
+    for y in lo..=hi {
+        let mut v = r[y];
+        if y > 0 {
+            v |= r[y - 1];
+        }
+        if y + 1 < HEIGHT {
+            v |= r[y + 1];
+        }
+        out[y] = (v | v << 1 | v >> 1) & ROW;
+    }
+}
+
+/// The terrain's passable cells as rows, cached with the terrain.
+fn passable_rows(t: &Terrain) -> Rows {
+    let mut rows = [0u64; HEIGHT];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for x in 0..WIDTH {
+            if t.passable(Cell::new(x as i8, y as i8)) {
+                *row |= 1 << x;
+            }
+        }
+    }
+    rows
+}
 
 /// For every cell, the fewest cells strictly between `side`'s CinC and it along an open path
 /// (u16::MAX when none): the distance map the command distances of all units read.
 pub struct CommandMap {
     cinc: Cell,
     /// Depth of each open cell: the cells of the path from the CinC up to and including it.
-    depth: Vec<u16>,
+    depth: Rc<[u16; PADDED]>,
+}
+
+/// One cached map and its key (with its game's terrain).
+struct Entry {
+    cinc: Cell,
+    enemy: Rows,
+    depth: Rc<[u16; PADDED]>,
+}
+
+/// Maps and zones kept per game: both sides of two positions.
+const CACHED: usize = 4;
+/// Games whose caches a thread keeps (about 20 KB each); all are dropped when one more comes. A
+/// vector env of 1024 environments on one thread fits, with the games that replaced ended ones.
+const GAMES: usize = 1536;
+
+/// What one game's positions share, by its terrain (each game has its own `Arc`; clones of a
+/// state share it). The `Arc` is held, so its address names this terrain while the entry lives.
+struct GameCache {
+    _terrain: Arc<Terrain>,
+    passable: Rows,
+    maps: Vec<Entry>,
+    next_map: usize,
+    /// Near zones (`near_zone`) by the enemy cells they were built from.
+    zones: Vec<(Rows, Rows)>,
+    next_zone: usize,
+}
+
+/// Per thread, the caches of the games it played last: a vector env's thread takes its
+/// environments in turn, so a cache per thread of the last few positions would not serve it.
+#[derive(Default)]
+struct Cache {
+    games: HashMap<usize, GameCache, BuildHasherDefault<AddressHasher>>,
+}
+
+/// A hasher for addresses (one multiplication; the default hasher costs more than the lookup).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 29
+    }
+}
+
+impl Cache {
+    fn game(&mut self, t: &Arc<Terrain>) -> &mut GameCache {
+        let key = Arc::as_ptr(t) as usize;
+        if !self.games.contains_key(&key) && self.games.len() >= GAMES {
+            self.games.clear();
+        }
+        self.games.entry(key).or_insert_with(|| GameCache {
+            _terrain: t.clone(),
+            passable: passable_rows(t),
+            maps: Vec::with_capacity(CACHED),
+            next_map: 0,
+            zones: Vec::with_capacity(CACHED),
+            next_zone: 0,
+        })
+    }
+}
+
+/// Puts `item` in a list of at most `CACHED`, over the oldest when full.
+fn keep<T>(list: &mut Vec<T>, next: &mut usize, item: T) {
+    if list.len() < CACHED {
+        list.push(item);
+    } else {
+        list[*next] = item;
+        *next = (*next + 1) % CACHED;
+    }
+}
+
+/// The cells within 5 cells (Chebyshev) of a cell of `enemy`.
+fn build_zone(enemy: &Rows) -> Rows {
+    let mut wide = [0u64; HEIGHT];
+    for (w, &v) in wide.iter_mut().zip(enemy) {
+        *w = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
+    }
+    let mut zone = [0u64; HEIGHT];
+    for (y, z) in zone.iter_mut().enumerate() {
+        *z = wide[y.saturating_sub(5)..(y + 6).min(HEIGHT)].iter().fold(0, |a, &r| a | r);
+    }
+    zone
+}
+
+/// G5's zone for `side`: the cells within 5 cells (Chebyshev) of one of its enemies' cells, a
+/// row of bits per y, from the thread's cache. A set of cells of the table with none in the zone
+/// is not within 4 BW of an enemy; one with a cell in it is, when the map has no lake.
+pub fn near_zone(s: &State, side: Side) -> Rows {
+    let enemy = enemy_rows(s, side);
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let game = cache.game(&s.terrain);
+        if let Some((_, zone)) = game.zones.iter().find(|(key, _)| *key == enemy) {
+            return *zone;
+        }
+        let zone = build_zone(&enemy);
+        keep(&mut game.zones, &mut game.next_zone, (enemy, zone));
+        zone
+    })
+}
+
+/// The terrain's passable cells (on the table, not `lake`) as rows, from the thread's cache.
+pub(crate) fn passable(t: &Arc<Terrain>) -> Rows {
+    CACHE.with(|cache| cache.borrow_mut().game(t).passable)
+}
+
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
+}
+
+/// The cells of `side`'s enemies on the table.
+fn enemy_rows(s: &State, side: Side) -> Rows {
+    let mut rows = [0u64; HEIGHT];
+    for e in s.units(side.other()) {
+        for &c in e.cells() {
+            // Unit cells are on the table (G1).
+            rows[c.y as usize] |= 1 << c.x;
+        }
+    }
+    rows
+}
+
+fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> [u16; PADDED] {
+    // Open: passable and not on or next to an enemy cell.
+    let mut near = [0u64; HEIGHT];
+    dilate(enemy, 0, HEIGHT - 1, &mut near);
+    let mut open = [0u64; HEIGHT];
+    for y in 0..HEIGHT {
+        open[y] = passable[y] & !near[y];
+    }
+    let mut depth = [u16::MAX; PADDED];
+    depth[padded(cinc.x as usize, cinc.y as usize)] = 0;
+    let mut visited = [0u64; HEIGHT];
+    visited[cinc.y as usize] |= 1 << cinc.x;
+    let mut frontier = [0u64; HEIGHT];
+    frontier[cinc.y as usize] = 1 << cinc.x;
+    let (mut lo, mut hi) = (cinc.y as usize, cinc.y as usize);
+    let mut grown = [0u64; HEIGHT];
+    let mut d = 0u16;
+    loop {
+        d += 1;
+        let (glo, ghi) = (lo.saturating_sub(1), (hi + 1).min(HEIGHT - 1));
+        dilate(&frontier, glo, ghi, &mut grown);
+        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        for y in glo..=ghi {
+            let new = grown[y] & open[y] & !visited[y];
+            frontier[y] = new;
+            if new != 0 {
+                visited[y] |= new;
+                nlo = nlo.min(y);
+                nhi = y;
+                let mut bits = new;
+                while bits != 0 {
+                    depth[padded(bits.trailing_zeros() as usize, y)] = d;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        if nlo == usize::MAX {
+            break;
+        }
+        // Every row of the old frontier lies in glo..=ghi, so the frontier holds the new ring only.
+        (lo, hi) = (nlo, nhi);
+    }
+    depth
 }
 
 impl CommandMap {
     pub fn new(s: &State, side: Side) -> CommandMap {
-        let mut open: Vec<bool> = Cell::all().map(|c| s.terrain.passable(c)).collect();
-        for e in s.units(side.other()) {
-            for &c in e.cells() {
-                open[c.index()] = false;
-                for n in c.neighbours().filter(|n| n.on_table()) {
-                    open[n.index()] = false;
-                }
-            }
-        }
         let cinc = s.army(side).cinc;
-        let mut depth = vec![u16::MAX; CELLS];
-        depth[cinc.index()] = 0;
-        // Breadth first; each cell is queued at most once, so a plain list with a read head serves.
-        let mut queue = Vec::with_capacity(CELLS);
-        queue.push(cinc);
-        let mut head = 0;
-        while let Some(&c) = queue.get(head) {
-            head += 1;
-            let d = depth[c.index()];
-            for n in c.neighbours() {
-                if n.on_table() && open[n.index()] && depth[n.index()] == u16::MAX {
-                    depth[n.index()] = d + 1;
-                    queue.push(n);
-                }
+        let enemy = enemy_rows(s, side);
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let game = cache.game(&s.terrain);
+            if let Some(e) = game.maps.iter().find(|e| e.cinc == cinc && e.enemy == enemy) {
+                return CommandMap { cinc, depth: e.depth.clone() };
             }
-        }
-        CommandMap { cinc, depth }
+            let depth = Rc::new(build(&game.passable, &enemy, cinc));
+            keep(&mut game.maps, &mut game.next_map, Entry { cinc, enemy, depth: depth.clone() });
+            CommandMap { cinc, depth }
+        })
     }
 
     /// The command distance to a cell: 0 when the CinC is on it or next to it; None if infinite.
@@ -51,16 +264,45 @@ impl CommandMap {
         if t == self.cinc {
             return Some(0);
         }
+        // The CinC's own depth is 0, so the least depth of the neighbours covers "next to it".
+        if !t.on_table() {
+            return self.to_cell_off_table(t);
+        }
+        let i = padded(t.x as usize, t.y as usize);
+        let d = &*self.depth;
+        // On the table, so every neighbour lies in the padded map (lets the reads go unchecked).
+        assert!(i > PAD_W && i + PAD_W + 1 < PADDED);
+        let best = d[i - PAD_W - 1]
+            .min(d[i - PAD_W])
+            .min(d[i - PAD_W + 1])
+            .min(d[i - 1])
+            .min(d[i + 1])
+            .min(d[i + PAD_W - 1])
+            .min(d[i + PAD_W])
+            .min(d[i + PAD_W + 1]);
+        (best != u16::MAX).then_some(u32::from(best))
+    }
+
+    /// `to_cell` for a cell off the table (its neighbours on the table only).
+    #[cold]
+    fn to_cell_off_table(&self, t: Cell) -> Option<u32> {
         t.neighbours()
             .filter(|z| z.on_table())
-            .filter_map(|z| if z == self.cinc { Some(0) } else { Some(self.depth[z.index()]).filter(|&d| d != u16::MAX) })
+            .map(|z| self.depth[padded(z.x as usize, z.y as usize)])
+            .filter(|&d| d != u16::MAX)
             .min()
             .map(u32::from)
     }
 
     /// A3: a unit's command distance, the least over its cells.
     pub fn to_unit(&self, u: &Unit) -> Option<u32> {
-        u.cells().iter().filter_map(|&c| self.to_cell(c)).min()
+        let mut best: Option<u32> = None;
+        for &c in u.cells() {
+            if let Some(d) = self.to_cell(c) {
+                best = Some(best.map_or(d, |b| b.min(d)));
+            }
+        }
+        best
     }
 }
 

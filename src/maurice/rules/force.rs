@@ -5,6 +5,7 @@ use super::command_distance::CommandMap;
 use super::fire::can_bombard;
 use crate::maurice::ids::{Command, Formation, Side, UnitType, MAX_UNITS};
 use crate::maurice::state::{State, Unit};
+use std::cell::{Cell, OnceCell};
 
 /// A1: whether the unit can be in a force at all (an `art` unit that fired this round cannot).
 pub fn can_join(u: &Unit) -> bool {
@@ -45,6 +46,119 @@ pub fn group(s: &State, side: Side, seed: u8) -> u16 {
     group
 }
 
+/// The A6 questions about one side's units in one position, each answered once: the class of
+/// every unit, the links between units of a class, whether each unit can charge or bombard. The
+/// command mask asks them for every unit and every action; the answers are those of `group`,
+/// `can_charge` and `can_bombard`.
+pub struct Seeds<'a> {
+    s: &'a State,
+    side: Side,
+    /// Per id, the units of its class it is linked to (bits), once built.
+    links: OnceCell<[u16; MAX_UNITS]>,
+    charge_known: Cell<u16>,
+    charge_yes: Cell<u16>,
+    bombard_known: Cell<u16>,
+    bombard_yes: Cell<u16>,
+}
+
+impl<'a> Seeds<'a> {
+    pub fn new(s: &'a State, side: Side) -> Seeds<'a> {
+        Seeds {
+            s,
+            side,
+            links: OnceCell::new(),
+            charge_known: Cell::new(0),
+            charge_yes: Cell::new(0),
+            bombard_known: Cell::new(0),
+            bombard_yes: Cell::new(0),
+        }
+    }
+
+    fn links(&self) -> &[u16; MAX_UNITS] {
+        self.links.get_or_init(|| {
+            let s = self.s;
+            let units = &s.army(self.side).units;
+            let classes: [Option<(UnitType, Formation, bool)>; MAX_UNITS] =
+                std::array::from_fn(|i| can_join(&units[i]).then(|| class(s, &units[i])));
+            let mut links = [0u16; MAX_UNITS];
+            for i in 0..MAX_UNITS {
+                let Some(ci) = classes[i] else { continue };
+                for j in i + 1..MAX_UNITS {
+                    if classes[j] == Some(ci) && linked(s, &units[i], &units[j]) {
+                        links[i] |= 1 << j;
+                        links[j] |= 1 << i;
+                    }
+                }
+            }
+            links
+        })
+    }
+
+    /// `group(s, side, seed)`.
+    pub fn group(&self, seed: u8) -> u16 {
+        if !can_join(self.s.unit(self.side, seed)) {
+            return 0;
+        }
+        let links = self.links();
+        let mut group = 1u16 << seed;
+        let mut todo = group;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let new = links[i] & !group;
+            group |= new;
+            todo |= new;
+        }
+        group
+    }
+
+    fn memo(known: &Cell<u16>, yes: &Cell<u16>, id: u8, f: impl FnOnce() -> bool) -> bool {
+        let bit = 1u16 << id;
+        if known.get() & bit == 0 {
+            known.set(known.get() | bit);
+            if f() {
+                yes.set(yes.get() | bit);
+            }
+        }
+        yes.get() & bit != 0
+    }
+
+    pub fn can_charge(&self, id: u8) -> bool {
+        Self::memo(&self.charge_known, &self.charge_yes, id, || can_charge(self.s, self.side, id))
+    }
+
+    pub fn can_bombard(&self, id: u8) -> bool {
+        Self::memo(&self.bombard_known, &self.bombard_yes, id, || can_bombard(self.s, self.side, id))
+    }
+
+    /// `can_seed(s, side, id, command)`.
+    pub fn can_seed(&self, id: u8, command: Command) -> bool {
+        let (s, side) = (self.s, self.side);
+        let u = s.unit(side, id);
+        if !can_join(u) {
+            return false;
+        }
+        match command {
+            Command::March => true,
+            // The group holds the seed itself, so the seed answers first.
+            Command::Rally => {
+                u.disr > 0
+                    || (s.units(side).any(|v| v.disr > 0) && ids(self.group(id)).any(|i| s.unit(side, i).disr > 0))
+            }
+            Command::Bombard => {
+                u.kind == UnitType::Art && (self.can_bombard(id) || ids(self.group(id)).any(|i| self.can_bombard(i)))
+            }
+            Command::Charge => {
+                matches!(u.kind, UnitType::Inf | UnitType::Cav)
+                    && (self.can_charge(id)
+                        || ids(self.group(id))
+                            .any(|i| i != id && linked(s, u, s.unit(side, i)) && self.can_charge(i)))
+            }
+            Command::Pass | Command::Event => false,
+        }
+    }
+}
+
 /// The ids of a bit set.
 pub fn ids(bits: u16) -> impl Iterator<Item = u8> {
     (0..MAX_UNITS as u8).filter(move |i| bits >> i & 1 == 1)
@@ -79,6 +193,10 @@ pub fn feasible(s: &State, command: Command) -> bool {
 /// `feasible` with the active side's command map already built (the command mask asks for every
 /// action on one map).
 pub fn feasible_with(s: &State, command: Command, map: &CommandMap) -> bool {
-    let side = s.active;
-    s.units(side).any(|u| map.to_unit(u).is_some() && can_seed(s, side, u.id, command))
+    feasible_in(s, command, map, &Seeds::new(s, s.active))
+}
+
+/// `feasible_with`, with the active side's `Seeds` shared between actions.
+pub fn feasible_in(s: &State, command: Command, map: &CommandMap, seeds: &Seeds) -> bool {
+    s.units(s.active).any(|u| map.to_unit(u).is_some() && seeds.can_seed(u.id, command))
 }

@@ -27,8 +27,49 @@ pub(crate) fn not_yet(s: &State, a: Action, rules: &str) -> Error {
     }
 }
 
+thread_local! {
+    /// The last position whose mask this thread worked out, and that mask: `apply_action` checks
+    /// the action against the mask its caller has just asked for, in the same position.
+    static LAST_MASK: std::cell::RefCell<Option<(State, Mask)>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Q2: the legal actions of the side to move (empty at `game_over`).
 pub fn legal_mask(s: &State) -> Mask {
+    if s.to_move.is_none() {
+        return Mask::default();
+    }
+    // The mask is a function of the state alone, so an equal state's mask is this one's.
+    if let Some(m) = LAST_MASK.with(|last| last.borrow().as_ref().filter(|(seen, _)| same_position(seen, s)).map(|&(_, m)| m)) {
+        return m;
+    }
+    let m = compute_mask(s);
+    LAST_MASK.with(|last| {
+        let mut last = last.borrow_mut();
+        match last.as_mut() {
+            Some((seen, mask)) => {
+                copy_into(seen, s);
+                *mask = m;
+            }
+            None => *last = Some((s.clone(), m)),
+        }
+    });
+    m
+}
+
+/// `a == b`, asking first what most often differs between two positions of one game.
+fn same_position(a: &State, b: &State) -> bool {
+    a.phase == b.phase
+        && a.to_move == b.to_move
+        && a.round_no == b.round_no
+        && a.active == b.active
+        && a.deck.len() == b.deck.len()
+        && a.round.force == b.round.force
+        && a.round.done == b.round.done
+        && a.round.moving == b.round.moving
+        && a == b
+}
+
+fn compute_mask(s: &State) -> Mask {
     let mut m = Mask::default();
     let Some(side) = s.to_move else { return m };
     match s.phase {
@@ -83,12 +124,82 @@ pub fn apply_action(s: &mut State, a: Action) -> Result<()> {
             reason: "the rules do not allow it now (see the legal mask)".into(),
         });
     }
-    // Decisions whose rules are missing are refused before anything changes.
-    let mut next = s.clone();
-    step(&mut next, a)?;
-    settle(&mut next)?;
-    *s = next;
-    Ok(())
+    apply_allowed(s, a)
+}
+
+/// `apply_action` for an action the caller has just found in `legal_mask(s)` (a vector env's
+/// slot keeps its state's mask): the same, without asking for the mask again.
+pub fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
+    if s.is_over() {
+        return Err(Error::GameOver);
+    }
+    // Decisions whose rules are missing are refused before anything changes: the decision is
+    // taken on a copy (the thread's scratch state, whose allocations are reused).
+    let mut next = SCRATCH.with(|scratch| scratch.borrow_mut().take()).unwrap_or_else(|| s.clone());
+    copy_into(&mut next, s);
+    let result = step(&mut next, a).and_then(|()| settle(&mut next));
+    if result.is_ok() {
+        std::mem::swap(s, &mut next);
+    }
+    SCRATCH.with(|scratch| *scratch.borrow_mut() = Some(next));
+    result
+}
+
+thread_local! {
+    /// A state whose allocations `apply_action` reuses for its copy.
+    static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `*dst = src.clone()`, reusing `dst`'s allocations (the dice log's above all: a clone allocates
+/// once per roll of the game). Every field is named, so a new field cannot be forgotten.
+pub(crate) fn copy_into(dst: &mut State, src: &State) {
+    use super::streams::{Dice, Roll, Shuffler};
+    let State {
+        scenario,
+        terrain,
+        armies,
+        deck,
+        discard,
+        removed,
+        round_no,
+        active,
+        round,
+        night_pass_last_round,
+        phase,
+        to_move,
+        pending,
+        outcome,
+        dice: Dice { rng: dice_rng, script: dice_script, log },
+        shuffler: Shuffler { rng: shuffle_rng, script: shuffle_script },
+    } = src;
+    dst.scenario.clone_from(scenario);
+    if !std::sync::Arc::ptr_eq(&dst.terrain, terrain) {
+        dst.terrain = terrain.clone();
+    }
+    dst.armies.clone_from(armies);
+    dst.deck.clone_from(deck);
+    dst.discard.clone_from(discard);
+    dst.removed.clone_from(removed);
+    dst.round_no = *round_no;
+    dst.active = *active;
+    dst.round.clone_from(round);
+    dst.night_pass_last_round = *night_pass_last_round;
+    dst.phase = *phase;
+    dst.to_move = *to_move;
+    dst.pending.clone_from(pending);
+    dst.outcome.clone_from(outcome);
+    dst.dice.rng.clone_from(dice_rng);
+    dst.dice.script.clone_from(dice_script);
+    let out = &mut dst.dice.log;
+    out.truncate(log.len());
+    for (d, Roll { event, dice }) in out.iter_mut().zip(log) {
+        d.event = *event;
+        d.dice.clone_from(dice);
+    }
+    let n = out.len();
+    out.extend(log[n..].iter().cloned());
+    dst.shuffler.rng.clone_from(shuffle_rng);
+    dst.shuffler.script.clone_from(shuffle_script);
 }
 
 fn step(s: &mut State, a: Action) -> Result<()> {

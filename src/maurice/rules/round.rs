@@ -60,8 +60,9 @@ pub fn command_mask(s: &State, m: &mut Mask) {
         m.add(Action::Card(card));
     }
     let map = super::command_distance::CommandMap::new(s, s.active);
+    let seeds = super::force::Seeds::new(s, s.active);
     for command in Command::ACTIONS {
-        if super::force::feasible_with(s, command, &map) {
+        if super::force::feasible_in(s, command, &map, &seeds) {
             m.add(command_action(command));
         }
     }
@@ -126,9 +127,7 @@ pub fn cinc_move(s: &mut State) {
 
 pub fn cinc_move_mask(s: &State, m: &mut Mask) {
     m.add(Action::Decline);
-    for c in cinc::move_targets(s, s.active) {
-        m.add(Action::Cell(c));
-    }
+    cinc::for_each_move_target(s, s.active, |c| m.add(Action::Cell(c)));
 }
 
 pub fn apply_cinc_move(s: &mut State, a: Action) {

@@ -48,45 +48,56 @@ fn passable(s: &State, u: &Unit, c: Cell, rough_going: bool) -> bool {
 pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMove> {
     let u = s.unit(side, id);
     // The move covers at most CHARGE_REACH cells, each base then touching the cell ahead: an
-    // enemy farther than that from every cell of the unit cannot be reached by any lead-in.
+    // enemy farther than that from every cell of the unit cannot be reached by any lead-in. The
+    // boxes of the unit and of each enemy answer first (a cell pair is no nearer than its boxes).
     let reach = CHARGE_REACH as i32 + 1;
-    if !s.units(side.other()).any(|e| e.cells().iter().any(|&c| u.cells().iter().any(|&m| m.chebyshev(c) <= reach))) {
+    let ub = cell_box(u.cells());
+    if !s.units(side.other()).any(|e| {
+        box_gap(ub, cell_box(e.cells())) <= reach
+            && e.cells().iter().any(|&c| u.cells().iter().any(|&m| m.chebyshev(c) <= reach))
+    }) {
         return None;
     }
     let rough_going = s.round.rough_going && side == s.active;
     let (w, _) = u.formation.size();
     let mut frame = u.frame();
     let mut cells = u.cells;
-    let mut passed = Vec::new();
+    // Every cell passed, in order: at most CHARGE_REACH steps of two rows of 4 bases.
+    let mut passed = [Cell::default(); 2 * 4 * CHARGE_REACH as usize];
+    let mut n_passed = 0usize;
     let mut walls = false;
     let mut spent = 0u8;
-    let step = |frame: &mut Frame, cells: &mut Cells, da: i8, passed: &mut Vec<Cell>, walls: &mut bool| {
+    let step = |frame: &mut Frame, cells: &mut Cells, da: i8, passed: &mut [Cell], n_passed: &mut usize, walls: &mut bool| {
         // Each base moves one ahead, then (an oblique lead-in) one aside.
-        let ahead: Vec<Cell> = cells.as_slice().iter().map(|&c| c.plus(frame.facing.vec())).collect();
-        for (i, &c) in cells.as_slice().iter().enumerate() {
-            *walls |= s.terrain.crosses_wall(c, ahead[i]);
+        for &c in cells.as_slice() {
+            let ahead = c.plus(frame.facing.vec());
+            *walls |= s.terrain.crosses_wall(c, ahead);
             if da != 0 {
-                *walls |= s.terrain.crosses_wall(ahead[i], ahead[i].plus(frame.facing.right().vec().times(da)));
+                *walls |= s.terrain.crosses_wall(ahead, ahead.plus(frame.facing.right().vec().times(da)));
             }
         }
         if da != 0 {
-            passed.extend(ahead.iter().copied());
+            for &c in cells.as_slice() {
+                passed[*n_passed] = c.plus(frame.facing.vec());
+                *n_passed += 1;
+            }
         }
         *frame = Frame::new(frame.cell(da, 1), frame.facing);
         *cells = crate::maurice::grid::footprint(u.formation, frame.origin, frame.facing);
-        passed.extend(cells.as_slice().iter().copied());
+        for &c in cells.as_slice() {
+            passed[*n_passed] = c;
+            *n_passed += 1;
+        }
     };
-    let enemies: Vec<&Unit> = s.units(side.other()).collect();
-    let contact = |cells: &Cells| {
-        enemies.iter().any(|e| crate::maurice::grid::in_contact(cells.as_slice(), e.cells()))
-    };
+    let enemies = || s.units(side.other());
+    let contact = |cells: &Cells| enemies().any(|e| crate::maurice::grid::in_contact(cells.as_slice(), e.cells()));
     let da = match lead {
         Lead::Straight => 0,
         Lead::ObliqueLeft => -1,
         Lead::ObliqueRight => 1,
     };
     if da != 0 {
-        step(&mut frame, &mut cells, da, &mut passed, &mut walls);
+        step(&mut frame, &mut cells, da, &mut passed, &mut n_passed, &mut walls);
         spent += 1;
         if contact(&cells) {
             return None;
@@ -95,7 +106,7 @@ pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMo
     let contacts = loop {
         // A touch other than across the front edge makes the charge illegal.
         let mut ahead = 0u16;
-        for e in &enemies {
+        for e in enemies() {
             for &c in e.cells() {
                 match touching_edge(frame, u.formation, c) {
                     Some(Edge::Front) => ahead |= 1 << e.id,
@@ -110,26 +121,42 @@ pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMo
         if spent == CHARGE_REACH {
             return None;
         }
-        step(&mut frame, &mut cells, 0, &mut passed, &mut walls);
+        step(&mut frame, &mut cells, 0, &mut passed, &mut n_passed, &mut walls);
         spent += 1;
     };
+    let passed = &passed[..n_passed];
     if passed.iter().any(|&c| !passable(s, u, c, rough_going)) || (rough_going && walls) {
         return None;
     }
     // C4: whom it contacts, and whether it may.
     for e in (0..MAX_UNITS as u8).filter(|i| contacts >> i & 1 == 1).map(|i| s.unit(side.other(), i)) {
-        let touched: Vec<Cell> = (0..w).map(|a| frame.cell(a, 1)).filter(|c| e.cells.contains(*c)).collect();
-        if touched.iter().all(|&c| hidden_from(s, u, c)) {
+        let touched = || (0..w).map(|a| frame.cell(a, 1)).filter(|c| e.cells.contains(*c));
+        if touched().all(|c| hidden_from(s, u, c)) {
             return None;
         }
         if u.kind == UnitType::Inf && e.kind == UnitType::Cav {
             return None;
         }
-        if u.kind == UnitType::Cav && touched.iter().any(|&c| s.terrain.kind(c) == TerrainType::Woods) {
+        if u.kind == UnitType::Cav && touched().any(|c| s.terrain.kind(c) == TerrainType::Woods) {
             return None;
         }
     }
-    Some(ChargeMove { at: frame.origin, cells, passed, walls, spent, contacts })
+    Some(ChargeMove { at: frame.origin, cells, passed: passed.to_vec(), walls, spent, contacts })
+}
+
+/// The least box (x0, y0, x1, y1) holding the cells.
+pub(crate) fn cell_box(cells: &[Cell]) -> (i32, i32, i32, i32) {
+    cells.iter().fold((i32::MAX, i32::MAX, i32::MIN, i32::MIN), |(x0, y0, x1, y1), c| {
+        (x0.min(c.x as i32), y0.min(c.y as i32), x1.max(c.x as i32), y1.max(c.y as i32))
+    })
+}
+
+/// The Chebyshev distance between two boxes (0 when they overlap): no pair of their cells is
+/// nearer.
+pub(crate) fn box_gap(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> i32 {
+    let dx = (b.0 - a.2).max(a.0 - b.2).max(0);
+    let dy = (b.1 - a.3).max(a.1 - b.3).max(0);
+    dx.max(dy)
 }
 
 /// C2: `inf` or `cav`, in `line` or `massed`, at most 3 DISR, not moved this action, and a

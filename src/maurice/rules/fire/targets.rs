@@ -1,7 +1,7 @@
 //! F2–F5: firing bases, lanes, the first base of a lane and whether it is a target.
 
 use crate::maurice::grid::{lanes, Cell, Vec2};
-use crate::maurice::ids::{Formation, Side, TerrainType, UnitType};
+use crate::maurice::ids::{Formation, Side, TerrainType, UnitType, HEIGHT};
 use crate::maurice::state::{State, Unit};
 
 /// The two ranges of fire (F1, F2).
@@ -81,12 +81,31 @@ fn obstructed(s: &State, b: Cell, v: Vec2, k: i8) -> bool {
     woods || wall
 }
 
+/// The cells covered by units on the table, a row of bits per y.
+pub(crate) fn occupied(s: &State) -> [u64; HEIGHT] {
+    let mut rows = [0u64; HEIGHT];
+    for u in s.units_on_table() {
+        for &c in u.cells() {
+            rows[c.y as usize] |= 1 << c.x;
+        }
+    }
+    rows
+}
+
 /// F4: the lane of base `b` (of `side`) along `v`, searched up to R + 1 cells.
 pub fn lane_target(s: &State, side: Side, b: Cell, v: Vec2, range: Range) -> LaneTarget {
+    lane_target_in(s, &occupied(s), side, b, v, range)
+}
+
+/// `lane_target` with the covered cells (`occupied(s)`) at hand.
+pub(crate) fn lane_target_in(s: &State, occupied: &[u64; HEIGHT], side: Side, b: Cell, v: Vec2, range: Range) -> LaneTarget {
     for k in 1..=range.reach() + 1 {
         let c = b.plus(v.times(k));
         if !c.on_table() {
             return LaneTarget::None;
+        }
+        if occupied[c.y as usize] >> c.x & 1 == 0 {
+            continue;
         }
         let Some(u) = s.unit_at(c) else { continue };
         if u.side == side {
@@ -115,8 +134,9 @@ pub fn can_bombard(s: &State, side: Side, id: u8) -> bool {
         return false;
     }
     let mut long = false;
+    let occupied = occupied(s);
     for v in lanes(u.facing) {
-        match lane_target(s, side, b, v, Range::Long) {
+        match lane_target_in(s, &occupied, side, b, v, Range::Long) {
             LaneTarget::Target { .. } => long = true,
             LaneTarget::Blocked { k, hidden_or_obstructed: false, .. } if k - 1 <= 4 => return false,
             _ => {}

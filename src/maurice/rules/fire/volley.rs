@@ -1,7 +1,7 @@
 //! F1, F5–F9, K6 (volley window), K7 (`first_fire`): the volley phase and a side's fire — naming
 //! units, aiming, rolling to hit, then to disrupt.
 
-use super::targets::{firing_bases, lane_target, LaneTarget, Range};
+use super::targets::{firing_bases, lane_target_in, occupied, LaneTarget, Range};
 use crate::error::Result;
 use crate::maurice::action::{Action, Aim as AimChoice, Mask, MaskExt};
 use crate::maurice::cards::Card;
@@ -13,7 +13,8 @@ use crate::maurice::state::{Aim, Fire, State, Unit};
 
 /// F5: the lanes of one base that have a target: straight, left, right.
 fn base_targets(s: &State, u: &Unit, b: crate::maurice::grid::Cell, range: Range) -> [Option<Aim>; 3] {
-    lanes(u.facing).map(|v| match lane_target(s, u.side, b, v, range) {
+    let occupied = occupied(s);
+    lanes(u.facing).map(|v| match lane_target_in(s, &occupied, u.side, b, v, range) {
         LaneTarget::Target { cell, k } => Some(Aim { base: b, target: cell, k, lane: v }),
         _ => None,
     })
@@ -39,7 +40,11 @@ pub fn eligible(s: &State, side: Side, id: u8, bombard: bool) -> bool {
     }
     // A lane is searched R + 1 cells out: with no enemy cell that close, no base has a target.
     let reach = Range::Short.reach() as i32 + 1;
-    if !s.units(side.other()).any(|e| e.cells().iter().any(|&c| u.cells().iter().any(|&b| b.chebyshev(c) <= reach))) {
+    let ub = crate::maurice::rules::charge::charge_move::cell_box(u.cells());
+    if !s.units(side.other()).any(|e| {
+        crate::maurice::rules::charge::charge_move::box_gap(ub, crate::maurice::rules::charge::charge_move::cell_box(e.cells())) <= reach
+            && e.cells().iter().any(|&c| u.cells().iter().any(|&b| b.chebyshev(c) <= reach))
+    }) {
         return false;
     }
     firing_bases(s, u).into_iter().any(|b| base_targets(s, u, b, Range::Short).iter().any(Option::is_some))

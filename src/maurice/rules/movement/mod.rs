@@ -150,7 +150,8 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
             return None;
         }
     }
-    let mut next = mv.clone();
+    // The cells passed so far are copied only for a legal step (a mask tries every action).
+    let mut next = Moving { passed: Vec::new(), ..*mv };
     next.actions += 1;
     next.mode = next.mode.or(step.mode);
     if step.cost > 0 && !next.costed {
@@ -180,7 +181,6 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
             next.interpenetrated |= 1 << o.id;
         }
     }
-    next.passed.extend(step.passed.iter().copied());
     next.spent += step.cost;
     // 7: the allowance (M6) and no break by moving (M7, M8).
     let limit = if u.kind == UnitType::Art {
@@ -200,6 +200,9 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
     if unit.disr + own > unit.bases() || others.iter().any(|&(i, n)| s.unit(side, i).disr + n > s.unit(side, i).bases()) {
         return None;
     }
+    next.passed.reserve_exact(mv.passed.len() + step.passed.len());
+    next.passed.extend_from_slice(&mv.passed);
+    next.passed.extend(step.passed.iter().copied());
     Some(After { unit, moving: next })
 }
 
