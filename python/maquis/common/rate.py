@@ -139,11 +139,12 @@ class RateResult:
         for o in self.opponents:
             lines.append(f"{o['agent']:<16}{o['games']:>7}{o['wins']:>7}{o['draws']:>7}{o['losses']:>7}"
                          f"{100 * o['score']:>7.1f}%")
-        head = f"{'agent':<24}{'rating':>8}  95% CI"
+        w = max(16, *(len(a["agent"]) + 2 for a in self.agents))
+        head = f"{'agent':<{w}}{'rating':>8}  95% CI"
         lines += ["", head, "-" * (len(head) + 12)]
         for a in self.agents:
             lo, hi = a["ci95"]
-            lines.append(f"{a['agent']:<24}{a['rating']:>8.1f}  [{lo:.1f}, {hi:.1f}]")
+            lines.append(f"{a['agent']:<{w}}{a['rating']:>8.1f}  [{lo:.1f}, {hi:.1f}]")
         s = self.settings
         lines += ["", f"{s['deals']} deals per opponent, each played in both seats, seed {s['seed']}; pool: {s['pool']}; "
                       f"Bradley-Terry on the Elo scale; 95% CI: {s['bootstrap']} bootstrap refits"]
