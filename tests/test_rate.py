@@ -220,3 +220,28 @@ def test_exploit_without_torch(monkeypatch, tmp_path, capsys):
     monkeypatch.setitem(sys.modules, "torch", None)
     assert main(["maurice", "exploit", "--level", "random", "--out", str(tmp_path / "x")]) == 2
     assert "maquis[train]" in capsys.readouterr().err
+
+
+def test_maquis_sprt_trinomial(capsys):
+    from maquis.agents import HeuristicAgent as MaquisHeuristic
+
+    r = maquis_t.sprt(MaquisHeuristic(seed=0), "random", 0, 50, difficulty="very_easy")
+    assert r.decision == "H1" and len(r.counts) == 3 and sum(r.counts) == r.pairs
+    assert r.settings["difficulty"] == "very_easy"
+    assert main(["rate", "--policy", "maquis.agents:RandomAgent", "--sprt", "0,50", "--against", "random",
+                 "--difficulty", "very_easy", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["decision"] == "H0" and d["llr"] <= d["bounds"][0]
+    with pytest.raises(ValueError, match="unknown level 'nope'"):
+        maquis_t.sprt(MaquisHeuristic(seed=0), "nope", 0, 50)
+    assert main(["rate", "--policy", "maquis.agents:RandomAgent", "--against", "random"]) == 2
+    assert "go together" in capsys.readouterr().err
+
+
+def test_a_policy_that_raises_is_named():
+    def broken(obs, mask):
+        raise KeyError("boom")
+
+    obs, masks = np.zeros((1, 380), np.float32), np.ones((1, 191), bool)
+    with pytest.raises(PolicyError, match="policy broken: raised KeyError"):
+        as_actor(broken, "dday")[1](obs, masks)

@@ -119,9 +119,10 @@ def _fmt(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def _play(agent: Any, difficulty: str, deals: int, seed: int, threads: int | None, update: Any) -> list[str]:
-    """The outcome of each of `deals` deals of `agent` (a bundled agent's name, or a checked batch
-    function `act(obs, masks)` of `maquis.common.policies.as_actor`) at `difficulty`, in deal order."""
+def _play(agent: Any, difficulty: str, deals: int, seed: int, threads: int | None, update: Any, first: int = 0) -> list[str]:
+    """The outcome of each of `deals` deals (from deal `first`) of `agent` (a bundled agent's name,
+    or a checked batch function `act(obs, masks)` of `maquis.common.policies.as_actor`) at
+    `difficulty`, in deal order."""
     from maquis import MaquisVectorEnv, agents
     from maquis.evaluation import _as_batch_policy
 
@@ -135,7 +136,7 @@ def _play(agent: Any, difficulty: str, deals: int, seed: int, threads: int | Non
     for start in range(0, deals, n):
         batch = list(range(start, min(start + n, deals)))
         # The envs past the last deal replay its first deal, unrecorded.
-        seeds = [deal_seed(seed, batch[i] if i < len(batch) else batch[0]) for i in range(n)]
+        seeds = [deal_seed(seed, first + (batch[i] if i < len(batch) else batch[0])) for i in range(n)]
         obs, _ = vec.reset(seed=seeds)
         live = np.ones(n, dtype=bool)
         while live[: len(batch)].any():
@@ -337,6 +338,46 @@ def rate(
     return result
 
 
+def sprt(policy: Any, against: str, elo0: float, elo1: float, difficulty: str = "normal", alpha: float = 0.05,
+         beta: float = 0.05, max_pairs: int = 20_000, seed: int = 0, batch: int = 64, threads: int | None = None,
+         device: str = "cpu") -> Any:
+    """The trinomial GSPRT of `policy` against the bundled agent `against` at `difficulty`: a pair is
+    one deal (`deal_seed(seed, k)`) played by both; its score is 1 when only the policy wins, 0
+    when only the agent does, 1/2 when both or neither do. The LLR, bounds and stopping rule are
+    those of `maquis.common.rate.sprt` (`llr_pentanomial` on the scores 0, 1/2, 1): H1, the
+    policy is `elo1` Elo above the agent on that pair-score scale, against H0, `elo0` above."""
+    from maquis.agents import AGENT_NAMES
+
+    from .common import rate as R
+    from .common.policies import as_actor
+
+    if against not in AGENT_NAMES:
+        raise ValueError(f"unknown level {against!r} (choose from {', '.join(AGENT_NAMES)})")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r} (choose from {', '.join(DIFFICULTIES)})")
+    lower, upper = R.sprt_bounds(elo0, elo1, alpha, beta)
+    name, act = as_actor(policy, "maquis", seed, device)
+    counts = np.zeros(3, dtype=np.int64)
+    pairs, llr, decision = 0, 0.0, "none"
+    scores = (0.0, 0.5, 1.0)
+    while pairs < max_pairs and decision == "none":
+        k = min(batch, max_pairs - pairs)
+        mine = _play(act, difficulty, k, seed, threads, lambda n: None, first=pairs)
+        theirs = _play(against, difficulty, k, seed, threads, lambda n: None, first=pairs)
+        for a, b in zip(mine, theirs):
+            counts[int(a in WINS) - int(b in WINS) + 1] += 1
+            pairs += 1
+            llr = R.llr_pentanomial(counts, elo0, elo1, scores)
+            decision = "H1" if llr >= upper else "H0" if llr <= lower else "none"
+            if decision != "none":
+                break
+    return R.SprtResult("maquis", name, against, float(elo0), float(elo1), alpha, beta, round(llr, 4),
+                        [round(lower, 4), round(upper, 4)], pairs, [int(c) for c in counts], decision,
+                        {"seed": seed, "max_pairs": max_pairs, "difficulty": difficulty,
+                         "test": "trinomial GSPRT on paired deals (logistic Elo, normal approximation)",
+                         "prior_per_bin": R.PRIOR})
+
+
 def add_rate_arguments(p: argparse.ArgumentParser) -> None:
     from maquis.agents import AGENT_NAMES
 
@@ -351,9 +392,37 @@ def add_rate_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"comma-separated levels (default: all: {', '.join(DIFFICULTIES)})")
     p.add_argument("--device", default="cpu", help="where a torch policy runs (default cpu)")
     add_output_arguments(p, 200)
+    g = p.add_argument_group("sequential test (instead of the rating)")
+    g.add_argument("--sprt", type=_elo_pair, default=None, metavar="ELO0,ELO1",
+                   help="trinomial GSPRT on paired deals: H0 the policy is ELO0 above --against, H1 ELO1 above")
+    g.add_argument("--against", default=None, metavar="AGENT", help=f"the bundled agent of --sprt: {', '.join(AGENT_NAMES)}")
+    g.add_argument("--difficulty", default="normal", choices=DIFFICULTIES, help="the level of --sprt's deals (default normal)")
+    g.add_argument("--alpha", type=float, default=0.05, help="chance of accepting H1 when H0 holds (default 0.05)")
+    g.add_argument("--beta", type=float, default=0.05, help="chance of accepting H0 when H1 holds (default 0.05)")
+    g.add_argument("--max-pairs", type=int, default=20_000, metavar="N", help="stop undecided after N pairs (default 20000)")
+
+
+def _elo_pair(text: str) -> tuple[float, float]:
+    from .common.rate import _elo_pair as parse
+
+    return parse(text)
 
 
 def run_rate(args: argparse.Namespace) -> int:
+    if args.sprt is not None or args.against is not None:
+        try:
+            if args.sprt is None or args.against is None:
+                raise ValueError("--sprt ELO0,ELO1 and --against AGENT go together")
+            result = sprt(args.policy, args.against, args.sprt[0], args.sprt[1], args.difficulty, args.alpha, args.beta,
+                          args.max_pairs, args.seed, 64, args.threads, args.device)
+        except (ValueError, OSError, ImportError) as e:
+            print(f"maquis rate: {e}", file=sys.stderr)
+            return 2
+        if args.output:
+            with open(args.output, "w") as f:
+                f.write(result.to_json(indent=2) + "\n")
+        print(result.to_json(indent=2) if args.json else result.to_text())
+        return 0
     try:
         result = rate(args.policy, args.ladder, args.agents, args.deals, args.seed, args.threads, args.difficulties,
                       args.bootstrap, args.device, progress=not args.no_progress)

@@ -171,7 +171,12 @@ def as_actor(policy: Any, game: str, seed: int = 0, device: str = "cpu") -> tupl
                 return [fn(o, m) for o, m in zip(obs, masks)]
 
     def act(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        out = raw(obs, masks)
+        try:
+            out = raw(obs, masks)
+        except PolicyError:
+            raise
+        except Exception as e:  # noqa: BLE001 - the user's code: named, with its error
+            raise PolicyError(f"policy {name}: raised {type(e).__name__}: {e}") from e
         try:
             a = np.asarray(out)
         except Exception as e:  # noqa: BLE001

@@ -278,23 +278,27 @@ BINS = np.array([0.0, 0.25, 0.5, 0.75, 1.0])
 PRIOR = 0.5
 
 
-def llr_pentanomial(counts: Sequence[float], elo0: float, elo1: float) -> float:
+def llr_pentanomial(counts: Sequence[float], elo0: float, elo1: float, scores: Sequence[float] = BINS) -> float:
     """The GSPRT log-likelihood ratio of H1 (the policy is `elo1` above the level) against H0
     (`elo0` above) after pairs of pentanomial `counts` (pair scores 0, 1/4, 1/2, 3/4, 1): the
     normal approximation Fishtest uses, N (s1 - s0) (2 m - s0 - s1) / (2 v), with m the mean pair
-    score, v its variance (counts plus `PRIOR` per bin) and s0, s1 the expected scores.
+    score, v its variance (counts plus `PRIOR` per bin) and s0, s1 the expected scores. `scores`:
+    the pair scores of the bins (the trinomial test of the solitaire: 0, 1/2, 1).
 
     >>> round(llr_pentanomial([0, 0, 10, 0, 0], 0, 50), 3) < 0
     True
     """
     c = np.asarray(counts, dtype=np.float64)
+    x = np.asarray(scores, dtype=np.float64)
+    if c.shape != x.shape:
+        raise ValueError(f"{len(x)} counts expected, got {c.shape}")
     n = c.sum()
     if n == 0:
         return 0.0
-    m = float((c * BINS).sum() / n)
+    m = float((c * x).sum() / n)
     r = c + PRIOR
-    mr = float((r * BINS).sum() / r.sum())
-    v = float((r * (BINS - mr) ** 2).sum() / r.sum())
+    mr = float((r * x).sum() / r.sum())
+    v = float((r * (x - mr) ** 2).sum() / r.sum())
     s0, s1 = expected_score(elo0), expected_score(elo1)
     return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v)
 
@@ -331,17 +335,28 @@ class SprtResult:
                 "H0": f"H0 accepted: {self.policy} is not {self.elo1:g} Elo stronger than {self.against} "
                       f"(at most {self.elo0:g})",
                 "none": f"no decision after {self.pairs} pairs (--max-pairs)"}[self.decision]
-        score = float((np.array(self.counts) * BINS).sum() / max(self.pairs, 1))
+        bins = BINS if len(self.counts) == 5 else np.linspace(0, 1, len(self.counts))
+        score = float((np.array(self.counts) * bins).sum() / max(self.pairs, 1))
         return "\n".join([
             f"SPRT {self.policy} v {self.against}: elo0 {self.elo0:g}, elo1 {self.elo1:g}, alpha {self.alpha:g}, "
             f"beta {self.beta:g}",
             f"LLR {self.llr:.3f}  bounds [{self.bounds[0]:.3f}, {self.bounds[1]:.3f}]  pairs {self.pairs}  "
-            f"pair score {100 * score:.1f}%  pentanomial {self.counts}",
+            f"pair score {100 * score:.1f}%  {'pentanomial' if len(self.counts) == 5 else 'trinomial'} {self.counts}",
             said,
         ])
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+def sprt_bounds(elo0: float, elo1: float, alpha: float, beta: float) -> tuple[float, float]:
+    """Wald's (lower, upper) LLR bounds; a ValueError for ELO0 >= ELO1 or an error rate outside (0, 0.5)."""
+    if not elo1 > elo0:
+        raise ValueError(f"--sprt needs ELO0 < ELO1, got {elo0:g}, {elo1:g}")
+    for what, x in (("alpha", alpha), ("beta", beta)):
+        if not 0 < x < 0.5:
+            raise ValueError(f"{what} must be in (0, 0.5), got {x}")
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
 def sprt(game: VersusGame, policy: Any, against: str, elo0: float, elo1: float, alpha: float = 0.05,
@@ -356,12 +371,7 @@ def sprt(game: VersusGame, policy: Any, against: str, elo0: float, elo1: float, 
     Pairs are played `batch` at a time and examined in deal order, so the test stops at the first
     pair that crosses a bound (the rest of that batch is not counted)."""
     check_level(game, against)
-    if not elo1 > elo0:
-        raise ValueError(f"--sprt needs ELO0 < ELO1, got {elo0:g}, {elo1:g}")
-    for what, x in (("alpha", alpha), ("beta", beta)):
-        if not 0 < x < 0.5:
-            raise ValueError(f"{what} must be in (0, 0.5), got {x}")
-    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    lower, upper = sprt_bounds(elo0, elo1, alpha, beta)
     name, act = as_actor(policy, game.name, seed, device)
     counts = np.zeros(5, dtype=np.int64)
     pairs, llr, decision = 0, 0.0, "none"
@@ -453,4 +463,4 @@ def run_rate(args: Any, game: VersusGame) -> int:
     return 0
 
 
-__all__ += ["PolicyError", "check_level", "play_pairs", "expected_score"]
+__all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds"]
