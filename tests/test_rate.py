@@ -91,6 +91,17 @@ def test_rate_two_player_with_a_ladder_json(tmp_path):
     rr = dday_t.rate(RandomAgent(seed=3), str(path), deals=10, bootstrap=20)
     assert rr.rating < d["rating"]
     assert "rating" in r.to_text() and "HeuristicAgent" in r.to_text()
+    # the search levels play at the pool's budget unless told; another game's ladder is refused
+    assert r.settings["budget"] == 200
+    d = json.loads(path.read_text())
+    d["settings"]["budget"] = 50
+    path.write_text(json.dumps(d))
+    assert dday_t.rate(RandomAgent(), str(path), agents="random", deals=2, bootstrap=2).settings["budget"] == 50
+    assert dday_t.rate(RandomAgent(), str(path), agents="random", deals=2, bootstrap=2, budget=7).settings["budget"] == 7
+    d["game"] = "maurice"
+    path.write_text(json.dumps(d))
+    with pytest.raises(ValueError, match="a ladder of 'maurice', not of 'dday'"):
+        dday_t.rate(RandomAgent(), str(path), deals=2)
 
 
 def test_rate_on_the_fly_and_the_cli(tmp_path, capsys):

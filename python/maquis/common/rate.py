@@ -154,9 +154,10 @@ class RateResult:
         return self.to_text()
 
 
-def _pool_pairings(pool: Any) -> tuple[list[str], list[dict[str, Any]], str]:
-    """(agent names, pairings {a, b, wins, draws, losses}, description) of a ladder JSON path, a
-    dict of one, or a `LadderResult`; a ValueError naming a file that is not a two-player ladder."""
+def _pool_pairings(pool: Any, game: str | None = None) -> tuple[list[str], list[dict[str, Any]], str, dict[str, Any]]:
+    """(agent names, pairings {a, b, wins, draws, losses}, description, settings) of a ladder JSON
+    path, a dict of one, or a `LadderResult`; a ValueError naming a file that is not a two-player
+    ladder (of `game`, when given)."""
     where = "the pool"
     if isinstance(pool, (str, os.PathLike)):
         where = os.fspath(pool)
@@ -167,6 +168,8 @@ def _pool_pairings(pool: Any) -> tuple[list[str], list[dict[str, Any]], str]:
             raise ValueError(f"{where}: not JSON ({e.msg})") from None
     if hasattr(pool, "to_dict"):
         pool = pool.to_dict()
+    if game is not None and isinstance(pool, dict) and pool.get("game", game) != game:
+        raise ValueError(f"{where}: a ladder of {pool.get('game')!r}, not of {game!r}")
     try:
         names = [a["agent"] for a in pool["agents"]]
         pairings = [{k: (p[k] if k in ("a", "b") else int(p[k])) for k in ("a", "b", "wins", "draws", "losses")}
@@ -177,7 +180,8 @@ def _pool_pairings(pool: Any) -> tuple[list[str], list[dict[str, Any]], str]:
     for p in pairings:
         if p["a"] not in names or p["b"] not in names:
             raise ValueError(f"{where}: pairing {p['a']} v {p['b']} names an agent not in its agents")
-    return names, pairings, where
+    settings = pool.get("settings") if isinstance(pool.get("settings"), dict) else {}
+    return names, pairings, where, settings
 
 
 def _fit(names: list[str], pool: list[dict[str, Any]], mine: dict[str, np.ndarray], me: str) -> np.ndarray:
@@ -207,22 +211,26 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
 
     `pool`: a ladder JSON (path, dict or `LadderResult`); None plays the ladder of `agents`
     (default the game's fast ones) on the fly on the same deals. `agents` with a pool: the agents
-    the policy plays (default all of the pool's). A ValueError names bad input."""
+    the policy plays (default all of the pool's). `budget`: the search levels' simulations (default
+    the pool's, else the game's). A ValueError names bad input."""
     from .ladder import _check_count, check_agents, play_ladder
     from .progress import progress_bar
 
     deals = _check_count("deals", deals)
     seed = _check_count("seed", seed, 0)
     bootstrap = _check_count("bootstrap", bootstrap)
-    budget = _check_count("budget", game.ladder.default_budget if budget is None else budget)
     if pool is None:
+        budget = _check_count("budget", game.ladder.default_budget if budget is None else budget)
         names = check_agents(agents, game.ladder.agents, game.fast_agents, least=1)
         ladder = play_ladder(game.ladder, names, deals, seed, threads, budget, bootstrap=1) if len(names) > 1 else None
         pairings = [] if ladder is None else _pool_pairings(ladder)[1]
         where = f"{', '.join(names)} played now"
         opponents = names
     else:
-        names, pairings, where = _pool_pairings(pool)
+        names, pairings, where, pool_settings = _pool_pairings(pool, game.name)
+        # the search levels play at the pool's budget unless told
+        budget = _check_count("budget", budget if budget is not None else pool_settings.get(
+            "budget", game.ladder.default_budget))
         for n in names:
             check_level(game, n)
         opponents = check_agents(agents, names, names, least=1)
@@ -421,8 +429,9 @@ def add_rate_arguments(p: Any, game: VersusGame) -> None:
                    help=f"the agents the policy plays (default: the --ladder's, else {','.join(game.fast_agents)})")
     p.add_argument("--deals", type=int, default=100, metavar="N", help="deals per opponent, each in both seats (default 100)")
     add_seed(p, "seed of the deals")
-    p.add_argument("--budget", type=int, default=game.ladder.default_budget, metavar="B",
-                   help=f"simulations per decision of the search levels (default {game.ladder.default_budget})")
+    p.add_argument("--budget", type=int, default=None, metavar="B",
+                   help=f"simulations per decision of the search levels (default: the --ladder's, else "
+                        f"{game.ladder.default_budget}; --sprt: {game.ladder.default_budget})")
     p.add_argument("--threads", type=int, default=None, metavar="T", help="threads of the vector env (default: all cores)")
     p.add_argument("--num-envs", type=int, default=64, metavar="N", help="games played at once (default 64)")
     p.add_argument("--bootstrap", type=int, default=BOOTSTRAP, metavar="N", help=f"bootstrap refits (default {BOOTSTRAP})")
