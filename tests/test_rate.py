@@ -13,7 +13,6 @@ import pytest
 pytest.importorskip("choix")
 
 import maquis.dday.tournament as dday_t  # noqa: E402
-import maquis.maurice.tournament as maurice_t  # noqa: E402
 import maquis.tournament as maquis_t  # noqa: E402
 from maquis.cli import main  # noqa: E402
 from maquis.common import rate as R  # noqa: E402

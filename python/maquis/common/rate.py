@@ -32,7 +32,6 @@ from typing import Any
 
 import numpy as np
 
-from .evaluation import wilson_interval
 from .ladder import ANCHOR, BOOTSTRAP, LadderGame, bt_elo, deal_seed
 from .policies import PolicyError, as_actor
 
