@@ -255,3 +255,18 @@ def test_a_policy_that_raises_is_named():
     obs, masks = np.zeros((1, 380), np.float32), np.ones((1, 191), bool)
     with pytest.raises(PolicyError, match="policy broken: raised KeyError"):
         as_actor(broken, "dday")[1](obs, masks)
+
+
+def test_play_policy_results_do_not_depend_on_num_envs():
+    # an environment whose game ends is refilled with the next deal: each deal's result is its own
+    def pick(o, m):
+        legal = np.flatnonzero(m)
+        return int(legal[int(np.asarray(o, np.float64).sum() * 1000) % len(legal)])
+
+    _, act = as_actor(pick, "dday")
+    runs = [R.play_policy(dday_t.VERSUS, act, "random", range(16), 0, "german", num_envs=n) for n in (1, 3, 8)]
+    assert all((r == runs[0]).all() for r in runs)
+    assert set(runs[0]) == {-1, 1}  # this check sees both results
+    # a deal is the same deal whatever the others: deals 5.. alone give the same results
+    alone = R.play_policy(dday_t.VERSUS, act, "random", range(5, 16), 0, "german", num_envs=4)
+    assert (alone == runs[0][5:]).all()

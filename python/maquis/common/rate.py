@@ -68,7 +68,10 @@ def play_policy(game: VersusGame, act: Callable[[np.ndarray, np.ndarray], np.nda
                 seed: int, side: str, budget: int | None = None, num_envs: int = 64, threads: int | None = None,
                 update: Callable[[int], Any] = lambda n: None) -> np.ndarray:
     """The policy's result (1 / 0 / -1) on `side` against `opponent` on each deal of `deals` (deal
-    `k` reset with `deal_seed(seed, k)`), in that order; `num_envs` games at a time."""
+    `k` reset with `deal_seed(seed, k)`), in that order. `num_envs` games at a time: an
+    environment whose game ends is reset at once with the next deal (so no environment plays a
+    game that is not counted, which matters against the slow search levels); a deal's result
+    does not depend on `num_envs` for a policy without a stream of its own."""
     check_level(game, opponent)
     deals = list(deals)
     out = np.zeros(len(deals), dtype=np.int8)
@@ -77,26 +80,34 @@ def play_policy(game: VersusGame, act: Callable[[np.ndarray, np.ndarray], np.nda
     n = max(1, min(num_envs, len(deals)))
     vec = game.make_env(n, side, opponent, game.ladder.default_budget if budget is None else budget, threads)
     try:
-        for start in range(0, len(deals), n):
-            batch = deals[start:start + n]
-            # The envs past the last deal replay its first deal, unrecorded.
-            obs, info = vec.reset(seed=[deal_seed(seed, batch[i] if i < len(batch) else batch[0]) for i in range(n)])
-            masks = info["action_mask"]
-            live = np.zeros(n, dtype=bool)
-            live[: len(batch)] = True
-            while live.any():
-                m = np.asarray(masks).astype(bool)
-                actions = m.argmax(1).astype(np.int64)  # the rows whose game is over: any legal action
-                idx = np.flatnonzero(live)
-                actions[idx] = act(np.asarray(obs)[idx], m[idx])
-                obs, _, terminated, truncated, infos = vec.step(actions)
-                masks = infos["action_mask"]
-                ended = (terminated | truncated) & live
-                for i in np.flatnonzero(ended):
-                    out[start + i] = OUTCOME[str(infos["outcome"][i])]
-                if ended.any():
-                    update(int(ended.sum()))
-                live &= ~ended
+        obs, info = vec.reset(seed=[deal_seed(seed, deals[i]) for i in range(n)])
+        obs, masks = np.array(obs), np.asarray(info["action_mask"]).astype(bool)
+        playing = np.arange(n)  # the index in `deals` each environment plays, -1 when it is done
+        nxt = n
+        while (playing >= 0).any():
+            live = playing >= 0
+            actions = masks.argmax(1).astype(np.int64)  # the rows done: any action (their steps are not counted)
+            idx = np.flatnonzero(live)
+            actions[idx] = act(obs[idx], masks[idx])
+            o, _, terminated, truncated, infos = vec.step(actions)
+            obs, masks = np.array(o), np.asarray(infos["action_mask"]).astype(bool)
+            ended = (terminated | truncated) & live
+            if not ended.any():
+                continue
+            refill = np.zeros(n, dtype=bool)
+            for i in np.flatnonzero(ended):
+                out[playing[i]] = OUTCOME[str(infos["outcome"][i])]
+                if nxt < len(deals):
+                    playing[i], refill[i] = nxt, True
+                    nxt += 1
+                else:
+                    playing[i] = -1
+            update(int(ended.sum()))
+            if refill.any():
+                seeds = [deal_seed(seed, deals[playing[i]]) if refill[i] else None for i in range(n)]
+                o, info = vec.reset(seed=seeds, options={"reset_mask": refill})
+                obs[refill] = np.asarray(o)[refill]
+                masks[refill] = np.asarray(info["action_mask"])[refill].astype(bool)
     finally:
         vec.close()
     return out
