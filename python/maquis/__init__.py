@@ -69,10 +69,11 @@ __all__ = [
     "agents",
     "evaluate",
     "ladder",
+    "rate",
     "sub_env_seed",
 ]
 
 
 # Loaded on first use, so that `import maquis` works (and stays fast) without them. The function
 # `evaluate` lives in `.evaluation`: no submodule of that name rebinds it.
-__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "dday": ".dday", "maurice": ".maurice", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder"})
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "dday": ".dday", "maurice": ".maurice", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder", "rate": ".tournament:rate"})

@@ -119,19 +119,24 @@ def _fmt(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def _play(agent: str, difficulty: str, deals: int, seed: int, threads: int | None, update: Any) -> list[str]:
-    """The outcome of each of `deals` deals of `agent` at `difficulty`, in deal order."""
+def _play(agent: Any, difficulty: str, deals: int, seed: int, threads: int | None, update: Any, first: int = 0) -> list[str]:
+    """The outcome of each of `deals` deals (from deal `first`) of `agent` (a bundled agent's name,
+    or a checked batch function `act(obs, masks)` of `maquis.common.policies.as_actor`) at
+    `difficulty`, in deal order."""
     from maquis import MaquisVectorEnv, agents
     from maquis.evaluation import _as_batch_policy
 
     n = min(deals, 64)
     vec = MaquisVectorEnv(n, num_threads=threads, difficulty=difficulty, copy=False)
-    _, act = _as_batch_policy(agents.make_agent(agent, seed=seed), seed)
+    if isinstance(agent, str):
+        _, act = _as_batch_policy(agents.make_agent(agent, seed=seed), seed)
+    else:
+        act = _live_rows(agent)
     outcomes: list[str] = [""] * deals
     for start in range(0, deals, n):
         batch = list(range(start, min(start + n, deals)))
         # The envs past the last deal replay its first deal, unrecorded.
-        seeds = [deal_seed(seed, batch[i] if i < len(batch) else batch[0]) for i in range(n)]
+        seeds = [deal_seed(seed, first + (batch[i] if i < len(batch) else batch[0])) for i in range(n)]
         obs, _ = vec.reset(seed=seeds)
         live = np.ones(n, dtype=bool)
         while live[: len(batch)].any():
@@ -147,6 +152,21 @@ def _play(agent: str, difficulty: str, deals: int, seed: int, threads: int | Non
     return outcomes
 
 
+def _live_rows(fn: Any) -> Any:
+    """`fn(obs, masks)` on the live rows as the ladder's `act(vec, obs, masks, live)`; the other
+    rows get any legal action (their games are over: the action is not played)."""
+
+    def act(vec: Any, obs: Any, masks: Any, live: np.ndarray) -> np.ndarray:
+        m = np.asarray(masks).astype(bool)
+        out = m.argmax(1).astype(np.int64)
+        idx = np.flatnonzero(live)
+        if len(idx):
+            out[idx] = fn(np.asarray(obs)[idx], m[idx])
+        return out
+
+    return act
+
+
 def ladder(
     agents: str | Sequence[str] | None = None,
     deals: int = 200,
@@ -155,6 +175,7 @@ def ladder(
     difficulties: str | Sequence[str] | None = None,
     bootstrap: int = 200,
     progress: bool = False,
+    players: dict[str, Any] | None = None,
 ) -> MaquisLadderResult:
     """The solitaire ladder of `agents` (default random, heuristic, network; any of
     `maquis.agents.AGENT_NAMES`) on `deals` common deals at each of `difficulties` (default all);
@@ -163,7 +184,12 @@ def ladder(
 
     from .common.ladder import _check_count
 
-    names = check_agents(agents, AGENT_NAMES, DEFAULT_AGENTS, least=1)
+    players = dict(players or {})
+    names = check_agents(agents, AGENT_NAMES, () if players else DEFAULT_AGENTS, least=0 if players else 1)
+    for extra in players:
+        if extra in names:
+            raise ValueError(f"the policy's name {extra!r} is an agent's")
+    names += list(players)
     levels = list(DIFFICULTIES) if difficulties is None else (
         [d.strip() for d in difficulties.split(",") if d.strip()] if isinstance(difficulties, str) else list(difficulties))
     for d in levels:
@@ -179,7 +205,7 @@ def ladder(
         _check_count("threads", threads)
     bar = progress_bar(len(names) * len(levels) * deals, enabled=progress, desc="maquis ladder")
     # outcome[agent]: (levels, deals) of outcome names
-    outcome = {a: np.array([_play(a, d, deals, seed, threads, bar.update) for d in levels]) for a in names}
+    outcome = {a: np.array([_play(players.get(a, a), d, deals, seed, threads, bar.update) for d in levels]) for a in names}
     bar.close()
     win = {a: np.isin(o, WINS).astype(np.float64) for a, o in outcome.items()}
     score = {a: np.vectorize(SCORE.__getitem__, otypes=[np.float64])(o) for a, o in outcome.items()}
@@ -255,3 +281,152 @@ def run(args: argparse.Namespace) -> int:
         print(f"maquis ladder: {e}", file=sys.stderr)
         return 2
     return report("maquis ladder", args, result, xlabel="difficulty index where it wins half its games")
+
+
+# -- maquis rate: a user's policy on the difficulty ladder ------------------------------------
+
+
+def rate(
+    policy: Any,
+    ladder_json: Any = None,
+    agents: str | Sequence[str] | None = None,
+    deals: int = 200,
+    seed: int = 0,
+    threads: int | None = None,
+    difficulties: str | Sequence[str] | None = None,
+    bootstrap: int = 200,
+    device: str = "cpu",
+    progress: bool = False,
+) -> MaquisLadderResult:
+    """`policy` (a saved `.npz`, `"module:attr"`, a torch module, or an object with `act` /
+    `act_batch`; see `maquis.common.policies`) on the solitaire's ladder: its win rate per
+    difficulty on the ladder's deals (deal k: `deal_seed(seed, k)` at every level), its 50 %
+    difficulty with a bootstrap interval, and, with `agents`, the paired differences with those
+    bundled agents played on the same deals. `ladder_json`: a `maquis ladder -o FILE.json`
+    result whose agents are listed with the policy (its deals and seed should be these for the
+    rows to be comparable: a mismatch is noted in `settings["pool_note"]`)."""
+    from .common.policies import as_actor
+
+    from maquis.agents import AGENT_NAMES
+
+    name, act = as_actor(policy, "maquis", seed, device)
+    if name in AGENT_NAMES:
+        name = f"{name} (policy)"
+    result = ladder(agents if agents is not None else [], deals, seed, threads, difficulties, bootstrap, progress,
+                    players={name: act})
+    result.settings["policy"] = name
+    if ladder_json is not None:
+        where = str(ladder_json)
+        try:
+            with open(ladder_json) as f:
+                pool = json.load(f)
+            rows = [a for a in pool["agents"] if a["agent"] != name and "difficulties" in a]
+            ps = pool.get("settings", {})
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{where}: not JSON ({e.msg})") from None
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"{where}: not a Maquis ladder's JSON ({type(e).__name__}: {e})") from None
+        if ps.get("difficulties") != result.settings["difficulties"]:
+            raise ValueError(f"{where}: a ladder of difficulties {ps.get('difficulties')}, these are "
+                             f"{result.settings['difficulties']} (--difficulties)")
+        have = {a["agent"] for a in result.agents}
+        result.agents += [a for a in rows if a["agent"] not in have]
+        result.settings["pool"] = where
+        if (ps.get("deals"), ps.get("seed")) != (deals, seed):
+            result.settings["pool_note"] = (f"{where} was played on {ps.get('deals')} deals, seed {ps.get('seed')}; "
+                                            f"the policy on {deals}, seed {seed}")
+    return result
+
+
+def sprt(policy: Any, against: str, elo0: float, elo1: float, difficulty: str = "normal", alpha: float = 0.05,
+         beta: float = 0.05, max_pairs: int = 20_000, seed: int = 0, batch: int = 64, threads: int | None = None,
+         device: str = "cpu") -> Any:
+    """The trinomial GSPRT of `policy` against the bundled agent `against` at `difficulty`: a pair is
+    one deal (`deal_seed(seed, k)`) played by both; its score is 1 when only the policy wins, 0
+    when only the agent does, 1/2 when both or neither do. The LLR, bounds and stopping rule are
+    those of `maquis.common.rate.sprt` (`llr_pentanomial` on the scores 0, 1/2, 1): H1, the
+    policy is `elo1` Elo above the agent on that pair-score scale, against H0, `elo0` above."""
+    from maquis.agents import AGENT_NAMES
+
+    from .common import rate as R
+    from .common.policies import as_actor
+
+    if against not in AGENT_NAMES:
+        raise ValueError(f"unknown level {against!r} (choose from {', '.join(AGENT_NAMES)})")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"unknown difficulty {difficulty!r} (choose from {', '.join(DIFFICULTIES)})")
+    lower, upper = R.sprt_bounds(elo0, elo1, alpha, beta)
+    name, act = as_actor(policy, "maquis", seed, device)
+    counts = np.zeros(3, dtype=np.int64)
+    pairs, llr, decision = 0, 0.0, "none"
+    scores = (0.0, 0.5, 1.0)
+    while pairs < max_pairs and decision == "none":
+        k = min(batch, max_pairs - pairs)
+        mine = _play(act, difficulty, k, seed, threads, lambda n: None, first=pairs)
+        theirs = _play(against, difficulty, k, seed, threads, lambda n: None, first=pairs)
+        for a, b in zip(mine, theirs):
+            counts[int(a in WINS) - int(b in WINS) + 1] += 1
+            pairs += 1
+            llr = R.llr_pentanomial(counts, elo0, elo1, scores)
+            decision = "H1" if llr >= upper else "H0" if llr <= lower else "none"
+            if decision != "none":
+                break
+    return R.SprtResult("maquis", name, against, float(elo0), float(elo1), alpha, beta, round(llr, 4),
+                        [round(lower, 4), round(upper, 4)], pairs, [int(c) for c in counts], decision,
+                        {"seed": seed, "max_pairs": max_pairs, "difficulty": difficulty,
+                         "test": "trinomial GSPRT on paired deals (logistic Elo, normal approximation)",
+                         "prior_per_bin": R.PRIOR})
+
+
+def add_rate_arguments(p: argparse.ArgumentParser) -> None:
+    from maquis.agents import AGENT_NAMES
+
+    p.add_argument("--policy", required=True, metavar="FILE|module:attr",
+                   help="the policy: a saved .npz, or module:attr naming a torch module (forward: float32 observations "
+                        "to logits), an object with act(obs, mask) / act_batch(obs, masks), or a callable")
+    p.add_argument("--ladder", metavar="JSON", default=None, help="a ladder's JSON (maquis ladder -o FILE.json) to list "
+                   "its agents with the policy")
+    p.add_argument("--agents", default=None, metavar="A,B",
+                   help=f"bundled agents played now on the same deals, for paired differences: {', '.join(AGENT_NAMES)}")
+    p.add_argument("--difficulties", default=None, metavar="D,D",
+                   help=f"comma-separated levels (default: all: {', '.join(DIFFICULTIES)})")
+    p.add_argument("--device", default="cpu", help="where a torch policy runs (default cpu)")
+    add_output_arguments(p, 200)
+    g = p.add_argument_group("sequential test (instead of the rating)")
+    g.add_argument("--sprt", type=_elo_pair, default=None, metavar="ELO0,ELO1",
+                   help="trinomial GSPRT on paired deals: H0 the policy is ELO0 above --against, H1 ELO1 above")
+    g.add_argument("--against", default=None, metavar="AGENT", help=f"the bundled agent of --sprt: {', '.join(AGENT_NAMES)}")
+    g.add_argument("--difficulty", default="normal", choices=DIFFICULTIES, help="the level of --sprt's deals (default normal)")
+    g.add_argument("--alpha", type=float, default=0.05, help="chance of accepting H1 when H0 holds (default 0.05)")
+    g.add_argument("--beta", type=float, default=0.05, help="chance of accepting H0 when H1 holds (default 0.05)")
+    g.add_argument("--max-pairs", type=int, default=20_000, metavar="N", help="stop undecided after N pairs (default 20000)")
+
+
+def _elo_pair(text: str) -> tuple[float, float]:
+    from .common.rate import _elo_pair as parse
+
+    return parse(text)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    if args.sprt is not None or args.against is not None:
+        try:
+            if args.sprt is None or args.against is None:
+                raise ValueError("--sprt ELO0,ELO1 and --against AGENT go together")
+            result = sprt(args.policy, args.against, args.sprt[0], args.sprt[1], args.difficulty, args.alpha, args.beta,
+                          args.max_pairs, args.seed, 64, args.threads, args.device)
+        except (ValueError, OSError, ImportError) as e:
+            print(f"maquis rate: {e}", file=sys.stderr)
+            return 2
+        if args.output:
+            with open(args.output, "w") as f:
+                f.write(result.to_json(indent=2) + "\n")
+        print(result.to_json(indent=2) if args.json else result.to_text())
+        return 0
+    try:
+        result = rate(args.policy, args.ladder, args.agents, args.deals, args.seed, args.threads, args.difficulties,
+                      args.bootstrap, args.device, progress=not args.no_progress)
+    except (ValueError, OSError, ImportError) as e:
+        print(f"maquis rate: {e}", file=sys.stderr)
+        return 2
+    return report("maquis rate", args, result, xlabel="difficulty index where it wins half its games")

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-VERBS = ("play", "eval", "ladder", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
+VERBS = ("play", "eval", "ladder", "rate", "exploit", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,8 @@ GAMES: dict[str, Game] = {
             "play": Verb("maquis.play", "play a whole game in the terminal", "add_play_arguments", "run_play"),
             "eval": Verb("maquis.evaluation", "evaluate agents or saved policies at each difficulty level"),
             "ladder": Verb("maquis.tournament", "rate agents per difficulty: win rates, paired differences, 50% level"),
+            "rate": Verb("maquis.tournament", "rate your policy per difficulty: win rates and its 50% level",
+                         "add_rate_arguments", "run_rate"),
             "bench": Verb("maquis.bench", "measure engine, single-env and vector-env throughput"),
             "render": Verb("maquis.replay", "write a PNG (or print the text view) of a saved position",
                            "add_render_arguments", "run_render"),
@@ -71,6 +73,10 @@ GAMES: dict[str, Game] = {
             "play": Verb("maquis.dday.play", "play against a bundled opponent in the terminal, or hot-seat"),
             "eval": Verb("maquis.dday.evaluation", "evaluate agents or saved policies per side and opponent"),
             "ladder": Verb("maquis.dday.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
+            "rate": Verb("maquis.dday.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
+                         "add_rate_arguments", "run_rate"),
+            "exploit": Verb("maquis.common.exploit", "train a PPO best response to a level: a bound on its exploitability "
+                            "(needs torch)", "DDAY.add_arguments", "DDAY.run"),
             "bench": Verb("maquis.dday.bench", "measure engine and vector-env throughput"),
             "render": Verb("maquis.dday.snapshot", "write a PNG (or print the text view) of a saved position",
                            "VERBS.add_render_arguments", "VERBS.run_render"),
@@ -89,6 +95,10 @@ GAMES: dict[str, Game] = {
             "play": Verb("maquis.maurice.play", "play against a bundled opponent in the terminal, or hot-seat"),
             "eval": Verb("maquis.maurice.evaluation", "evaluate agents or saved policies per side and opponent"),
             "ladder": Verb("maquis.maurice.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
+            "rate": Verb("maquis.maurice.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
+                         "add_rate_arguments", "run_rate"),
+            "exploit": Verb("maquis.common.exploit", "train a PPO best response to a level: a bound on its exploitability "
+                            "(needs torch)", "MAURICE.add_arguments", "MAURICE.run"),
             "bench": Verb("maquis.maurice.bench", "measure engine and vector-env throughput"),
             "render": Verb("maquis.maurice.snapshot", "write a PNG (or print the text view) of a saved position",
                            "VERBS.add_render_arguments", "VERBS.run_render"),

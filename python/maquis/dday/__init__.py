@@ -55,6 +55,7 @@ def valid_allocations() -> list[dict[str, tuple[str, ...]]]:
 __all__ = [
     "evaluate",
     "ladder",
+    "rate",
     "ACTION_NAMES",
     "DDayAECEnv",
     "DDayEnv",
@@ -80,4 +81,4 @@ __all__ = [
 
 
 # Loaded on first use, as maquis.agents.
-__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder"})
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder", "rate": ".tournament:rate"})

@@ -92,6 +92,7 @@ def scenario(name: str) -> dict[str, Any]:
 __all__ = [
     "evaluate",
     "ladder",
+    "rate",
     "ACTION_NAMES",
     "CARDS",
     "COMMANDS",
@@ -132,4 +133,4 @@ __all__ = [
 
 
 # Loaded on first use, as maquis.agents.
-__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder"})
+__getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder", "rate": ".tournament:rate"})

@@ -8,10 +8,12 @@ import argparse
 import os
 from collections.abc import Sequence
 
+from .._core import maurice as _core_game
+from ..common import rate as _rate
 from ..common.ladder import LadderGame, LadderResult, add_ladder_arguments, play_ladder, run_ladder
 from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
 
-__all__ = ["GAME", "ladder", "add_arguments", "run"]
+__all__ = ["GAME", "VERSUS", "ladder", "rate", "add_arguments", "run", "add_rate_arguments", "run_rate"]
 
 
 def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int) -> list[int]:
@@ -52,3 +54,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     return run_ladder(args, GAME)
+
+
+def _make_env(n: int, side: str, opponent: str, budget: int, threads: int | None):
+    from maquis.maurice import MauriceVectorEnv
+
+    return MauriceVectorEnv(n, num_threads=threads, side=side, opponent=opponent, opponent_kwargs={"budget": budget}, copy=False)
+
+
+#: What ``maquis maurice rate`` and ``exploit`` need: the ladder, the sides (the ladder's first first), the vector env.
+VERSUS = _rate.VersusGame(GAME, tuple(_core_game.SIDES), _make_env,
+                          fast_agents=("random", "heuristic"))
+
+
+def rate(policy, ladder=None, agents=None, deals: int = 100, seed: int = 0, **kw) -> _rate.RateResult:
+    """``policy`` (a saved ``.npz``, ``"module:attr"``, a torch module, or an object with ``act`` /
+    ``act_batch``) rated on the ladder's scale: see ``maquis.common.rate.rate``."""
+    return _rate.rate(VERSUS, policy, ladder, agents, deals, seed, **kw)
+
+
+def add_rate_arguments(p: argparse.ArgumentParser) -> None:
+    _rate.add_rate_arguments(p, VERSUS)
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    return _rate.run_rate(args, VERSUS)
