@@ -47,9 +47,11 @@ pub const MAX_WORD_POS: u64 = 1 << 62;
 pub fn check_streams(v: &Value, root: &str) -> Result<()> {
     match bad_stream(v) {
         None => Ok(()),
-        Some((path, w)) => Err(Error::BadSave(format!(
-            "{root}{path}.word_pos: {w} is not a stream position (0 … {MAX_WORD_POS})"
-        ))),
+        Some((path, w)) => {
+            let path = format!("{root}{path}");
+            let path = path.trim_start_matches('.');
+            Err(Error::BadSave(format!("{path}.word_pos: {w} is not a stream position (0 … {MAX_WORD_POS})")))
+        }
     }
 }
 

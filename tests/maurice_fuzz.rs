@@ -196,7 +196,8 @@ fn maurice_mutated_match_saves_are_refused_or_play_on() {
 /// `observe` or `step`, or in `load_state` itself, or gave a live position without a legal action.
 #[test]
 fn maurice_reported_bad_saves_are_refused_by_name() {
-    let positions = saved_positions(4, 3);
+    let positions = saved_positions(6, 3);
+    assert!(positions.iter().any(|v| v["state"]["phase"] == "force"), "a position in 'force'");
     let find = |pred: &dyn Fn(&Value) -> bool| positions.iter().find(|v| pred(v)).cloned();
     let refused = |doc: &Value, what: &str, named: &str| match load_state(&doc.to_string()) {
         Err(Error::BadSave(why)) => assert!(why.contains(named), "{what}: {why}"),
@@ -255,6 +256,14 @@ fn maurice_reported_bad_saves_are_refused_by_name() {
         let mut d = (*v).clone();
         d["state"]["round"]["command"] = Value::Null;
         edits.push(d);
+        // A force that no naming can complete (found by the fuzzer: force 0 -> 1 in `force`).
+        if v["state"]["phase"] == "force" {
+            for bit in 0..16 {
+                let mut d = (*v).clone();
+                d["state"]["round"]["force"] = (1u32 << bit).into();
+                edits.push(d);
+            }
+        }
         for side in 0..2 {
             for u in 0..16 {
                 if v["state"]["armies"][side]["units"][u]["on_table"] == true {

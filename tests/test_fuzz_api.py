@@ -301,7 +301,9 @@ def test_vector_load_state_refuses_what_single_env_refuses_and_changes_nothing()
             # The loaded row is the single env's observation and mask of the same game.
             assert np.array_equal(venv._obs[1], single._core.observation())
             assert np.array_equal(venv.action_masks()[1], single.action_masks())
-            assert venv.save_state(1) == single.save_state()
+            # The same game (each env keeps its own streams: the mutated save holds none).
+            strip = lambda s: {k: v for k, v in json.loads(s).items() if k != "env_streams"}  # noqa: E731
+            assert strip(venv.save_state(1)) == strip(single.save_state())
             for _ in range(50):
                 obs, *_ = venv.step(venv.sample_actions())
                 assert np.all(obs >= 0.0) and np.all(obs <= 1.0)

@@ -47,7 +47,9 @@ pub fn save(s: &State) -> String {
 
 /// Reads a saved state; anything malformed or inconsistent is an `Error::BadSave`.
 pub fn load(json: &str) -> Result<State> {
-    let saved: Saved = serde_json::from_str(json).map_err(|e| Error::BadSave(e.to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| Error::BadSave(e.to_string()))?;
+    crate::versioned::check_streams(&value, "")?;
+    let saved: Saved = serde_json::from_value(value).map_err(|e| Error::BadSave(e.to_string()))?;
     if saved.format != FORMAT {
         return Err(Error::BadSave(format!("format is '{}', expected '{FORMAT}'", saved.format)));
     }

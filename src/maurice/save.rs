@@ -69,6 +69,11 @@ pub fn validate(s: &State) -> Result<()> {
     validate_round(s)?;
     validate_pending(s)?;
     validate_streams(s)?;
+    if s.phase == Phase::Force {
+        check(force_can_complete(s), "round.force", || {
+            format!("{:#06x}: no units the active side may still name make a force (A2, A6)", s.round.force)
+        })?;
+    }
     if !over {
         check(!super::rules::legal_mask(s).is_empty(), "phase", || {
             format!(
@@ -324,4 +329,29 @@ fn validate_streams(s: &State) -> Result<()> {
         check(ok, "shuffler.script", || format!("shuffle {k} holds more copies of a card than the deck"))?;
     }
     Ok(())
+}
+
+/// A6: in `force`, whether naming units (as the rules allow) can reach a force that may be
+/// confirmed (A2): a search over the forces reachable from this one, each visited once.
+fn force_can_complete(s: &State) -> bool {
+    use super::action::{Action, MaskExt};
+    let mut probe = s.clone();
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![s.round.force];
+    while let Some(force) = stack.pop() {
+        if !seen.insert(force) {
+            continue;
+        }
+        probe.round.force = force;
+        let mask = super::rules::legal_mask(&probe);
+        if mask.contains(Action::ConfirmForce) {
+            return true;
+        }
+        for a in mask.iter() {
+            if let Ok(Action::Unit(id)) = super::action::decode(a as i64) {
+                stack.push(force | 1 << id);
+            }
+        }
+    }
+    false
 }
