@@ -61,6 +61,25 @@ fn saved_positions(games: u64, every: u32) -> Vec<Value> {
     out
 }
 
+/// No reachable state is refused: `validate` after every step of random games of both scenarios
+/// and terrains, and after every step of env episodes against the heuristic opponent.
+#[test]
+fn maurice_every_reachable_position_passes_validate() {
+    let positions = saved_positions(24, 1_000_000);
+    assert!(positions.len() >= 24);
+    for (k, kind) in [OpponentKind::Heuristic, OpponentKind::Random].into_iter().enumerate() {
+        let cfg = env_cfg(kind, if k == 0 { Side::Red } else { Side::Blue }, if k == 0 { "standard" } else { "skirmish" });
+        let mut slot = EnvSlot::new(40 + k as u64);
+        slot.reset(&cfg.setup).unwrap();
+        while !slot.done() {
+            validate(&slot.state().game).unwrap_or_else(|e| panic!("a reachable state is refused: {e}"));
+            let a = slot.sample().unwrap();
+            slot.step(&cfg, a as i64).unwrap();
+        }
+        validate(&slot.state().game).unwrap();
+    }
+}
+
 fn observe_ok(s: &State) {
     for &side in Side::ALL.iter() {
         let o = maurice::observation(s, side, ObservationKind::Full);

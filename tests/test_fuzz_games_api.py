@@ -378,7 +378,7 @@ def test_a_save_without_env_streams_still_loads(game):
 
 
 def test_dday_guesses_left_past_the_guesses_is_refused():
-    env = dday.DDayEnv(side="german", opponent="random")
+    env = dday.DDayEnv(side="resistance", opponent="random")
     env.reset(seed=5)
     for _ in range(500):
         doc = json.loads(env.save_state())
