@@ -256,6 +256,15 @@ fn maurice_reported_bad_saves_are_refused_by_name() {
             refused(&d, "a reshuffle modifier", "round.modifiers");
         }
     }
+    // A force named before the command (found by the fuzzer: force 0 -> 1 in `volley_interrupt`
+    // reached a `force` phase where no unit could be named or confirmed).
+    let before_command = find(&|v| v["state"]["round"]["command"].is_null() && v["state"]["phase"] != "game_over")
+        .expect("a position before the command");
+    for bit in [0, 3, 15] {
+        let mut d = before_command.clone();
+        d["state"]["round"]["force"] = (1u32 << bit).into();
+        refused(&d, &format!("force bit {bit} before the command"), "round.force");
+    }
     let with_distance = find(&|v| !v["state"]["round"]["distance"].is_null() && v["state"]["phase"] != "game_over")
         .expect("a position with a distance");
     for (d_value, named) in [(65535u32, "round.distance"), (u32::MAX, "round.distance")] {

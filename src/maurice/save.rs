@@ -251,17 +251,44 @@ fn validate_round(s: &State) -> Result<()> {
                 format!("{u} is not a unit of the firing side on the table")
             })?;
             check(f.base < firing.units[u as usize].bases(), "round.fire.base", || format!("{} is past the unit's bases", f.base))?;
+            // F5: each aim of the unit being aimed is at an enemy unit on the table.
+            check(
+                f.aims.iter().all(|a| s.unit_at(a.target).is_some_and(|e| e.side != f.side)),
+                "round.fire.aims",
+                || "an aim at a cell without an enemy unit".into(),
+            )?;
         } else {
-            check(f.aims.is_empty() && f.base == 0, "round.fire", || "aims or a base without a unit".into())?;
+            check(f.base <= 4, "round.fire.base", || format!("{} is past any unit's bases", f.base))?;
         }
         check(f.aims.len() <= 4, "round.fire.aims", || "more than 4".into())?;
         for a in &f.aims {
             check(
-                cell_ok(a.base) && cell_ok(a.target) && (-64..=64).contains(&a.k) && a.lane.0.abs() <= 2 && a.lane.1.abs() <= 2,
+                cell_ok(a.base)
+                    && cell_ok(a.target)
+                    && (0..=WIDTH as i8).contains(&a.k)
+                    && a.lane.0.abs() <= 1
+                    && a.lane.1.abs() <= 1,
                 "round.fire.aims",
                 || format!("{a:?} off the table or out of range"),
             )?;
         }
+    }
+    if r.command.is_none() {
+        // R4: nothing of the activation exists before the command is chosen (a force named
+        // before it would carry into the `force` phase).
+        let fresh = r.force == 0
+            && r.distance.is_none()
+            && r.span_played.is_empty()
+            && !r.delayed
+            && !r.activated
+            && !r.interrupt_window
+            && r.done == 0
+            && r.charged == 0
+            && r.moving.is_none()
+            && r.charging.is_none();
+        check(fresh, "round.force", || {
+            "force, distance, cards played or units moved before the command is chosen".into()
+        })?;
     }
     let phase_needs = |cond: bool, what: &str| {
         check(cond, "round", || format!("phase '{}' needs {what}", s.phase))

@@ -106,3 +106,16 @@ pub fn split_streams<G: BindGame>(json: &str) -> crate::error::Result<(std::borr
     }
     Ok((serde_json::Value::Object(doc).to_string().into(), Some(streams)))
 }
+
+/// The sampling stream as it stood before the draw that gave `drawn` from `mask` and left it as
+/// `after` (None if no position up to 64 words back does: the draw was not from this mask).
+pub fn before_draw<G: BindGame>(mask: &G::Mask, after: &rand_chacha::ChaCha8Rng, drawn: i64) -> Option<rand_chacha::ChaCha8Rng> {
+    let end = after.get_word_pos();
+    (1..=end.min(64)).find_map(|k| {
+        let mut r = after.clone();
+        r.set_word_pos(end - k);
+        let hit = G::sample(mask, &mut r) == Some(drawn as usize) && r.get_word_pos() == end;
+        r.set_word_pos(end - k);
+        hit.then_some(r)
+    })
+}

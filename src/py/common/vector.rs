@@ -616,7 +616,18 @@ impl<G: BindGame> VecCore<G> {
         let engine = self.engine();
         let slot = engine.slot(i);
         let (episode, sample) = slot.streams();
-        let streams = save::EnvStreams { episode: episode.clone(), sample: sample.clone(), presampled: engine.presampled(i) };
+        // The action drawn ahead for the next `sample_actions` is saved as the stream before that
+        // draw where it can be found (the save is then a single env's in the same place).
+        let (sample, presampled) = match engine.presampled(i) {
+            // A finished episode's entry (0) was not drawn.
+            Some(_) if slot.done() => (sample.clone(), None),
+            Some(a) => match save::before_draw::<G>(slot.mask(), sample, a) {
+                Some(before) => (before, None),
+                None => (sample.clone(), Some(a)),
+            },
+            None => (sample.clone(), None),
+        };
+        let streams = save::EnvStreams { episode: episode.clone(), sample, presampled };
         Ok(save::with_streams(G::save(slot.state()), &streams))
     }
 
