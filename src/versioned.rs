@@ -61,7 +61,7 @@ fn bad_stream(v: &Value) -> Option<(String, Value)> {
         Value::Object(m) => {
             if m.contains_key("seed") && m.contains_key("stream") {
                 if let Some(w) = m.get("word_pos") {
-                    if !w.as_u64().is_some_and(|w| w <= MAX_WORD_POS) {
+                    if w.as_u64().is_none_or(|w| w > MAX_WORD_POS) {
                         return Some((String::new(), w.clone()));
                     }
                 }

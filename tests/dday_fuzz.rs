@@ -107,7 +107,7 @@ fn dday_opponent_stream_past_the_saveable_is_refused() {
     let text = save_match(slot.state());
     let opponent = text.find("\"opponent\"").unwrap();
     let pos = opponent + text[opponent..].find("\"word_pos\":").unwrap();
-    let end = pos + text[pos..].find(|c: char| c == '}' || c == ',').unwrap();
+    let end = pos + text[pos..].find(['}', ',']).unwrap();
     for w in ["18446744073709551616", "18446744073709551615", "-1", "1.5"] {
         let bad = format!("{}\"word_pos\":{w}{}", &text[..pos], &text[end..]);
         match load_match::<DDay1944>(&bad) {

@@ -23,8 +23,8 @@ use serde_json::{json, Value};
 
 fn setup(g: u64) -> Setup {
     Setup {
-        scenario: if g % 2 == 0 { ScenarioId::Skirmish } else { ScenarioId::Standard },
-        terrain: if g % 3 == 0 { TerrainChoice::Random } else { TerrainChoice::Scenario },
+        scenario: if g.is_multiple_of(2) { ScenarioId::Skirmish } else { ScenarioId::Standard },
+        terrain: if g.is_multiple_of(3) { TerrainChoice::Random } else { TerrainChoice::Scenario },
         ..Default::default()
     }
 }
@@ -326,7 +326,7 @@ fn maurice_stream_positions_past_the_saveable_are_refused() {
     let text = save_match(slot.state());
     let opponent = text.find("\"opponent\"").unwrap();
     let pos = opponent + text[opponent..].find("\"word_pos\":").unwrap();
-    let end = pos + text[pos..].find(|c: char| c == '}' || c == ',').unwrap();
+    let end = pos + text[pos..].find(['}', ',']).unwrap();
     let bad = format!("{}\"word_pos\":18446744073709551616{}", &text[..pos], &text[end..]);
     match load_match::<maurice::env::MauriceLite>(&bad) {
         Err(Error::BadSave(w)) => assert!(w.contains("word_pos"), "{w}"),
