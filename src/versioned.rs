@@ -37,6 +37,42 @@ pub fn open(text: &str, format: &str, version: u32, title: &str) -> Result<Value
     Ok(save.state)
 }
 
+/// The furthest a saved ChaCha stream may stand (`word_pos`): far beyond any game's draws, and far
+/// enough below 2⁶⁴ that the stream can always be saved again (a position past 2⁶⁴ does not
+/// serialize as a JSON number).
+pub const MAX_WORD_POS: u64 = 1 << 62;
+
+/// Refuses every ChaCha stream under `v` (an object with `seed`, `stream` and `word_pos`) whose
+/// `word_pos` is not an integer in 0 … `MAX_WORD_POS`, naming its path under `root`.
+pub fn check_streams(v: &Value, root: &str) -> Result<()> {
+    match bad_stream(v) {
+        None => Ok(()),
+        Some((path, w)) => {
+            let path = format!("{root}{path}");
+            let path = path.trim_start_matches('.');
+            Err(Error::BadSave(format!("{path}.word_pos: {w} is not a stream position (0 … {MAX_WORD_POS})")))
+        }
+    }
+}
+
+/// The path (".a[1].b") of the first stream under `v` with a bad `word_pos`, and that value.
+fn bad_stream(v: &Value) -> Option<(String, Value)> {
+    match v {
+        Value::Object(m) => {
+            if m.contains_key("seed") && m.contains_key("stream") {
+                if let Some(w) = m.get("word_pos") {
+                    if w.as_u64().is_none_or(|w| w > MAX_WORD_POS) {
+                        return Some((String::new(), w.clone()));
+                    }
+                }
+            }
+            m.iter().find_map(|(k, x)| bad_stream(x).map(|(p, w)| (format!(".{k}{p}"), w)))
+        }
+        Value::Array(a) => a.iter().enumerate().find_map(|(i, x)| bad_stream(x).map(|(p, w)| (format!("[{i}]{p}"), w))),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -19,6 +19,7 @@ pub fn save_state(s: &State) -> String {
 /// A state from `save_state`'s JSON, validated.
 pub fn load_state(text: &str) -> Result<State> {
     let state = crate::versioned::open(text, FORMAT, VERSION, "D-Day")?;
+    crate::versioned::check_streams(&state, "state")?;
     let s = state_from_value(&state)?;
     validate(&s)?;
     Ok(s)
@@ -76,7 +77,7 @@ pub fn validate(s: &State) -> Result<()> {
         check(is_valid(&s.contents()), "placement", || "not a valid allocation (G1)".into())?;
     }
     let i = &s.interrogation;
-    check(i.n <= 7 && i.n + i.guesses_left <= 7, "interrogation.guesses_left", || {
+    check(i.n <= 7 && i.n as u32 + i.guesses_left as u32 <= 7, "interrogation.guesses_left", || {
         format!("{} guesses made and {} left exceed 7", i.n, i.guesses_left)
     })?;
     for (k, g) in i.log.iter().enumerate() {
@@ -189,6 +190,9 @@ pub fn validate(s: &State) -> Result<()> {
     check(finished < 2 || s.order.is_some(), "order", || "scoring needs the play order".into())?;
     check((s.phase == Phase::GameOver) == s.outcome.is_some(), "outcome", || {
         "set exactly when the game is over".into()
+    })?;
+    check(s.dice.rng.get_word_pos() <= crate::versioned::MAX_WORD_POS as u128, "dice.rng.word_pos", || {
+        format!("{} is past {}", s.dice.rng.get_word_pos(), crate::versioned::MAX_WORD_POS)
     })?;
     check(s.dice.script_pos <= s.dice.script.len(), "dice.script_pos", || "past the end of the script".into())?;
     check(s.dice.script.iter().all(|d| (1..=6).contains(d)), "dice.script", || "dice must be 1-6".into())?;

@@ -165,6 +165,17 @@ impl<G: Game> Slot<G> {
         &self.state
     }
 
+    /// The episode and sampling streams (saved with the env's `save_state`).
+    pub fn streams(&self) -> (&ChaCha8Rng, &ChaCha8Rng) {
+        (&self.episode_rng, &self.sample_rng)
+    }
+
+    /// Puts back streams of `streams` (a loaded save's).
+    pub fn set_streams(&mut self, episode: ChaCha8Rng, sample: ChaCha8Rng) {
+        self.episode_rng = episode;
+        self.sample_rng = sample;
+    }
+
     /// Replaces the game (e.g. a loaded save); the episode is over iff the game is.
     pub fn set_state(&mut self, state: G::State) {
         self.state = state;
@@ -268,6 +279,7 @@ impl<G: Game> Slot<G> {
             sample_rng: ChaCha8Rng,
             done: bool,
         }
+        crate::versioned::check_streams(v, "env")?;
         let snap: Snap = serde_json::from_value(v.clone()).map_err(|e| Error::BadSave(e.to_string()))?;
         let state = G::load(&snap.state.to_string())?;
         let mut slot = Slot {

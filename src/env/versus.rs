@@ -354,9 +354,16 @@ pub fn load_match<T: TwoPlayer>(text: &str) -> Result<Match<T>> {
         learner: T::Side,
         opponent: Option<T::Agent>,
         game: Value,
+        /// An environment's streams (`save_state` of an env): read by the env, ignored here.
+        #[serde(default)]
+        #[allow(dead_code)]
+        env_streams: Option<serde::de::IgnoredAny>,
     }
-    let s: Saved<T> =
-        serde_json::from_str(text).map_err(|e| Error::BadSave(format!("not a {} match save: {e}", T::TITLE)))?;
+    let not_match = |e: serde_json::Error| Error::BadSave(format!("not a {} match save: {e}", T::TITLE));
+    let v: Value = serde_json::from_str(text).map_err(not_match)?;
+    // Every stream (the opponent's too) within the positions a save can write back.
+    crate::versioned::check_streams(&v, "match")?;
+    let s: Saved<T> = serde_json::from_value(v).map_err(not_match)?;
     if s.format != T::MATCH_FORMAT || s.version != 1 {
         return Err(Error::BadSave(format!(
             "format: '{}' version {} is not '{}' version 1",

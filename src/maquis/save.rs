@@ -35,6 +35,10 @@ struct Saved {
     format: String,
     version: u32,
     state: State,
+    /// An environment's streams (`save_state` of an env): read by the env, ignored here.
+    #[serde(default)]
+    #[allow(dead_code)]
+    env_streams: Option<serde::de::IgnoredAny>,
 }
 
 pub fn save(s: &State) -> String {
@@ -43,7 +47,9 @@ pub fn save(s: &State) -> String {
 
 /// Reads a saved state; anything malformed or inconsistent is an `Error::BadSave`.
 pub fn load(json: &str) -> Result<State> {
-    let saved: Saved = serde_json::from_str(json).map_err(|e| Error::BadSave(e.to_string()))?;
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| Error::BadSave(e.to_string()))?;
+    crate::versioned::check_streams(&value, "")?;
+    let saved: Saved = serde_json::from_value(value).map_err(|e| Error::BadSave(e.to_string()))?;
     if saved.format != FORMAT {
         return Err(Error::BadSave(format!("format is '{}', expected '{FORMAT}'", saved.format)));
     }
@@ -60,6 +66,10 @@ fn bad(msg: String) -> Error {
 
 /// The invariants every reachable state keeps (also checked by the property tests).
 pub fn validate(s: &State) -> Result<()> {
+    // A stream past this cannot be saved again.
+    if s.rng.get_word_pos() > crate::versioned::MAX_WORD_POS as u128 {
+        return Err(bad(format!("rng.word_pos: {} is past {}", s.rng.get_word_pos(), crate::versioned::MAX_WORD_POS)));
+    }
     // First: the checks below read the deck.
     if !s.deck.is_complete() {
         return Err(bad("deck: the patrol deck and discard must hold cards 0-9 once each".into()));

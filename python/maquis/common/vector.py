@@ -497,7 +497,9 @@ class GameVectorEnv(VectorEnv):
     def load_state(self, index: int, state: str) -> None:
         """Continue environment `index` from a `save_state()` string (of the single or the vector
         env); its observation and mask rows are rewritten, its reward, flags and outcome cleared,
-        and the other environments and every stream are untouched. The episode is over iff that
+        its episode and sampling streams set from the save when it holds them (`save_state` of an
+        env does: its resets and `sample_actions` then go on as the saved env's), and the other
+        environments are untouched. The episode is over iff that
         game is (the next step then resets it under next_step autoreset). Malformed or
         inconsistent input raises `maquis.MaquisError` (a ValueError), a bad index IndexError /
         TypeError, a non-str state TypeError; nothing changes then."""
@@ -507,6 +509,7 @@ class GameVectorEnv(VectorEnv):
         self._core.load_state(i, state)
 
     def save_state(self, index: int) -> str:
-        """The game of environment `index` as versioned JSON (the single env's `load_state` reads
-        it). An index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
+        """The game of environment `index` as versioned JSON, with the env's own streams and its
+        action drawn for the next `sample_actions` (the single env's `load_state` reads it too). An
+        index outside 0…num_envs−1 raises IndexError, a non-integer TypeError."""
         return self._core.save_state(self._index(index))

@@ -81,10 +81,22 @@ impl<G: BindGame> EnvCore<G> {
         json_to_py(py, &G::state_dict(self.slot.state()))
     }
 
-    /// Continues from a save (`BindGame::load_for_env`); another game's save is refused by name.
+    /// The game and the env's streams (episode and sampling) as versioned JSON.
+    pub fn save_state(&self) -> String {
+        let (episode, sample) = self.slot.streams();
+        let streams = save::EnvStreams { episode: episode.clone(), sample: sample.clone(), presampled: None };
+        save::with_streams(G::save(self.slot.state()), &streams)
+    }
+
+    /// Continues from a save (`BindGame::load_for_env`), with the env's streams when the save
+    /// holds them (else they go on as they are); another game's save is refused by name.
     pub fn load_state(&mut self, json: &str) -> PyResult<()> {
-        let state = G::load_for_env(json, self.slot.state()).map_err(|e| save::refusal::<G>(json, e))?;
+        let (game, streams) = save::split_streams::<G>(json).map_err(|e| save::refusal::<G>(json, e))?;
+        let state = G::load_for_env(&game, self.slot.state()).map_err(|e| save::refusal::<G>(json, e))?;
         self.slot.set_state(state);
+        if let Some(s) = streams {
+            self.slot.set_streams(s.episode, s.sample);
+        }
         Ok(())
     }
 
@@ -170,9 +182,10 @@ macro_rules! env_class {
                 self.core.state_dict(py)
             }
 
-            /// The game state as versioned JSON (exact: includes what is hidden and the RNGs).
+            /// The game state as versioned JSON (exact: includes what is hidden and the RNGs, the
+            /// env's own streams — resets and `sample_action` — among them).
             fn save_state(&self) -> String {
-                <$game as $crate::game::Game>::save(self.core.slot.state())
+                self.core.save_state()
             }
 
             /// Replace the game by a saved one (from save_state). The episode is over iff that game is.

@@ -613,14 +613,39 @@ impl<G: BindGame> VecCore<G> {
     pub fn save_state(&self, i: usize) -> PyResult<String> {
         self.idle("save_state()")?;
         let i = env_index(i, self.num_envs)?;
-        Ok(G::save(self.engine().slot(i).state()))
+        let engine = self.engine();
+        let slot = engine.slot(i);
+        let (episode, sample) = slot.streams();
+        // The action drawn ahead for the next `sample_actions` is saved as the stream before that
+        // draw where it can be found (the save is then a single env's in the same place).
+        let (sample, presampled) = match engine.presampled(i) {
+            // A finished episode's entry (0) was not drawn.
+            Some(_) if slot.done() => (sample.clone(), None),
+            Some(a) => match save::before_draw::<G>(slot.mask(), sample, a) {
+                Some(before) => (before, None),
+                None => (sample.clone(), Some(a)),
+            },
+            None => (sample.clone(), None),
+        };
+        let streams = save::EnvStreams { episode: episode.clone(), sample, presampled };
+        Ok(save::with_streams(G::save(slot.state()), &streams))
     }
 
     pub fn load_state(&mut self, py: Python<'_>, i: usize, json: &str) -> PyResult<()> {
         self.idle("load_state()")?;
         let i = env_index(i, self.num_envs)?;
-        let state = save::load::<G>(json)?;
-        with_outputs!(self, py, |engine, _a, out| engine.load_state(i, state, out))
+        let (game, streams) = save::split_streams::<G>(json).map_err(|e| save::refusal::<G>(json, e))?;
+        let state = save::load::<G>(&game).map_err(|e| save::refusal::<G>(json, e))?;
+        match streams {
+            // The env as saved, its streams and drawn action included.
+            Some(s) => {
+                let mut slot = self.engine().slot(i).clone();
+                slot.set_state(state);
+                slot.set_streams(s.episode, s.sample);
+                with_outputs!(self, py, |engine, _a, out| engine.restore(i, slot, s.presampled, out))
+            }
+            None => with_outputs!(self, py, |engine, _a, out| engine.load_state(i, state, out)),
+        }
     }
 
     pub fn set_start_states(&mut self, states: Option<Vec<String>>, weights: Option<Vec<f64>>, probability: f64) -> PyResult<()> {
@@ -942,7 +967,9 @@ macro_rules! vec_engine_class {
             }
 
             /// Replace the game of environment `i` by a saved one (`save_state`), writing its rows as a
-            /// reset does; its streams and the other environments are untouched.
+            /// reset does; its streams too when the save holds them (an env's `save_state` does: its
+            /// resets and samples then go on as the saved env's), else they go on as they are. The
+            /// other environments are untouched.
             ///
             /// Raises:
             ///     IndexError: `i` out of range. MaquisError: malformed or inconsistent JSON (the
