@@ -159,8 +159,9 @@ def test_bad_actions_are_refused_by_send_and_nothing_is_pending():
 def test_the_steps_own_errors_come_from_recv_and_change_nothing():
     v = maquis.MaquisVectorEnv(3, num_threads=2, illegal_action="raise")
     v.reset(seed=4)
-    saves = [v.save_state(i) for i in range(3)]
     actions = v.sample_actions()
+    # Taken after the draw, which moves the sampling streams the saves hold.
+    saves = [v.save_state(i) for i in range(3)]
     actions[1] = int(np.flatnonzero(~v.action_masks()[1])[0])
     v.send(actions)
     with pytest.raises(maquis.IllegalActionError, match="env 1"):

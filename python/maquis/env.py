@@ -156,8 +156,9 @@ class MaquisEnv(GameEnv):
     where `gymnasium.vector.SyncVectorEnv` gives `s + i`, so that vectors seeded `s`, `s + 1`, ...
     (RLlib's env runners) share no stream.
 
-    Beyond Gymnasium: `state_dict()`, `save_state()` / `load_state()` (exact, versioned JSON),
-    `clone()`, pickling, `sample_action()`.
+    Beyond Gymnasium: `state_dict()`, `save_state()` / `load_state()` (exact, versioned JSON; the
+    save holds the env's own streams too, so resets and `sample_action()` go on alike after a load —
+    docs/reliability.md), `clone()`, pickling, `sample_action()`.
 
     ## Version History
     - v0: initial version (engine 0.1: docs/rules/maquis.md second edition, 217 actions, {OBS_SIZE} features).
