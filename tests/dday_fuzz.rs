@@ -2,6 +2,8 @@
 //! tests/dday_invariants.rs fuzzes the game's own saves, and the reported bad saves one by one.
 //! `MAQUIS_FUZZ_CASES` scales the fuzz run (docs/reliability.md).
 
+#[path = "fuzz/match_saves.rs"]
+mod match_saves;
 #[path = "fuzz/mutate.rs"]
 mod mutate;
 
@@ -21,56 +23,18 @@ fn cfg(kind: OpponentKind, side: Side) -> EnvConfig {
 
 #[test]
 fn dday_mutated_match_saves_are_refused_or_play_on() {
-    let cases = mutate::cases(1_000);
-    let mut rng = ChaCha8Rng::seed_from_u64(0xdd01);
     let cfgs = [cfg(OpponentKind::Random, Side::Resistance), cfg(OpponentKind::Heuristic, Side::German)];
-    let mut positions = Vec::new();
-    for (k, c) in cfgs.iter().enumerate() {
-        for stream in 0..3 {
-            let mut slot = EnvSlot::new(stream);
-            slot.reset(&c.setup).unwrap();
-            while !slot.done() {
-                if rng.gen_range(0..4) == 0 {
-                    positions.push((k, serde_json::from_str::<Value>(&save_match(slot.state())).unwrap()));
-                }
-                let a = slot.sample().unwrap();
-                slot.step(c, a as i64).unwrap();
-            }
-            positions.push((k, serde_json::from_str::<Value>(&save_match(slot.state())).unwrap()));
-        }
-    }
-    let mut accepted = 0u64;
-    for case in 0..cases {
-        let (k, doc) = &positions[rng.gen_range(0..positions.len())];
-        let mut doc = doc.clone();
-        let edits = mutate::mutate(&mut doc, "", &mut rng);
-        let text = doc.to_string();
-        let c = &cfgs[*k];
-        let outcome = std::panic::catch_unwind(|| match load_match::<DDay1944>(&text) {
-            Err(Error::BadSave(_)) => false,
-            Err(e) => panic!("refused with {e:?}, not BadSave"),
-            Ok(m) => {
-                dday::save::validate(&m.game).expect("a loaded game is valid");
-                assert_eq!(load_match::<DDay1944>(&save_match(&m)).unwrap(), m, "an exact round trip");
-                let mut slot = EnvSlot::new(case);
-                slot.set_state(m);
-                let mut steps = 0;
-                while !slot.done() && steps < 3_000 {
-                    let a = slot.sample().unwrap();
-                    slot.step(c, a as i64).unwrap();
-                    steps += 1;
-                }
-                let _ = save_match(slot.state());
-                true
-            }
-        });
-        match outcome {
-            Ok(ok) => accepted += ok as u64,
-            Err(_) => panic!("case {case}: {edits:?} panicked (see above) in\n{text}"),
-        }
-    }
-    eprintln!("dday_fuzz (match saves): {cases} cases, {accepted} accepted");
-    assert!(accepted > 0 && accepted < cases, "{accepted} of {cases} accepted");
+    let episodes: Vec<(usize, u64)> = (0..cfgs.len()).flat_map(|k| (0..3).map(move |stream| (k, stream))).collect();
+    match_saves::run(&match_saves::MatchFuzz::<DDay1944> {
+        name: "dday_fuzz",
+        cfgs: &cfgs,
+        episodes: &episodes,
+        keep_one_in: 4,
+        default_cases: 1_000,
+        seed: 0xdd01,
+        max_steps: 3_000,
+        validate: dday::save::validate,
+    });
 }
 
 /// After one guess, `guesses_left` 255 passed `n + guesses_left <= 7` by wrapping, and the 8th

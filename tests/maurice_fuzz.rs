@@ -6,6 +6,8 @@
 //! short run; a long one: `MAQUIS_FUZZ_CASES=1000000 nice cargo test --release --test
 //! maurice_fuzz -- --nocapture` (docs/reliability.md).
 
+#[path = "fuzz/match_saves.rs"]
+mod match_saves;
 #[path = "fuzz/mutate.rs"]
 mod mutate;
 
@@ -156,59 +158,21 @@ fn env_cfg(kind: OpponentKind, side: Side, scenario: &str) -> EnvConfig {
 /// env that steps on without a panic and saves again.
 #[test]
 fn maurice_mutated_match_saves_are_refused_or_play_on() {
-    let cases = mutate::cases(600);
-    let mut rng = ChaCha8Rng::seed_from_u64(0x3a12);
-    let mut positions = Vec::new();
     let cfgs = [
         env_cfg(OpponentKind::Random, Side::Blue, "skirmish"),
         env_cfg(OpponentKind::Heuristic, Side::Red, "skirmish"),
         env_cfg(OpponentKind::Heuristic, Side::Blue, "standard"),
     ];
-    for (k, cfg) in cfgs.iter().enumerate() {
-        let mut slot = EnvSlot::new(k as u64);
-        slot.reset(&cfg.setup).unwrap();
-        while !slot.done() {
-            if rng.gen_range(0..10) == 0 {
-                positions.push((k, serde_json::from_str::<Value>(&save_match(slot.state())).unwrap()));
-            }
-            let a = slot.sample().unwrap();
-            slot.step(cfg, a as i64).unwrap();
-        }
-        positions.push((k, serde_json::from_str::<Value>(&save_match(slot.state())).unwrap()));
-    }
-    let mut accepted = 0u64;
-    for case in 0..cases {
-        let (k, doc) = &positions[rng.gen_range(0..positions.len())];
-        let mut doc = doc.clone();
-        let edits = mutate::mutate(&mut doc, "", &mut rng);
-        let text = doc.to_string();
-        let cfg = &cfgs[*k];
-        let outcome = std::panic::catch_unwind(|| match load_match::<maurice::env::MauriceLite>(&text) {
-            Err(Error::BadSave(_)) => false,
-            Err(e) => panic!("refused with {e:?}, not BadSave"),
-            Ok(m) => {
-                validate(&m.game).expect("a loaded game is valid");
-                let again = save_match(&m);
-                assert_eq!(load_match::<maurice::env::MauriceLite>(&again).unwrap(), m, "an exact round trip");
-                let mut slot = EnvSlot::new(case);
-                slot.set_state(m);
-                let mut steps = 0;
-                while !slot.done() && steps < 200 {
-                    let a = slot.sample().unwrap();
-                    slot.step(cfg, a as i64).unwrap();
-                    steps += 1;
-                }
-                let _ = save_match(slot.state());
-                true
-            }
-        });
-        match outcome {
-            Ok(ok) => accepted += ok as u64,
-            Err(_) => panic!("case {case}: {edits:?} panicked (see above) in\n{text}"),
-        }
-    }
-    eprintln!("maurice_fuzz (match saves): {cases} cases, {accepted} accepted");
-    assert!(accepted > 0 && accepted < cases, "{accepted} of {cases} accepted");
+    match_saves::run(&match_saves::MatchFuzz::<maurice::env::MauriceLite> {
+        name: "maurice_fuzz",
+        cfgs: &cfgs,
+        episodes: &[(0, 0), (1, 1), (2, 2)],
+        keep_one_in: 10,
+        default_cases: 600,
+        seed: 0x3a12,
+        max_steps: 200,
+        validate,
+    });
 }
 
 /// The fuzzer's findings reported against `load_state`: each was accepted and then panicked in
