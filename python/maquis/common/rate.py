@@ -483,3 +483,66 @@ def run_rate(args: Any, game: VersusGame) -> int:
 
 
 __all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds"]
+
+
+def vector_env_maker(module: str, cls: str) -> Callable[[int, str, str, int, int | None], Any]:
+    """`VersusGame.make_env` for the vector env class `module.cls` (imported when first called)."""
+
+    def make_env(n: int, side: str, opponent: str, budget: int, threads: int | None) -> Any:
+        import importlib
+
+        env = getattr(importlib.import_module(module), cls)
+        return env(n, num_threads=threads, side=side, opponent=opponent, opponent_kwargs={"budget": budget}, copy=False)
+
+    return make_env
+
+
+@dataclass(frozen=True)
+class Verbs:
+    """A two-player game's `ladder` and `rate` functions and their CLI verbs, made once for every
+    game by `verbs`."""
+
+    ladder: Callable[..., Any]
+    rate: Callable[..., RateResult]
+    add_arguments: Callable[[Any], None]
+    run: Callable[[Any], int]
+    add_rate_arguments: Callable[[Any], None]
+    run_rate: Callable[[Any], int]
+
+
+def verbs(game: VersusGame) -> Verbs:
+    """`maquis.<game>.ladder` / `rate` and the `ladder` / `rate` verbs of `game`."""
+    from .ladder import add_ladder_arguments, play_ladder, run_ladder
+
+    ladder_game = game.ladder
+
+    def ladder(agents=None, deals: int = ladder_game.default_deals, seed: int = 0, threads: int | None = None,
+               budget: int = ladder_game.default_budget, resume=None, bootstrap: int = BOOTSTRAP,
+               progress: bool = False):
+        return play_ladder(ladder_game, agents, deals, seed, threads, budget, resume, bootstrap, progress)
+
+    ladder.__doc__ = f"""Bradley–Terry ratings (Elo scale, ``random`` at 0, 95 % bootstrap intervals) of ``agents``
+    (default: {", ".join(ladder_game.default_agents)}) from every pairing played on ``deals`` deals, each twice
+    with the seats swapped. ``budget``: the search levels' simulations per decision; ``threads``: games at
+    once (default all cores); ``resume``: a JSONL file of finished games, appended to and not replayed. A
+    ValueError names bad input.
+
+    ``result.to_dict()`` is ``{{"game", "agents": [{{"agent", "rating", "ci95", ...}}], "pairings":
+    [{{"a", "b", "wins", "draws", "losses", "score", ...}}], "settings"}}``."""
+
+    def rate_policy(policy, ladder=None, agents=None, deals: int = 100, seed: int = 0, **kw) -> RateResult:
+        """``policy`` (a saved ``.npz``, ``"module:attr"``, a torch module, or an object with ``act`` /
+        ``act_batch``) rated on the ladder's scale: see ``maquis.common.rate.rate``."""
+        return rate(game, policy, ladder, agents, deals, seed, **kw)
+
+    return Verbs(
+        ladder=ladder,
+        rate=rate_policy,
+        add_arguments=lambda p: add_ladder_arguments(p, ladder_game),
+        run=lambda args: run_ladder(args, ladder_game),
+        add_rate_arguments=lambda p: add_rate_arguments(p, game),
+        run_rate=lambda args: run_rate(args, game),
+    )
+
+
+__all__ += ["vector_env_maker", "Verbs", "verbs"]
