@@ -57,38 +57,15 @@ fn play_on(mut s: State, seed: u64, max_steps: u32) -> u32 {
 
 #[test]
 fn mutated_saves_are_refused_or_play_to_the_end() {
-    let cases = mutate::cases(4_000);
-    let positions = saved_positions(24);
-    let mut rng = ChaCha8Rng::seed_from_u64(0xf022);
-    let (mut accepted, mut steps) = (0u64, 0u64);
-    for case in 0..cases {
-        let mut doc = positions[rng.gen_range(0..positions.len())].clone();
-        let edits = mutate::mutate(&mut doc, "/state", &mut rng);
-        let text = doc.to_string();
-        let outcome = std::panic::catch_unwind(|| match load(&text) {
-            Err(Error::BadSave(why)) => {
-                assert!(!why.is_empty());
-                None
-            }
-            Err(e) => panic!("refused with {e:?}, not BadSave"),
-            Ok(s) => {
-                validate(&s).expect("a loaded state is valid");
-                // Exact round trip of what was accepted.
-                assert_eq!(load(&save(&s)).unwrap(), s);
-                Some(play_on(s, case, 3_000))
-            }
-        });
-        match outcome {
-            Ok(Some(n)) => {
-                accepted += 1;
-                steps += n as u64;
-            }
-            Ok(None) => {}
-            Err(_) => panic!("case {case}: {edits:?} panicked (see above) in\n{text}"),
-        }
-    }
-    eprintln!("fuzz_load: {cases} cases, {accepted} accepted, {steps} steps played after a load");
-    assert!(accepted > 0 && accepted < cases, "{accepted} of {cases} accepted");
+    let game = mutate::GameSaves {
+        name: "fuzz_load",
+        load,
+        save,
+        validate,
+        play_on: |s, case| play_on(s, case, 3_000) as usize,
+        _state: std::marker::PhantomData,
+    };
+    mutate::fuzz_game_saves(&game, &saved_positions(24), 0xf022, mutate::cases(4_000));
 }
 
 /// The bugs of issue 21, one by one: each was accepted and then panicked or gave observations

@@ -110,41 +110,15 @@ fn play_on(mut s: State, seed: u64, max_steps: u32) -> u32 {
 
 #[test]
 fn maurice_mutated_saves_are_refused_or_play_on() {
-    let cases = mutate::cases(1_500);
-    let positions = saved_positions(6, 25);
-    let mut rng = ChaCha8Rng::seed_from_u64(0x3a11);
-    let (mut accepted, mut steps) = (0u64, 0u64);
-    let t0 = std::time::Instant::now();
-    for case in 0..cases {
-        let mut doc = positions[rng.gen_range(0..positions.len())].clone();
-        let edits = mutate::mutate(&mut doc, "/state", &mut rng);
-        let text = doc.to_string();
-        let outcome = std::panic::catch_unwind(|| match load_state(&text) {
-            Err(Error::BadSave(why)) => {
-                assert!(!why.is_empty());
-                None
-            }
-            Err(e) => panic!("refused with {e:?}, not BadSave"),
-            Ok(s) => {
-                validate(&s).expect("a loaded state is valid");
-                assert_eq!(load_state(&save_state(&s)).unwrap(), s, "an exact round trip");
-                Some(play_on(s, case, 400))
-            }
-        });
-        match outcome {
-            Ok(Some(n)) => {
-                accepted += 1;
-                steps += n as u64;
-            }
-            Ok(None) => {}
-            Err(_) => panic!("case {case}: {edits:?} panicked (see above) in\n{text}"),
-        }
-    }
-    eprintln!(
-        "maurice_fuzz: {cases} cases, {accepted} accepted, {steps} steps played after a load, {:.1} s",
-        t0.elapsed().as_secs_f64()
-    );
-    assert!(accepted > 0 && accepted < cases, "{accepted} of {cases} accepted");
+    let game = mutate::GameSaves {
+        name: "maurice_fuzz",
+        load: load_state,
+        save: save_state,
+        validate,
+        play_on: |s: State, case| play_on(s, case, 400) as usize,
+        _state: std::marker::PhantomData,
+    };
+    mutate::fuzz_game_saves(&game, &saved_positions(6, 25), 0x3a11, mutate::cases(1_500));
 }
 
 fn env_cfg(kind: OpponentKind, side: Side, scenario: &str) -> EnvConfig {

@@ -127,3 +127,63 @@ fn path_str(p: &[Key]) -> String {
         })
         .collect()
 }
+
+/// What a game-save fuzz run needs of its game: `load` (refusing with `BadSave`), `save`, the
+/// game's `validate`, and `play_on(state, case)`, which plays a loaded state on and returns the
+/// steps played.
+pub struct GameSaves<S, L, W, V, P> {
+    pub name: &'static str,
+    pub load: L,
+    pub save: W,
+    pub validate: V,
+    pub play_on: P,
+    pub _state: std::marker::PhantomData<S>,
+}
+
+/// `cases` mutants (one to three edits under `/state`) of saves drawn from `positions`: each is
+/// refused with a named `BadSave`, or loads a state that passes `validate`, round-trips exactly
+/// and plays on without a panic. Prints the counts and asserts that some, not all, were accepted.
+pub fn fuzz_game_saves<S, L, W, V, P>(g: &GameSaves<S, L, W, V, P>, positions: &[Value], seed: u64, cases: u64)
+where
+    S: PartialEq + std::fmt::Debug,
+    L: Fn(&str) -> maquis::Result<S>,
+    W: Fn(&S) -> String,
+    V: Fn(&S) -> maquis::Result<()>,
+    P: Fn(S, u64) -> usize,
+{
+    use rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut accepted, mut steps) = (0u64, 0u64);
+    let t0 = std::time::Instant::now();
+    for case in 0..cases {
+        let mut doc = positions[rng.gen_range(0..positions.len())].clone();
+        let edits = mutate(&mut doc, "/state", &mut rng);
+        let text = doc.to_string();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match (g.load)(&text) {
+            Err(maquis::Error::BadSave(why)) => {
+                assert!(!why.is_empty());
+                None
+            }
+            Err(e) => panic!("refused with {e:?}, not BadSave"),
+            Ok(s) => {
+                (g.validate)(&s).expect("a loaded state is valid");
+                assert_eq!((g.load)(&(g.save)(&s)).unwrap(), s, "an exact round trip");
+                Some((g.play_on)(s, case))
+            }
+        }));
+        match outcome {
+            Ok(Some(n)) => {
+                accepted += 1;
+                steps += n as u64;
+            }
+            Ok(None) => {}
+            Err(_) => panic!("case {case}: {edits:?} panicked (see above) in\n{text}"),
+        }
+    }
+    eprintln!(
+        "{}: {cases} cases, {accepted} accepted, {steps} steps played after a load, {:.1} s",
+        g.name,
+        t0.elapsed().as_secs_f64()
+    );
+    assert!(accepted > 0 && accepted < cases, "{accepted} of {cases} accepted");
+}
