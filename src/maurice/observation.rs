@@ -81,13 +81,9 @@ fn card_counts<T: ObsValue>(slice: &mut [T], count: impl Fn(Card) -> u8) {
     }
 }
 
-/// `s.near_enemy(side, u.cells())`, answered from the zone when that settles it (outside it: not
-/// near; inside it on a map with no lake: near).
-fn near(s: &State, side: Side, zone: &[u64; HEIGHT], u: &crate::maurice::state::Unit) -> bool {
-    if !u.cells().iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1) {
-        return false;
-    }
-    s.terrain.lakes_farther_than(u.cells(), 5) || s.near_enemy(side, u.cells())
+/// `s.near_enemy(side, u.cells())`, from `side`'s zone (`near_zone`: G5 exactly on the table).
+fn near(zone: &[u64; HEIGHT], u: &crate::maurice::state::Unit) -> bool {
+    u.cells().iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1)
 }
 
 fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
@@ -211,7 +207,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
             row[18] = T::bit((own_round && r.done >> u.id & 1 == 1) as u32);
             row[19] = T::bit((own_round && r.charged >> u.id & 1 == 1) as u32);
             row[20] = T::bit((r.engaged[side.idx()][u.id as usize] != 0) as u32);
-            row[21] = T::bit(near(s, side, &zone, u) as u32);
+            row[21] = T::bit(near(&zone, u) as u32);
             row[22] = T::bit(s.terrain.unit_in_difficult(u.cells()) as u32);
             row[23] = ratio(map.to_unit(u).map_or(64, |d| d.min(64) as usize), 64);
             row[24] = T::bit((own_round && r.moving.as_ref().is_some_and(|m| m.id == u.id)) as u32);

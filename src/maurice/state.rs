@@ -301,17 +301,10 @@ impl State {
     }
     /// G5: whether `cells` lie within 4 BW of a unit of the side opposed to `side`.
     pub fn near_enemy(&self, side: Side, cells: &[Cell]) -> bool {
-        // The zone settles it for cells of the table: none in it, not near; one in it on a map
-        // with no lake, near (`rules::command_distance::near_zone`).
+        // For cells of the table the zone (`rules::command_distance::near_zone`) is G5 exactly.
         if cells.iter().all(|c| c.on_table()) {
             let zone = crate::maurice::rules::command_distance::near_zone(self, side);
-            if !cells.iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1) {
-                return false;
-            }
-            // Within 5 cells as the crow flies, and no lake near enough to lengthen that.
-            if self.terrain.lakes_farther_than(cells, 5) {
-                return true;
-            }
+            return cells.iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1);
         }
         self.units(side.other()).any(|e| self.terrain.within(cells, e.cells(), 4))
     }

@@ -147,8 +147,31 @@ fn keep<T>(list: &mut Vec<T>, next: &mut usize, item: T) {
     }
 }
 
+/// G5's zone: the cells within 4 BW of a cell of `enemy` — reached from one in at most 5 moves
+/// that stay on the table and off lakes between the two ends, as `Terrain::steps_between` counts
+/// them. With no lake on the map, the cells within 5 cells as the crow flies.
+fn build_zone(enemy: &Rows, passable: &Rows, lakes: bool) -> Rows {
+    if !lakes {
+        return crow_zone(enemy);
+    }
+    // A path goes on from its first cell (an enemy cell) or from a cell it may pass (passable).
+    let mut reach = *enemy;
+    let mut grown = [0u64; HEIGHT];
+    for _ in 0..5 {
+        let mut from = [0u64; HEIGHT];
+        for y in 0..HEIGHT {
+            from[y] = reach[y] & (passable[y] | enemy[y]);
+        }
+        dilate(&from, 0, HEIGHT - 1, &mut grown);
+        for y in 0..HEIGHT {
+            reach[y] |= grown[y];
+        }
+    }
+    reach
+}
+
 /// The cells within 5 cells (Chebyshev) of a cell of `enemy`.
-fn build_zone(enemy: &Rows) -> Rows {
+fn crow_zone(enemy: &Rows) -> Rows {
     let mut wide = [0u64; HEIGHT];
     for (w, &v) in wide.iter_mut().zip(enemy) {
         *w = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
@@ -160,9 +183,9 @@ fn build_zone(enemy: &Rows) -> Rows {
     zone
 }
 
-/// G5's zone for `side`: the cells within 5 cells (Chebyshev) of one of its enemies' cells, a
-/// row of bits per y, from the thread's cache. A set of cells of the table with none in the zone
-/// is not within 4 BW of an enemy; one with a cell in it is, when the map has no lake.
+/// G5's zone for `side`: the cells of the table within 4 BW of one of its enemies' cells (lakes
+/// counted), a row of bits per y, from the thread's cache. A set of cells of the table is near
+/// the enemy exactly when one of them is in the zone.
 pub fn near_zone(s: &State, side: Side) -> Rows {
     let enemy = enemy_rows(s, side);
     CACHE.with(|cache| {
@@ -171,7 +194,7 @@ pub fn near_zone(s: &State, side: Side) -> Rows {
         if let Some((_, zone)) = game.zones.iter().find(|(key, _)| *key == enemy) {
             return *zone;
         }
-        let zone = build_zone(&enemy);
+        let zone = build_zone(&enemy, &game.passable, !s.terrain.lakes().is_empty());
         keep(&mut game.zones, &mut game.next_zone, (enemy, zone));
         zone
     })
@@ -187,7 +210,7 @@ thread_local! {
 }
 
 /// The cells of `side`'s enemies on the table.
-fn enemy_rows(s: &State, side: Side) -> Rows {
+pub(crate) fn enemy_rows(s: &State, side: Side) -> Rows {
     let mut rows = [0u64; HEIGHT];
     for e in s.units(side.other()) {
         for &c in e.cells() {

@@ -47,7 +47,7 @@ pub fn legal_mask(s: &State) -> Mask {
         let mut last = last.borrow_mut();
         match last.as_mut() {
             Some((seen, mask)) => {
-                copy_into(seen, s);
+                copy_into(seen, s, Streams::Leave);
                 *mask = m;
             }
             None => *last = Some((s.clone(), m)),
@@ -56,17 +56,46 @@ pub fn legal_mask(s: &State) -> Mask {
     m
 }
 
-/// `a == b`, asking first what most often differs between two positions of one game.
+/// Whether `a` and `b` have the same mask: equal but for the dice and card streams and the dice
+/// log, which no mask reads (only `apply` rolls and shuffles). Asks first what most often differs
+/// between two positions of one game; every field is named, so a new one cannot be forgotten.
 fn same_position(a: &State, b: &State) -> bool {
-    a.phase == b.phase
-        && a.to_move == b.to_move
-        && a.round_no == b.round_no
-        && a.active == b.active
-        && a.deck.len() == b.deck.len()
-        && a.round.force == b.round.force
-        && a.round.done == b.round.done
-        && a.round.moving == b.round.moving
-        && a == b
+    let State {
+        scenario,
+        terrain,
+        armies,
+        deck,
+        discard,
+        removed,
+        round_no,
+        active,
+        round,
+        night_pass_last_round,
+        phase,
+        to_move,
+        pending,
+        outcome,
+        dice: _,
+        shuffler: _,
+    } = a;
+    *phase == b.phase
+        && *to_move == b.to_move
+        && *round_no == b.round_no
+        && *active == b.active
+        && deck.len() == b.deck.len()
+        && round.force == b.round.force
+        && round.done == b.round.done
+        && round.moving == b.round.moving
+        && *round == b.round
+        && *armies == b.armies
+        && *deck == b.deck
+        && *discard == b.discard
+        && *removed == b.removed
+        && *night_pass_last_round == b.night_pass_last_round
+        && *pending == b.pending
+        && *outcome == b.outcome
+        && *scenario == b.scenario
+        && (std::sync::Arc::ptr_eq(terrain, &b.terrain) || **terrain == *b.terrain)
 }
 
 fn compute_mask(s: &State) -> Mask {
@@ -136,10 +165,17 @@ pub fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
     // Decisions whose rules are missing are refused before anything changes: the decision is
     // taken on a copy (the thread's scratch state, whose allocations are reused).
     let mut next = SCRATCH.with(|scratch| scratch.borrow_mut().take()).unwrap_or_else(|| s.clone());
-    copy_into(&mut next, s);
+    copy_into(&mut next, s, Streams::Copy);
+    // The dice log only grows: the decision appends to the state's own log (moved, not copied,
+    // so that a step costs the same late in a game), which is cut back if it is refused.
+    let logged = s.dice.log.len();
+    next.dice.log = std::mem::take(&mut s.dice.log);
     let result = step(&mut next, a).and_then(|()| settle(&mut next));
     if result.is_ok() {
         std::mem::swap(s, &mut next);
+    } else {
+        next.dice.log.truncate(logged);
+        s.dice.log = std::mem::take(&mut next.dice.log);
     }
     SCRATCH.with(|scratch| *scratch.borrow_mut() = Some(next));
     result
@@ -150,10 +186,19 @@ thread_local! {
     static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
 }
 
-/// `*dst = src.clone()`, reusing `dst`'s allocations (the dice log's above all: a clone allocates
-/// once per roll of the game). Every field is named, so a new field cannot be forgotten.
-pub(crate) fn copy_into(dst: &mut State, src: &State) {
-    use super::streams::{Dice, Roll, Shuffler};
+/// What `copy_into` does with the streams.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Streams {
+    /// The dice and card streams and their scripts, not the dice log (the caller moves it).
+    Copy,
+    /// None of them (a position kept for its mask: `same_position` ignores them).
+    Leave,
+}
+
+/// `*dst = src.clone()`, reusing `dst`'s allocations, but for the streams (`streams`). Every field
+/// is named, so a new field cannot be forgotten.
+pub(crate) fn copy_into(dst: &mut State, src: &State, streams: Streams) {
+    use super::streams::{Dice, Shuffler};
     let State {
         scenario,
         terrain,
@@ -169,7 +214,7 @@ pub(crate) fn copy_into(dst: &mut State, src: &State) {
         to_move,
         pending,
         outcome,
-        dice: Dice { rng: dice_rng, script: dice_script, log },
+        dice: Dice { rng: dice_rng, script: dice_script, log: _ },
         shuffler: Shuffler { rng: shuffle_rng, script: shuffle_script },
     } = src;
     dst.scenario.clone_from(scenario);
@@ -188,18 +233,12 @@ pub(crate) fn copy_into(dst: &mut State, src: &State) {
     dst.to_move = *to_move;
     dst.pending.clone_from(pending);
     dst.outcome.clone_from(outcome);
-    dst.dice.rng.clone_from(dice_rng);
-    dst.dice.script.clone_from(dice_script);
-    let out = &mut dst.dice.log;
-    out.truncate(log.len());
-    for (d, Roll { event, dice }) in out.iter_mut().zip(log) {
-        d.event = *event;
-        d.dice.clone_from(dice);
+    if streams == Streams::Copy {
+        dst.dice.rng.clone_from(dice_rng);
+        dst.dice.script.clone_from(dice_script);
+        dst.shuffler.rng.clone_from(shuffle_rng);
+        dst.shuffler.script.clone_from(shuffle_script);
     }
-    let n = out.len();
-    out.extend(log[n..].iter().cloned());
-    dst.shuffler.rng.clone_from(shuffle_rng);
-    dst.shuffler.script.clone_from(shuffle_script);
 }
 
 fn step(s: &mut State, a: Action) -> Result<()> {

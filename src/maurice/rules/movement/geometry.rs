@@ -16,12 +16,47 @@ pub struct Step {
     pub cells: Cells,
     pub cost: u8,
     pub mode: Option<Mode>,
-    pub passed: Vec<Cell>,
+    pub passed: Passed,
     pub walls: bool,
 }
 
-fn cells_of(frame: Frame, a0: i8, a1: i8, b0: i8, b1: i8) -> Vec<Cell> {
-    let mut out = Vec::new();
+/// The cells a step passes, in order: at most a wheel's square of 4 × 4, held inline so that
+/// working out a step (a mask tries every move action) allocates nothing. Reads as a slice.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Passed {
+    n: u8,
+    cells: [Cell; 16],
+}
+
+impl Passed {
+    pub const EMPTY: Passed = Passed { n: 0, cells: [Cell::new(0, 0); 16] };
+
+    pub fn push(&mut self, c: Cell) {
+        self.cells[self.n as usize] = c;
+        self.n += 1;
+    }
+    pub fn of(cells: &[Cell]) -> Passed {
+        let mut out = Passed::EMPTY;
+        cells.iter().for_each(|&c| out.push(c));
+        out
+    }
+}
+
+impl std::ops::Deref for Passed {
+    type Target = [Cell];
+    fn deref(&self) -> &[Cell] {
+        &self.cells[..self.n as usize]
+    }
+}
+
+impl std::fmt::Debug for Passed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+fn cells_of(frame: Frame, a0: i8, a1: i8, b0: i8, b1: i8) -> Passed {
+    let mut out = Passed::EMPTY;
     for b in b0..=b1 {
         for a in a0..=a1 {
             out.push(frame.cell(a, b));
@@ -42,7 +77,7 @@ pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
     let (w, d) = u.formation.size();
     let line_like = matches!(u.formation, Formation::Line | Formation::Massed);
     let placed = |at: Cell, facing: Facing| footprint(u.formation, at, facing);
-    let step = |at: Cell, facing: Facing, cost: i8, mode: Option<Mode>, passed: Vec<Cell>, walls: bool| Step {
+    let step = |at: Cell, facing: Facing, cost: i8, mode: Option<Mode>, passed: Passed, walls: bool| Step {
         formation: u.formation,
         at,
         facing,
@@ -60,18 +95,18 @@ pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
             let new = placed(at, f);
             let walls = u.cells().iter().zip(new.as_slice()).any(|(&a, &b)| t.crosses_wall(a, b));
             let mode = if m == Forward { Mode::Forward } else { Mode::Retrograde };
-            Some(step(at, f, 1, Some(mode), new.as_slice().to_vec(), walls))
+            Some(step(at, f, 1, Some(mode), Passed::of(new.as_slice()), walls))
         }
         ObliqueLeft | ObliqueRight if line_like => {
             let da = if m == ObliqueLeft { -1 } else { 1 };
             let at = frame.cell(da, 1);
-            let ahead: Vec<Cell> = u.cells().iter().map(|&c| c.plus(f.vec())).collect();
+            let mut passed = Passed::EMPTY;
+            u.cells().iter().for_each(|&c| passed.push(c.plus(f.vec())));
             let new = placed(at, f);
-            let walls = u.cells().iter().zip(&ahead).zip(new.as_slice()).any(|((&a, &b), &c)| {
+            let walls = u.cells().iter().zip(passed.iter()).zip(new.as_slice()).any(|((&a, &b), &c)| {
                 t.crosses_wall(a, b) || t.crosses_wall(b, c)
             });
-            let mut passed = ahead;
-            passed.extend(new.as_slice());
+            new.as_slice().iter().for_each(|&c| passed.push(c));
             Some(step(at, f, w, Some(Mode::Forward), passed, walls))
         }
         WheelFrontLeft | WheelFrontRight | WheelRearLeft | WheelRearRight if line_like => {
@@ -81,9 +116,12 @@ pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
                 WheelRearLeft => (frame.cell(d - 1, -d), f.right(), cells_of(frame, 0, w - 1, 1 - d - w, -d), Mode::Retrograde),
                 _ => (frame.cell(w - d, 1 - d - w), f.left(), cells_of(frame, 0, w - 1, 1 - d - w, -d), Mode::Retrograde),
             };
-            let mut region = square.clone();
-            region.extend(u.cells());
-            Some(step(at, facing, w, Some(mode), square, wall_within(t, &region)))
+            // The square and the unit's own cells: at most 16 + 4.
+            let mut region = [Cell::new(0, 0); 20];
+            region[..square.len()].copy_from_slice(&square);
+            region[square.len()..square.len() + u.cells().len()].copy_from_slice(u.cells());
+            let walls = wall_within(t, &region[..square.len() + u.cells().len()]);
+            Some(step(at, facing, w, Some(mode), square, walls))
         }
         Forward | Left | Right if !line_like => {
             let (head, facing) = match m {
@@ -92,8 +130,8 @@ pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
                 _ => (frame.cell(1, 0), f.right()),
             };
             // A column is a snake: the last four cells its head stood on, newest first.
-            let mut cells = vec![head];
-            cells.extend(u.cells().iter().take(u.cells.n as usize - 1));
+            let mut cells = Passed::of(&[head]);
+            u.cells().iter().take(u.cells.n as usize - 1).for_each(|&c| cells.push(c));
             Some(Step {
                 formation: u.formation,
                 at: head,
@@ -101,15 +139,15 @@ pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
                 cells: Cells::from_slice(&cells),
                 cost: 1,
                 mode: None,
-                passed: vec![head],
+                passed: Passed::of(&[head]),
                 walls: t.crosses_wall(u.at, head),
             })
         }
         PivotLeft | PivotRight if u.formation == Formation::Artillery => {
             let facing = if m == PivotLeft { f.left() } else { f.right() };
-            Some(step(u.at, facing, 1, None, Vec::new(), false))
+            Some(step(u.at, facing, 1, None, Passed::EMPTY, false))
         }
-        AboutFace if u.kind == UnitType::Cav => Some(step(frame.cell(w - 1, 1 - d), f.about(), 0, None, Vec::new(), false)),
+        AboutFace if u.kind == UnitType::Cav => Some(step(frame.cell(w - 1, 1 - d), f.about(), 0, None, Passed::EMPTY, false)),
         _ => None,
     }
 }
@@ -145,5 +183,5 @@ pub fn form_step(u: &Unit, k: FormKind) -> Option<Step> {
         return None;
     }
     let at = u.frame().cell(a, b);
-    Some(Step { formation: to, at, facing, cells: footprint(to, at, facing), cost: 0, mode: None, passed: Vec::new(), walls: false })
+    Some(Step { formation: to, at, facing, cells: footprint(to, at, facing), cost: 0, mode: None, passed: Passed::EMPTY, walls: false })
 }

@@ -11,7 +11,9 @@ use crate::maurice::grid::{in_contact, Cell};
 use crate::maurice::ids::{Formation, Phase, Side, UnitType, MAX_UNITS};
 use crate::maurice::state::{Mode, Moving, Pending, Resume, State, Unit};
 use allowance::{allowance, march_modifier, ART_LIMITED};
-use geometry::{form_step, move_step, Step};
+use super::command_distance::{enemy_rows, near_zone, Rows, ROW};
+use crate::maurice::ids::HEIGHT;
+use geometry::{form_step, move_step, Passed, Step};
 
 /// M2: after the march window: a smoking `art` force only clears its smoke; otherwise the
 /// units move one at a time.
@@ -82,11 +84,14 @@ fn end_march(s: &mut State) {
 /// What a unit's move would be after one more action: the bookkeeping M5–M8 check.
 struct After {
     unit: Unit,
+    /// The move after the step, but for its cells passed: those so far, then `passed`.
     moving: Moving,
+    passed: Passed,
 }
 
-/// M8: the DISR the move would bring at its end — the mover's and each interpenetrated unit's.
-fn end_disr(s: &State, unit: &Unit, mv: &Moving) -> (u8, Vec<(u8, u8)>) {
+/// M8: the DISR the move would bring at its end — the mover's, and one for each interpenetrated
+/// unit of the ids in the returned bits.
+fn end_disr(s: &State, unit: &Unit, mv: &Moving) -> (u8, u16) {
     let line_like = |u: &Unit| matches!(u.kind, UnitType::Inf | UnitType::Cav) && matches!(u.formation, Formation::Line | Formation::Massed);
     let passed_friends = mv.interpenetrated.count_ones() as u8;
     let mut own = 0;
@@ -97,16 +102,50 @@ fn end_disr(s: &State, unit: &Unit, mv: &Moving) -> (u8, Vec<(u8, u8)>) {
         own += passed_friends;
     }
     let others = (0..MAX_UNITS as u8)
-        .filter(|i| mv.interpenetrated >> i & 1 == 1)
-        .map(|i| s.unit(unit.side, i))
-        .filter(|o| line_like(o))
-        .map(|o| (o.id, 1))
-        .collect();
+        .filter(|&i| mv.interpenetrated >> i & 1 == 1 && line_like(s.unit(unit.side, i)))
+        .fold(0u16, |bits, i| bits | 1 << i);
     (own, others)
 }
 
+/// What every move action of one unit's move is checked against, worked out once per mask or
+/// move (bit rows, so that trying the 32 actions reads bits instead of looping over the enemy):
+/// the enemy's cells, the cells sharing an edge with one, and G5's zone (`near_zone`).
+struct Around {
+    enemy: Rows,
+    touching: Rows,
+    zone: Rows,
+}
+
+fn has(rows: &Rows, c: Cell) -> bool {
+    rows[c.y as usize] >> c.x & 1 == 1
+}
+
+impl Around {
+    fn new(s: &State) -> Around {
+        let side = s.active;
+        let enemy = enemy_rows(s, side);
+        let mut touching = [0u64; HEIGHT];
+        for y in 0..HEIGHT {
+            let v = enemy[y];
+            let mut t = v << 1 | v >> 1;
+            if y > 0 {
+                t |= enemy[y - 1];
+            }
+            if y + 1 < HEIGHT {
+                t |= enemy[y + 1];
+            }
+            touching[y] = t & ROW;
+        }
+        Around { enemy, touching, zone: near_zone(s, side) }
+    }
+    /// Whether `cells` (of the table) share an edge with some enemy cell.
+    fn touches(&self, cells: &[Cell]) -> bool {
+        cells.iter().any(|&c| has(&self.touching, c))
+    }
+}
+
 /// M5–M8: the move after `step`, if legal.
-fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
+fn try_step(s: &State, around: &Around, step: Step, is_form: bool) -> Option<After> {
     let side = s.active;
     let mv = s.round.moving.as_ref()?;
     let u = s.unit(side, mv.id);
@@ -125,22 +164,25 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
         return None;
     }
     // 2: every cell passed (and every new cell) on the table, not lake, no enemy.
-    let enemy_at = |c: Cell| s.units(side.other()).any(|e| e.cells.contains(c));
-    if step.passed.iter().chain(step.cells.as_slice()).any(|&c| !t.passable(c) || enemy_at(c)) {
+    // (`passable` first: the bit rows hold cells of the table only.)
+    if step.passed.iter().chain(step.cells.as_slice()).any(|&c| !t.passable(c) || has(&around.enemy, c)) {
         return None;
     }
     // 3: a column's head does not run into itself.
     if u.formation == Formation::Column && !is_form && step.passed.first().is_some_and(|&h| u.cells.contains(h)) {
         return None;
     }
-    // 4: no new contact with an enemy unit.
-    for e in s.units(side.other()) {
-        if in_contact(step.cells.as_slice(), e.cells()) && !in_contact(u.cells(), e.cells()) {
-            return None;
+    // 4: no new contact with an enemy unit (none at all unless a new cell touches one).
+    let touches = around.touches(step.cells.as_slice());
+    if touches {
+        for e in s.units(side.other()) {
+            if in_contact(step.cells.as_slice(), e.cells()) && !in_contact(u.cells(), e.cells()) {
+                return None;
+            }
         }
     }
     // C6: a supporting unit keeps out of contact.
-    if mv.supporting && s.units(side.other()).any(|e| in_contact(step.cells.as_slice(), e.cells())) {
+    if mv.supporting && touches {
         return None;
     }
     // 5: rough going.
@@ -150,7 +192,7 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
             return None;
         }
     }
-    // The cells passed so far are copied only for a legal step (a mask tries every action).
+    // The cells passed so far are copied only by the step taken (a mask tries every action).
     let mut next = Moving { passed: Vec::new(), ..*mv };
     next.actions += 1;
     next.mode = next.mode.or(step.mode);
@@ -173,10 +215,11 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
         next.formed = true;
         next.over = u.formation != Formation::Column;
     }
-    if step.passed.iter().any(|&c| s.near_enemy(side, &[c])) {
+    // The cells passed are on the table (2), where the zone is G5 exactly.
+    if step.passed.iter().any(|&c| has(&around.zone, c)) {
         next.near = true;
     }
-    for &c in &step.passed {
+    for &c in step.passed.iter() {
         if let Some(o) = s.units(side).find(|o| o.id != u.id && o.cells.contains(c)) {
             next.interpenetrated |= 1 << o.id;
         }
@@ -197,25 +240,23 @@ fn try_step(s: &State, step: Step, is_form: bool) -> Option<After> {
     unit.facing = step.facing;
     unit.cells = step.cells;
     let (own, others) = end_disr(s, &unit, &next);
-    if unit.disr + own > unit.bases() || others.iter().any(|&(i, n)| s.unit(side, i).disr + n > s.unit(side, i).bases()) {
+    let breaks = |i: u8| s.unit(side, i).disr + 1 > s.unit(side, i).bases();
+    if unit.disr + own > unit.bases() || (0..MAX_UNITS as u8).any(|i| others >> i & 1 == 1 && breaks(i)) {
         return None;
     }
-    next.passed.reserve_exact(mv.passed.len() + step.passed.len());
-    next.passed.extend_from_slice(&mv.passed);
-    next.passed.extend(step.passed.iter().copied());
-    Some(After { unit, moving: next })
+    Some(After { unit, moving: next, passed: step.passed })
 }
 
-fn move_after(s: &State, m: MoveKind) -> Option<After> {
+fn move_after(s: &State, around: &Around, m: MoveKind) -> Option<After> {
     let mv = s.round.moving.as_ref()?;
     let u = s.unit(s.active, mv.id);
     if m == MoveKind::AboutFace && (mv.actions > 0 || mv.supporting) {
         return None;
     }
-    try_step(s, move_step(&s.terrain, u, m)?, false)
+    try_step(s, around, move_step(&s.terrain, u, m)?, false)
 }
 
-fn form_after(s: &State, k: FormKind) -> Option<After> {
+fn form_after(s: &State, around: &Around, k: FormKind) -> Option<After> {
     let mv = s.round.moving.as_ref()?;
     if mv.actions > 0 || mv.supporting {
         return None;
@@ -226,7 +267,7 @@ fn form_after(s: &State, k: FormKind) -> Option<After> {
     if step.cells.as_slice().iter().any(|&c| s.unit_at(c).is_some_and(|o| !(o.side == u.side && o.id == u.id))) {
         return None;
     }
-    try_step(s, step, true)
+    try_step(s, around, step, true)
 }
 
 /// M9: whether the unit may stop here.
@@ -253,13 +294,14 @@ pub fn unit_move_mask(s: &State, m: &mut Mask) {
     if can_stop(s) {
         m.add(Action::UnitDone);
     }
+    let around = Around::new(s);
     for &k in MoveKind::ALL {
-        if move_after(s, k).is_some() {
+        if move_after(s, &around, k).is_some() {
             m.add(Action::Move(k));
         }
     }
     for &k in FormKind::ALL {
-        if form_after(s, k).is_some() {
+        if form_after(s, &around, k).is_some() {
             m.add(Action::Form(k));
         }
     }
@@ -268,12 +310,16 @@ pub fn unit_move_mask(s: &State, m: &mut Mask) {
 pub fn apply_unit_move(s: &mut State, a: Action) {
     let side = s.active;
     let after = match a {
-        Action::Move(k) => move_after(s, k),
-        Action::Form(k) => form_after(s, k),
+        Action::Move(k) => move_after(s, &Around::new(s), k),
+        Action::Form(k) => form_after(s, &Around::new(s), k),
         Action::UnitDone => return finish(s),
         _ => return cancel(s),
     };
-    let Some(After { unit, mut moving }) = after else { return };
+    let Some(After { unit, mut moving, passed }) = after else { return };
+    let before = &s.round.moving.as_ref().expect("a unit moving").passed;
+    moving.passed.reserve_exact(before.len() + passed.len());
+    moving.passed.extend_from_slice(before);
+    moving.passed.extend_from_slice(&passed);
     if a == Action::Move(MoveKind::AboutFace) {
         moving.about_faced = true;
     }
@@ -300,8 +346,8 @@ fn finish(s: &mut State) {
     if own > 0 {
         add_disr(s, side, mv.id, own);
     }
-    for (i, n) in others {
-        add_disr(s, side, i, n);
+    for i in (0..MAX_UNITS as u8).filter(|i| others >> i & 1 == 1) {
+        add_disr(s, side, i, 1);
     }
     if s.is_over() {
         return;
