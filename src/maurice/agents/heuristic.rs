@@ -146,9 +146,36 @@ fn shooter(u: &SeenUnit) -> bool {
 /// front, `CHARGE_REACH` cells in all; none when another unit is in the way.
 fn charge_targets<'a>(v: &'a View, u: &SeenUnit, lead: Lead) -> Vec<&'a SeenUnit> {
     let (w, _) = u.formation.size();
+    // The cells of every other unit, and of the enemy's, as bit rows (a cell off the table is
+    // nobody's): each step of the charge then reads a few bits.
+    let mut others = [0u64; HEIGHT];
+    let mut enemy = [0u64; HEIGHT];
+    let mut off_table = false;
+    let mut mark = |rows: &mut [u64; HEIGHT], o: &SeenUnit| {
+        for &c in o.cells.as_slice() {
+            if on_table(c) {
+                rows[c.y as usize] |= 1 << c.x;
+            } else {
+                off_table = true;
+            }
+        }
+    };
+    for o in v.own().iter().filter(|o| o.id != u.id) {
+        mark(&mut others, o);
+    }
+    for e in v.enemy() {
+        mark(&mut others, e);
+        mark(&mut enemy, e);
+    }
+    let has = |rows: &[u64; HEIGHT], c: Cell| on_table(c) && rows[c.y as usize] >> c.x & 1 == 1;
     let blocked = |frame: Frame| {
         let cells = footprint(u.formation, frame.origin, frame.facing);
-        v.own().iter().filter(|o| o.id != u.id).chain(v.enemy()).any(|o| cells.as_slice().iter().any(|c| o.cells.contains(*c)))
+        if off_table {
+            // An observation no game gives (a unit off the table): the cells one by one.
+            let mut all = v.own().iter().filter(|o| o.id != u.id).chain(v.enemy());
+            return all.any(|o| cells.as_slice().iter().any(|c| o.cells.contains(*c)));
+        }
+        cells.as_slice().iter().any(|&c| has(&others, c))
     };
     let mut frame = Frame::new(u.at, u.facing);
     let mut spent = 0;
@@ -165,10 +192,16 @@ fn charge_targets<'a>(v: &'a View, u: &SeenUnit, lead: Lead) -> Vec<&'a SeenUnit
         }
     }
     loop {
-        let front: Vec<Cell> = (0..w).map(|a| frame.cell(a, 1)).collect();
-        let met: Vec<&SeenUnit> = v.enemy().iter().filter(|e| front.iter().any(|&c| e.cells.contains(c))).collect();
-        if !met.is_empty() {
-            return met;
+        let mut front = [Cell::new(0, 0); 4];
+        for (a, f) in front.iter_mut().enumerate().take(w as usize) {
+            *f = frame.cell(a as i8, 1);
+        }
+        let front = &front[..w as usize];
+        if off_table || front.iter().any(|&c| has(&enemy, c)) {
+            let met: Vec<&SeenUnit> = v.enemy().iter().filter(|e| front.iter().any(|&c| e.cells.contains(c))).collect();
+            if !met.is_empty() {
+                return met;
+            }
         }
         if spent == CHARGE_REACH {
             return Vec::new();
@@ -179,6 +212,10 @@ fn charge_targets<'a>(v: &'a View, u: &SeenUnit, lead: Lead) -> Vec<&'a SeenUnit
             return Vec::new();
         }
     }
+}
+
+fn on_table(c: Cell) -> bool {
+    (0..WIDTH as i8).contains(&c.x) && (0..HEIGHT as i8).contains(&c.y)
 }
 
 /// The chances, over the two dice, that a combat score of `att` + a die reaches twice `def` + a

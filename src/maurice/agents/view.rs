@@ -32,7 +32,17 @@ pub const FEATURES: usize = 25;
 
 /// The count behind an observed ratio.
 pub fn count(v: f32, divisor: u32) -> u32 {
-    (v * divisor as f32).round().max(0.0) as u32
+    // `x.round().max(0.0) as u32` without the library call: the fraction of an x below 2^24 is
+    // exact in f32, and from 2^24 every f32 is a whole number (NaN and x ≤ 0 give 0 either way).
+    let x = v * divisor as f32;
+    if !(x > 0.0) {
+        return 0;
+    }
+    if x >= 16_777_216.0 {
+        return x as u32;
+    }
+    let whole = x as u32;
+    whole + u32::from(x - whole as f32 >= 0.5)
 }
 
 fn hot(obs: &[f32]) -> Option<usize> {
