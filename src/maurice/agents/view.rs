@@ -80,7 +80,14 @@ impl SeenUnit {
 
 /// Chebyshev distance between two sets of cells (the grid's BW, ignoring lakes).
 pub fn gap(a: &[Cell], b: &[Cell]) -> i32 {
-    a.iter().flat_map(|&p| b.iter().map(move |&q| p.chebyshev(q))).min().unwrap_or(i32::MAX)
+    let mut best = i32::MAX;
+    for p in a {
+        for q in b {
+            let d = (p.x as i32 - q.x as i32).abs().max((p.y as i32 - q.y as i32).abs());
+            best = best.min(d);
+        }
+    }
+    best
 }
 
 /// A side's observation, decoded.
@@ -186,12 +193,11 @@ impl View {
     }
     /// The distance from `cells` to the nearest enemy unit (of `kinds`, or any).
     pub fn enemy_gap(&self, cells: &[Cell], kinds: Option<UnitType>) -> i32 {
-        self.enemy()
-            .iter()
-            .filter(|e| kinds.is_none_or(|k| e.kind == k))
-            .map(|e| gap(cells, e.cells.as_slice()))
-            .min()
-            .unwrap_or(i32::MAX)
+        let mut best = i32::MAX;
+        for e in self.enemy().iter().filter(|e| kinds.is_none_or(|k| e.kind == k)) {
+            best = best.min(gap(cells, e.cells.as_slice()));
+        }
+        best
     }
     /// The nearest enemy unit to `cells`.
     pub fn nearest_enemy(&self, cells: &[Cell]) -> Option<&SeenUnit> {
