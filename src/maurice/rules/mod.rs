@@ -15,8 +15,12 @@ pub mod round;
 
 use super::action::{decode, Action, Mask, MaskExt};
 use super::ids::Phase;
-use super::state::State;
+use super::cards::Card;
+use super::ids::{Outcome, ScenarioId, Side};
+use super::state::{Army, Pending, Round, State};
+use super::terrain::Terrain;
 use crate::error::{Error, Result};
+use std::sync::Arc;
 
 /// The refusal of a decision whose rules are not implemented yet: never a silently wrong game.
 pub(crate) fn not_yet(s: &State, a: Action, rules: &str) -> Error {
@@ -56,10 +60,11 @@ pub fn legal_mask(s: &State) -> Mask {
     m
 }
 
-/// Whether `a` and `b` have the same mask: equal but for the dice and card streams and the dice
-/// log, which no mask reads (only `apply` rolls and shuffles). Asks first what most often differs
-/// between two positions of one game; every field is named, so a new one cannot be forgotten.
-fn same_position(a: &State, b: &State) -> bool {
+/// The fields of a position that a mask can read: every field of `State` but the dice and card
+/// streams and the dice log (only `apply` rolls and shuffles), named so that a new field cannot be
+/// forgotten.
+#[allow(clippy::type_complexity)]
+fn position(s: &State) -> (Position<'_>, (&Side, &Round, &bool, &Phase, &Option<Side>, &Pending, &Option<Outcome>)) {
     let State {
         scenario,
         terrain,
@@ -77,25 +82,24 @@ fn same_position(a: &State, b: &State) -> bool {
         outcome,
         dice: _,
         shuffler: _,
-    } = a;
-    *phase == b.phase
-        && *to_move == b.to_move
-        && *round_no == b.round_no
-        && *active == b.active
-        && deck.len() == b.deck.len()
-        && round.force == b.round.force
-        && round.done == b.round.done
-        && round.moving == b.round.moving
-        && *round == b.round
-        && *armies == b.armies
-        && *deck == b.deck
-        && *discard == b.discard
-        && *removed == b.removed
-        && *night_pass_last_round == b.night_pass_last_round
-        && *pending == b.pending
-        && *outcome == b.outcome
-        && *scenario == b.scenario
-        && (std::sync::Arc::ptr_eq(terrain, &b.terrain) || **terrain == *b.terrain)
+    } = s;
+    ((scenario, terrain, armies, deck, discard, removed, round_no), (active, round, night_pass_last_round, phase, to_move, pending, outcome))
+}
+
+type Position<'a> = (&'a ScenarioId, &'a Arc<Terrain>, &'a [Army; 2], &'a Vec<Card>, &'a Vec<Card>, &'a Vec<Card>, &'a u32);
+
+/// Whether `a` and `b` have the same mask (`position`), asking first what most often differs
+/// between two positions of one game.
+fn same_position(a: &State, b: &State) -> bool {
+    a.phase == b.phase
+        && a.to_move == b.to_move
+        && a.round_no == b.round_no
+        && a.active == b.active
+        && a.deck.len() == b.deck.len()
+        && a.round.force == b.round.force
+        && a.round.done == b.round.done
+        && a.round.moving == b.round.moving
+        && position(a) == position(b)
 }
 
 fn compute_mask(s: &State) -> Mask {
@@ -195,28 +199,11 @@ pub(crate) enum Streams {
     Leave,
 }
 
-/// `*dst = src.clone()`, reusing `dst`'s allocations, but for the streams (`streams`). Every field
-/// is named, so a new field cannot be forgotten.
+/// `*dst = src.clone()`, reusing `dst`'s allocations, but for the streams (`streams`); every field
+/// is named (`position`), so a new field cannot be forgotten.
 pub(crate) fn copy_into(dst: &mut State, src: &State, streams: Streams) {
-    use super::streams::{Dice, Shuffler};
-    let State {
-        scenario,
-        terrain,
-        armies,
-        deck,
-        discard,
-        removed,
-        round_no,
-        active,
-        round,
-        night_pass_last_round,
-        phase,
-        to_move,
-        pending,
-        outcome,
-        dice: Dice { rng: dice_rng, script: dice_script, log: _ },
-        shuffler: Shuffler { rng: shuffle_rng, script: shuffle_script },
-    } = src;
+    let ((scenario, terrain, armies, deck, discard, removed, round_no), (active, round, night_pass_last_round, phase, to_move, pending, outcome)) =
+        position(src);
     dst.scenario.clone_from(scenario);
     if !std::sync::Arc::ptr_eq(&dst.terrain, terrain) {
         dst.terrain = terrain.clone();
@@ -234,10 +221,10 @@ pub(crate) fn copy_into(dst: &mut State, src: &State, streams: Streams) {
     dst.pending.clone_from(pending);
     dst.outcome.clone_from(outcome);
     if streams == Streams::Copy {
-        dst.dice.rng.clone_from(dice_rng);
-        dst.dice.script.clone_from(dice_script);
-        dst.shuffler.rng.clone_from(shuffle_rng);
-        dst.shuffler.script.clone_from(shuffle_script);
+        dst.dice.rng.clone_from(&src.dice.rng);
+        dst.dice.script.clone_from(&src.dice.script);
+        dst.shuffler.rng.clone_from(&src.shuffler.rng);
+        dst.shuffler.script.clone_from(&src.shuffler.script);
     }
 }
 
