@@ -19,11 +19,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .registry import GameSpec, Verb, games, short_form_game
+from .registry import VERBS, GameSpec, Verb, games, short_form_game  # noqa: F401 - VERBS, Verb: names of this module
 
 PROG = __name__.split(".", 1)[0]  # the command is the package's name
 
-VERBS = ("play", "eval", "ladder", "rate", "exploit", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
 
 
 # The games and their verbs, from each game's declaration (`maquis.common.registry`).

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["GameSpec", "Keyword", "SaveKinds", "SERVE", "Verb", "VECTOR_KEYWORDS", "games", "game", "load", "short_form_game"]
+__all__ = ["GameSpec", "Keyword", "SaveKinds", "SERVE", "VERBS", "Verb", "two_player_verbs", "VECTOR_KEYWORDS", "games", "game", "load", "short_form_game"]
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,36 @@ class SaveKinds:
     state_keys: tuple[str, ...]
 
 
+#: Every verb a game may have, in the order the command line lists them.
+VERBS = ("play", "eval", "ladder", "rate", "exploit", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
+
 #: `maquis serve` (also `maquis <game> serve`): one web app serves every game.
 SERVE = Verb("maquis.web.cli", "play and watch the games in a browser (a local web app; needs maquis[web])")
+
+def two_player_verbs(package: str, docs_page: str, **more: Verb) -> dict[str, Verb]:
+    """The verbs every two-player game has, from its modules' usual names in `package` (`play`,
+    `evaluation`, `tournament` with its `EXPLOIT`, `bench`, `snapshot` with its `VERBS`, `docs`,
+    `playthrough`), with `more` (e.g. its `train`), in the order of `VERBS`."""
+    verbs = {
+        "play": Verb(f"{package}.play", "play against a bundled opponent in the terminal, or hot-seat"),
+        "eval": Verb(f"{package}.evaluation", "evaluate agents or saved policies per side and opponent"),
+        "ladder": Verb(f"{package}.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
+        "rate": Verb(f"{package}.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
+                     "add_rate_arguments", "run_rate"),
+        "exploit": Verb(f"{package}.tournament", "train a PPO best response to a level: a bound on its "
+                        "exploitability (needs torch)", "EXPLOIT.add_arguments", "EXPLOIT.run"),
+        "bench": Verb(f"{package}.bench", "measure engine and vector-env throughput"),
+        "render": Verb(f"{package}.snapshot", "write a PNG (or print the text view) of a saved position",
+                       "VERBS.add_render_arguments", "VERBS.run_render"),
+        "replay": Verb(f"{package}.snapshot", "turn a recorded episode into PNG frames or a GIF",
+                       "VERBS.add_replay_arguments", "VERBS.run_replay"),
+        "docs": Verb(f"{package}.docs", f"write or check {docs_page}, the environment's reference page"),
+        "playthrough": Verb(f"{package}.playthrough", "print, check or regenerate the golden playthroughs"),
+        "serve": SERVE,
+        **more,
+    }
+    return {name: verbs[name] for name in VERBS if name in verbs}
+
 
 #: The keywords every native vector env takes before its game's own (the single env's).
 VECTOR_KEYWORDS: tuple[Keyword, ...] = (

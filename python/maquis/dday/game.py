@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..common.registry import SERVE, GameSpec, Keyword, SaveKinds, Verb
+from ..common.registry import GameSpec, Keyword, SaveKinds, Verb, two_player_verbs
 
 GAME = GameSpec(
     key="dday",
@@ -21,24 +21,8 @@ GAME = GameSpec(
         Keyword("render_mode", None, "one of the env's metadata[\"render_modes\"], or None"),
         Keyword("observation_dtype", "float32", "float32 or uint8 observations"),
     ),
-    verbs={
-        "play": Verb("maquis.dday.play", "play against a bundled opponent in the terminal, or hot-seat"),
-        "eval": Verb("maquis.dday.evaluation", "evaluate agents or saved policies per side and opponent"),
-        "ladder": Verb("maquis.dday.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
-        "rate": Verb("maquis.dday.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
-                     "add_rate_arguments", "run_rate"),
-        "exploit": Verb("maquis.dday.tournament", "train a PPO best response to a level: a bound on its "
-                        "exploitability (needs torch)", "EXPLOIT.add_arguments", "EXPLOIT.run"),
-        "bench": Verb("maquis.dday.bench", "measure engine and vector-env throughput"),
-        "render": Verb("maquis.dday.snapshot", "write a PNG (or print the text view) of a saved position",
-                       "VERBS.add_render_arguments", "VERBS.run_render"),
-        "replay": Verb("maquis.dday.snapshot", "turn a recorded episode into PNG frames or a GIF",
-                       "VERBS.add_replay_arguments", "VERBS.run_replay"),
-        "docs": Verb("maquis.dday.docs", "write or check docs/dday.md, the environment's reference page"),
-        "playthrough": Verb("maquis.dday.playthrough", "print, check or regenerate the golden playthroughs"),
-        "train": Verb("maquis.dday.train.expert", "train the network of the 'network' levels by expert iteration (needs torch)"),
-        "serve": SERVE,
-    },
+    verbs=two_player_verbs("maquis.dday", "docs/dday.md", train=Verb(
+        "maquis.dday.train.expert", "train the network of the 'network' levels by expert iteration (needs torch)")),
     saves=SaveKinds(
         state_formats=("maquis.dday1944",),
         env_formats=("maquis.dday1944.match",),

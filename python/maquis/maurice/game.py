@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..common.registry import SERVE, GameSpec, Keyword, SaveKinds, Verb
+from ..common.registry import GameSpec, Keyword, SaveKinds, two_player_verbs
 
 GAME = GameSpec(
     key="maurice",
@@ -24,23 +24,7 @@ GAME = GameSpec(
         Keyword("render_mode", None, "one of the env's metadata[\"render_modes\"], or None"),
         Keyword("observation_dtype", "float32", "float32 or uint8 observations"),
     ),
-    verbs={
-        "play": Verb("maquis.maurice.play", "play against a bundled opponent in the terminal, or hot-seat"),
-        "eval": Verb("maquis.maurice.evaluation", "evaluate agents or saved policies per side and opponent"),
-        "ladder": Verb("maquis.maurice.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
-        "rate": Verb("maquis.maurice.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
-                     "add_rate_arguments", "run_rate"),
-        "exploit": Verb("maquis.maurice.tournament", "train a PPO best response to a level: a bound on its "
-                        "exploitability (needs torch)", "EXPLOIT.add_arguments", "EXPLOIT.run"),
-        "bench": Verb("maquis.maurice.bench", "measure engine and vector-env throughput"),
-        "render": Verb("maquis.maurice.snapshot", "write a PNG (or print the text view) of a saved position",
-                       "VERBS.add_render_arguments", "VERBS.run_render"),
-        "replay": Verb("maquis.maurice.snapshot", "turn a recorded episode into PNG frames or a GIF",
-                       "VERBS.add_replay_arguments", "VERBS.run_replay"),
-        "docs": Verb("maquis.maurice.docs", "write or check docs/maurice.md, the environment's reference page"),
-        "playthrough": Verb("maquis.maurice.playthrough", "print, check or regenerate the golden playthroughs"),
-        "serve": SERVE,
-    },
+    verbs=two_player_verbs("maquis.maurice", "docs/maurice.md"),
     saves=SaveKinds(
         state_formats=("maquis.maurice",),
         env_formats=("maquis.maurice.match",),
