@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Masked PPO for D-Day 1944 on `maquis.dday.DDayVectorEnv` (CleanRL style): the learner lives in
-the package, `maquis.train.dday_ppo` (its docstring says what it does), so that
+the package, `maquis.dday.train.ppo` (its docstring says what it does), so that
 `maquis dday train --recipe shipped` runs it too; this script is its command line.
 
     pip install . torch matplotlib
@@ -11,7 +11,7 @@ the package, `maquis.train.dday_ppo` (its docstring says what it does), so that
 
 import sys
 
-from maquis.train.dday_ppo import main
+from maquis.dday.train.ppo import main
 
 if __name__ == "__main__":
     sys.exit(main())

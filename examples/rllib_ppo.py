@@ -198,7 +198,7 @@ def export_npz(module, path, meta):
                 acts.add(type(m))
     if acts != {nn.Tanh} or not linears:
         return False
-    from maquis.policy import save_policy
+    from maquis.maquis.policy import save_policy
 
     weights = [m.weight.detach().cpu().numpy().T.copy() for m in linears]
     save_policy(path, weights, [m.bias.detach().cpu().numpy() for m in linears], "tanh", meta)

@@ -87,7 +87,7 @@ def export_npz(model, path, meta):
     activation = "tanh" if acts == {nn.Tanh} or not acts else "relu" if acts == {nn.ReLU} else None
     if activation is None:
         raise ValueError(f"cannot export activation {acts}")
-    from maquis.policy import save_policy
+    from maquis.maquis.policy import save_policy
 
     weights = [m.weight.detach().cpu().numpy().T.copy() for m in lins]
     save_policy(path, weights, [m.bias.detach().cpu().numpy() for m in lins], activation, meta)

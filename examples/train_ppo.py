@@ -21,12 +21,12 @@ What it does
 * Reward: the environment's outcome reward (win / major_win +1, draw 0, loss -1) plus, by default,
   the environment's potential-based shaping (`MaquisVectorEnv(shaping=...)`, computed in Rust):
   r += gamma * phi(s') - phi(s), phi = 0 at the end of a game, with the PPO discount `--gamma`
-  and the default potential of `maquis.shaping` (missions 1.0, hand 0.3, morale 0.2, workers 0.2;
+  and the default potential of `maquis.maquis.shaping` (missions 1.0, hand 0.3, morale 0.2, workers 0.2;
   `--shaping-weights '{"morale": 0}'` changes some). Potential-based shaping leaves the optimal
   policy unchanged (Ng et al., 1999); it only gives the critic an earlier signal. `--shaping off`
   for the plain outcome reward. Evaluation always counts real outcomes.
 * Start-state curriculum (optional, `--curriculum FILE|AGENT:N`): some training games start from
-  positions recorded from a bundled agent's games (`maquis.curriculum.record_states`, every
+  positions recorded from a bundled agent's games (`maquis.maquis.curriculum.record_states`, every
   `--curriculum-every` decisions of N games) or from a file of `save_state()` strings (a JSON
   list, or one per line), through `MaquisVectorEnv.set_start_states` (hidden deck order redrawn).
   The share of such games starts at `--curriculum-prob` and falls linearly to 0 at
@@ -75,8 +75,8 @@ from pathlib import Path
 import numpy as np
 
 # The saved policy (`maquis-mlp-v1`) is defined by the package, so `maquis eval --policy` reads it.
-from maquis.policy import POLICY_FORMAT, NumpyMLPPolicy, load_policy, save_policy  # noqa: E402,F401
-from maquis.evaluation import wilson_interval as wilson  # noqa: E402
+from maquis.maquis.policy import POLICY_FORMAT, NumpyMLPPolicy, load_policy, save_policy  # noqa: E402,F401
+from maquis.maquis.evaluation import wilson_interval as wilson  # noqa: E402
 
 # The masked-PPO core shared with the other training examples.
 from maquis.train import ppo as masked_ppo  # noqa: E402
@@ -108,7 +108,7 @@ def parse_args(argv=None):
     g.add_argument("--target-kl", type=float, default=None, help="stop an update's epochs past this KL")
     g.add_argument("--activation", choices=("tanh", "relu"), default="tanh", help="of the hidden layers")
     g.add_argument("--shaping", choices=("on", "off"), default="on",
-                   help="the env's potential-based shaping (maquis.shaping) with gamma = --gamma")
+                   help="the env's potential-based shaping (maquis.maquis.shaping) with gamma = --gamma")
     g.add_argument("--shaping-weights", default=None, metavar="JSON",
                    help='weights of some potential terms, e.g. \'{"missions": 1, "hand": 0.3}\'')
     g = p.add_argument_group("start-state curriculum (optional)")
@@ -147,7 +147,7 @@ def evaluate_policy(policy, difficulty, episodes, seed):
 
     `policy`: a callable (obs, mask) -> action (batched if `policy.batched`), or a bundled agent
     name ("random", "heuristic", "search")."""
-    from maquis.evaluation import OUTCOMES, run_episodes
+    from maquis.maquis.evaluation import OUTCOMES, run_episodes
 
     _, records = run_episodes(policy, difficulty, episodes, seed)
     counts = {o: sum(1 for r in records if r[0] == o) for o in OUTCOMES}
@@ -183,7 +183,7 @@ def plot_curve(csv_path, png_path, baselines=None, title=""):
 def make_expert(name, envs):
     """`expert(obs, masks, valid) -> actions` for a bundled agent, for the imitation phase
     (`envs`: the example's `VectorHalves`)."""
-    import maquis.agents as agents
+    import maquis.maquis.agents as agents
 
     cls = {"random": "RandomAgent", "heuristic": "HeuristicAgent", "search": "SearchAgent"}.get(name, name)
     agent = getattr(agents, cls)()
@@ -346,8 +346,8 @@ def shaping_keyword(args):
 def curriculum_states(spec, difficulty, every, seed):
     """The start states of `--curriculum`: AGENT:N records N games of a bundled agent; otherwise
     a file holding a JSON list of save_state() strings, or one per line."""
-    from maquis.agents import AGENT_NAMES
-    from maquis.curriculum import record_states
+    from maquis.maquis.agents import AGENT_NAMES
+    from maquis.maquis.curriculum import record_states
 
     name, _, n = spec.partition(":")
     if name in AGENT_NAMES and n.isdigit():

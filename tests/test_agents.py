@@ -1,10 +1,10 @@
-"""maquis.agents: legal actions from (obs, mask) alone, batched forms, bad input."""
+"""maquis.maquis.agents: legal actions from (obs, mask) alone, batched forms, bad input."""
 
 import numpy as np
 import pytest
 
 import maquis
-from maquis.agents import AGENT_NAMES, HeuristicAgent, RandomAgent, SearchAgent, make_agent
+from maquis.maquis.agents import AGENT_NAMES, HeuristicAgent, RandomAgent, SearchAgent, make_agent
 
 
 @pytest.mark.parametrize("name", AGENT_NAMES)

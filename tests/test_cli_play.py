@@ -21,9 +21,9 @@ from PIL import Image
 
 import maquis
 from maquis import narrator, play
-from maquis.episode import load_episode, replay_states
+from maquis.maquis.episode import load_episode, replay_states
 from maquis.cli import main
-from maquis.render import render_ansi, render_rgb
+from maquis.maquis.render import render_ansi, render_rgb
 
 MISSIONS = ["sabotage", "aid_the_spy"]
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from maquis import MaquisEnv, MaquisError, MaquisVectorEnv
-from maquis.curriculum import record_states
+from maquis.maquis.curriculum import record_states
 
 
 @pytest.fixture(scope="module")

@@ -254,7 +254,7 @@ def test_evaluate_a_policy_object():
 
 def _first_legal_policy_file(path, obs_size=380, num_actions=191):
     """A `maquis-mlp-v1` file whose logits are -index: its masked argmax is the first legal action."""
-    from maquis.policy import save_policy
+    from maquis.common.policy import save_policy
 
     save_policy(path, [np.zeros((obs_size, num_actions), np.float32)],
                 [-np.arange(num_actions, dtype=np.float32)], "tanh", {"game": "dday1944"})

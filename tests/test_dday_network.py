@@ -15,7 +15,7 @@ from maquis._core import dday as _dday
 from maquis.dday import DDayEnv, DDayVectorEnv, evaluate
 from maquis.dday import network as dnet
 from maquis.dday.agents import HeuristicAgent, NetworkAgent, NetworkSearchAgent, load_network
-from maquis.network import write_network_file
+from maquis.maquis.network import write_network_file
 
 
 def _tensors(seed: int, hidden: int = 16) -> dict[str, np.ndarray]:
@@ -48,7 +48,7 @@ def test_a_maquis_network_is_refused_naming_both_fingerprints(tmp_path):
     write_network_file(str(path), t)
     with pytest.raises(maquis.MaquisError) as e:
         load_network(path)
-    assert _dday.OBSERVATION_FINGERPRINT in str(e.value) and maquis.network.OBSERVATION_FINGERPRINT in str(e.value)
+    assert _dday.OBSERVATION_FINGERPRINT in str(e.value) and maquis.maquis.network.OBSERVATION_FINGERPRINT in str(e.value)
     # And a D-Day file is refused by Maquis's loader.
     dpath = tmp_path / "dday.safetensors"
     write_network_file(str(dpath), _tensors(1), metadata=dnet.network_file_metadata())
@@ -194,8 +194,8 @@ def test_dday_train_distils_each_named_side_from_its_policy_and_the_others_from_
     import sys
 
     from maquis.dday.policy import load_policy
-    from maquis.policy import save_policy
-    from maquis.policy import masked_probabilities
+    from maquis.common.policy import save_policy
+    from maquis.common.policy import masked_probabilities
 
     rng = np.random.default_rng(5)
     n, a = _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS

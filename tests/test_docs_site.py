@@ -36,7 +36,7 @@ def test_mkdocs_build_strict(tmp_path):
         ("reference/maquis/index.html", 'id="maquis.MaquisEnv.reset"'),  # inherited from the shared base
         ("reference/core/index.html", 'id="maquis._core.VecEngine"'),  # from the stubs
         ("reference/train/index.html", 'id="maquis.train.model.PolicyValueNet"'),
-        ("reference/maquis_agents/index.html", 'id="maquis.agents.HeuristicAgent"'),
+        ("reference/maquis_agents/index.html", 'id="maquis.maquis.agents.HeuristicAgent"'),
         ("reference/dday/index.html", 'id="maquis.dday.DDayEnv"'),
         ("reference/maurice/index.html", 'id="maquis.maurice.MauriceVectorEnv"'),
         ("reference/rllib/index.html", 'id="maquis.integrations.rllib.make_env"'),

@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import maquis
 from maquis import MaquisEnv
 
-from maquis.tables import DIFFICULTIES
+from maquis.maquis.tables import DIFFICULTIES
 
 N = maquis.NUM_ACTIONS
 D = maquis.OBS_SIZE
@@ -59,7 +59,7 @@ def test_registered_with_gymnasium():
     env = gym.make("maquis/Maquis-v0", difficulty="hard", missions=["sabotage", "aid_the_spy"])
     assert isinstance(env.unwrapped, MaquisEnv)
     assert env.spec.id == "maquis/Maquis-v0"
-    assert env.spec.vector_entry_point == "maquis.vector:MaquisVectorEnv"
+    assert env.spec.vector_entry_point == "maquis.maquis.vector:MaquisVectorEnv"
     _, _ = env.reset(seed=1)
     sd = env.unwrapped.state_dict()
     assert sd["difficulty"] == "hard"

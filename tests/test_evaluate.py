@@ -9,7 +9,7 @@ import pytest
 
 import maquis
 from maquis.cli import main
-from maquis.evaluation import DIFFICULTIES, OUTCOMES, EvalResult, wilson_interval
+from maquis.maquis.evaluation import DIFFICULTIES, OUTCOMES, EvalResult, wilson_interval
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_evaluation_is_deterministic_for_a_seed():
 
 def test_policy_forms_agree():
     """An agent object, its name, and a plain per-observation callable give the same table."""
-    agent = maquis.agents.HeuristicAgent(seed=1)  # evaluate() seeds a named agent with its seed
+    agent = maquis.maquis.agents.HeuristicAgent(seed=1)  # evaluate() seeds a named agent with its seed
     by_name = maquis.evaluate("heuristic", ["normal"], episodes=16, seed=1).rows
     by_object = maquis.evaluate(agent, ["normal"], episodes=16, seed=1).rows
     by_callable = maquis.evaluate(lambda o, m: agent.act(o, m), ["normal"], episodes=16, seed=1).rows
@@ -90,7 +90,7 @@ def test_fixed_missions_and_pools():
 
 
 def test_saved_policy_file_is_evaluated(tmp_path):
-    from maquis.policy import save_policy
+    from maquis.maquis.policy import save_policy
 
     rng = np.random.default_rng(0)
     w = [rng.normal(size=(maquis.OBS_SIZE, 16)).astype(np.float32), rng.normal(size=(16, maquis.NUM_ACTIONS)).astype(np.float32)]
@@ -140,7 +140,7 @@ def test_result_text_has_every_level():
 
 
 def test_decision_time_times_agents_on_real_decisions():
-    from maquis.evaluation import decision_time
+    from maquis.maquis.evaluation import decision_time
 
     calls = []
 

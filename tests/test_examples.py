@@ -53,7 +53,7 @@ def _run(script: str, args: list[str], tmp_path: Path, timeout: float = 240) -> 
 
 def _load_example_policy(path: Path):
     """The numpy loader that examples/train_ppo.py names as the reference one (no torch needed)."""
-    from maquis.policy import load_policy
+    from maquis.maquis.policy import load_policy
 
     return load_policy(path)
 
@@ -121,7 +121,7 @@ def _check_policy_plays_legal_moves(path: Path) -> None:
             obs, _ = env.reset()
     # the same file through the package's loader, when it exists (`maquis eval --policy FILE`)
     try:
-        import maquis.agents as agents
+        import maquis.maquis.agents as agents
     except ImportError:
         return
     if hasattr(agents, "load_policy"):
@@ -222,9 +222,9 @@ def test_rllib_ppo_smoke(tmp_path):
 
 
 def test_policy_format_round_trip(tmp_path):
-    """The numpy policy format (maquis.policy) needs numpy only: save, load, masked argmax."""
+    """The numpy policy format (maquis.maquis.policy) needs numpy only: save, load, masked argmax."""
     import maquis
-    from maquis.policy import NumpyMLPPolicy, load_policy, save_policy
+    from maquis.maquis.policy import NumpyMLPPolicy, load_policy, save_policy
 
     rng = np.random.default_rng(0)
     ws = [rng.normal(size=(6, 5)).astype(np.float32), rng.normal(size=(5, 4)).astype(np.float32)]
@@ -246,7 +246,7 @@ def test_policy_format_round_trip(tmp_path):
     np.testing.assert_allclose(loaded.logits(obs), NumpyMLPPolicy(ws, bs).logits(obs), rtol=1e-6)
 
 
-@pytest.mark.parametrize("script", ["train_ppo", "maquis.train.dday_ppo"])
+@pytest.mark.parametrize("script", ["train_ppo", "maquis.dday.train.ppo"])
 def test_the_learning_curve_is_drawn_from_the_csv(script, tmp_path, monkeypatch):
     """Both learners' `plot_curve` (examples/train_ppo.py's, D-Day's in the package) through the
     shared `CurvePlot`, on a stand-in for matplotlib (the drawing calls are recorded, not rendered)."""
@@ -390,7 +390,7 @@ def test_a_bad_device_is_refused_with_its_name():
 @pytest.mark.parametrize("halves", [1, 2])
 def test_the_bench_rollout_row_says_where_its_time_goes(halves):
     _rollout()
-    from maquis.bench_train import bench_train
+    from maquis.maquis.bench_train import bench_train
 
     row = bench_train(0.05, 1, "normal", 1, "uint8", num_envs=8, steps=4, halves=halves)
     assert row["halves"] == halves and row["device"] == "cpu" and row["steps_per_s"] > 0
@@ -434,7 +434,7 @@ def test_the_bench_rollout_replays_a_cuda_graph(halves):
     _rollout()
     import torch
 
-    from maquis.bench_train import bench_train
+    from maquis.maquis.bench_train import bench_train
 
     if not torch.cuda.is_available():
         with pytest.raises(ValueError, match="CUDA"):

@@ -230,7 +230,7 @@ def test_maurice_small_ladder():
 
 
 def test_half_win_level():
-    from maquis.tournament import half_win_level
+    from maquis.maquis.tournament import half_win_level
 
     assert half_win_level([0.9, 0.7, 0.3]) == pytest.approx(1.5)
     assert half_win_level([0.5, 0.4]) == 0.0

@@ -1,4 +1,4 @@
-"""The learned network (maquis.network, maquis._core.Network), the network agents, self-play data,
+"""The learned network (maquis.maquis.network, maquis._core.Network), the network agents, self-play data,
 the clairvoyant ceiling and the training recipe (`maquis train`, skipped without torch)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 maquis = pytest.importorskip("maquis")
 from maquis import NUM_ACTIONS, OBS_SIZE, _core  # noqa: E402
-from maquis.network import (  # noqa: E402
+from maquis.maquis.network import (  # noqa: E402
     OBSERVATION_FINGERPRINT,
     forward_numpy,
     heuristic_planes,
@@ -103,7 +103,7 @@ def test_written_file_is_standard_safetensors(net_file):
     for k in ours:
         np.testing.assert_array_equal(loaded[k], ours[k])
     # and a file written by the safetensors package loads in Rust
-    from maquis.network import network_metadata
+    from maquis.maquis.network import network_metadata
 
     other = net_file.parent / "other.safetensors"
     st.save_file(random_tensors(seed=3), str(other), metadata=network_metadata())
@@ -149,7 +149,7 @@ def test_mismatched_layout_is_refused_naming_both(tmp_path):
         _core.Network.load(str(path))
     assert "obs405-a217-00000000deadbeef" in str(e.value) and OBSERVATION_FINGERPRINT in str(e.value)
     with pytest.raises(ValueError, match="obs405"):
-        maquis.agents.NetworkAgent(str(path))
+        maquis.maquis.agents.NetworkAgent(str(path))
 
 
 def test_corrupt_files_are_clear_errors(tmp_path, net_file):
@@ -182,12 +182,12 @@ def test_corrupt_files_are_clear_errors(tmp_path, net_file):
 
 
 def test_network_agents_are_bundled():
-    assert {"network", "network_search"} <= set(maquis.agents.AGENT_NAMES)
+    assert {"network", "network_search"} <= set(maquis.maquis.agents.AGENT_NAMES)
 
 
 def test_network_agent_is_the_masked_argmax(net_file):
     obs, masks = observations()
-    agent = maquis.agents.make_agent("network", network=str(net_file))
+    agent = maquis.maquis.agents.make_agent("network", network=str(net_file))
     acts = agent.act_batch(obs, masks)
     logits, _ = _core.Network.load(str(net_file)).forward(obs)
     want = np.where(masks, logits, -np.inf).argmax(axis=1)
@@ -197,7 +197,7 @@ def test_network_agent_is_the_masked_argmax(net_file):
 
 def test_network_search_acts_on_observations_only(net_file):
     obs, masks = observations(8)
-    agent = maquis.agents.make_agent("network_search", seed=3, network=str(net_file), simulations=16, depth=1)
+    agent = maquis.maquis.agents.make_agent("network_search", seed=3, network=str(net_file), simulations=16, depth=1)
     acts = agent.act_batch(obs, masks)
     assert masks[np.arange(len(acts)), acts].all()
     # a pure function of the observation: the same rows in another order give the same actions
@@ -208,19 +208,19 @@ def test_network_search_acts_on_observations_only(net_file):
     np.testing.assert_allclose(stats["policy"].sum(axis=1), 1.0, atol=1e-4)
     assert (stats["policy"][~masks] == 0).all()
     # outcome values lie in [0, 1]; the progress bonus adds less than its weight per open mission
-    bonus = maquis.agents.DEFAULT_NETWORK_SEARCH["progress_bonus"]
+    bonus = maquis.maquis.agents.DEFAULT_NETWORK_SEARCH["progress_bonus"]
     assert ((stats["value"] >= 0) & (stats["value"] <= 1 + 2 * bonus)).all()
     with pytest.raises(ValueError, match="simulations"):
-        maquis.agents.make_agent("network_search", network=str(net_file), simulations=0)
+        maquis.maquis.agents.make_agent("network_search", network=str(net_file), simulations=0)
     with pytest.raises(maquis.MaquisError, match="rollout_mix"):
-        maquis.agents.make_agent("network_search", network=str(net_file), rollout_mix=2.0)
+        maquis.maquis.agents.make_agent("network_search", network=str(net_file), rollout_mix=2.0)
     with pytest.raises(maquis.MaquisError, match="prior_weight"):
-        maquis.agents.make_agent("network_search", network=str(net_file), prior_weight=-1.0)
+        maquis.maquis.agents.make_agent("network_search", network=str(net_file), prior_weight=-1.0)
     for bad in ({"candidates": -1}, {"candidates": 1.5}, {"depth": -2}, {"heuristic_candidates": -3},
                 {"simulations": 2**40}, {"candidates": True}):
         (name,) = bad
         with pytest.raises(ValueError, match=f"{name} must be an int"):
-            maquis.agents.make_agent("network_search", network=str(net_file), **bad)
+            maquis.maquis.agents.make_agent("network_search", network=str(net_file), **bad)
 
 
 def test_network_search_with_the_heuristics_candidates(net_file):
@@ -228,12 +228,12 @@ def test_network_search_with_the_heuristics_candidates(net_file):
     # the guided search with heuristic candidates plays the heuristic's move, with a one-hot policy;
     # elsewhere it searches (an improved policy over several actions).
     obs, masks = observations(24)
-    agent = maquis.agents.make_agent("network_search", seed=3, network=str(net_file), simulations=16,
+    agent = maquis.maquis.agents.make_agent("network_search", seed=3, network=str(net_file), simulations=16,
                                      heuristic_candidates=3, candidates=1, depth=0, rollout_mix=1.0, prior_weight=0.0)
     stats = agent.search_batch(obs, masks)
     assert masks[np.arange(len(obs)), stats["action"]].all()
     np.testing.assert_allclose(stats["policy"].sum(axis=1), 1.0, atol=1e-4)
-    heuristic = maquis.agents.make_agent("heuristic", seed=3).act_batch(obs, masks)
+    heuristic = maquis.maquis.agents.make_agent("heuristic", seed=3).act_batch(obs, masks)
     left = stats["policy"].max(axis=1) == 1.0
     np.testing.assert_array_equal(stats["action"][left], heuristic[left])
     assert (~left).any() and (left & (masks.sum(axis=1) > 1)).any()
@@ -241,16 +241,16 @@ def test_network_search_with_the_heuristics_candidates(net_file):
 
 
 def test_network_search_plays_its_defaults(net_file):
-    d = maquis.agents.DEFAULT_NETWORK_SEARCH
+    d = maquis.maquis.agents.DEFAULT_NETWORK_SEARCH
     assert set(d) == {"simulations", "candidates", "heuristic_candidates", "depth", "rollout_mix", "prior_weight",
                       "progress_bonus"}
-    shown = repr(maquis.agents.make_agent("network_search", network=str(net_file))._core)
+    shown = repr(maquis.maquis.agents.make_agent("network_search", network=str(net_file))._core)
     for k, v in d.items():
         assert f"{k}={v:g}" in shown, (k, v, shown)
-    assert "progress_bonus=0.5" in repr(maquis.agents.make_agent("network_search", network=str(net_file),
+    assert "progress_bonus=0.5" in repr(maquis.maquis.agents.make_agent("network_search", network=str(net_file),
                                                                  progress_bonus=0.5)._core)
     # The extension class defaults to the same settings, and the shared table cannot be changed.
-    net = maquis.network.load_network(str(net_file))
+    net = maquis.maquis.network.load_network(str(net_file))
     assert repr(maquis._core.NetworkSearchAgent(net)) == shown
     with pytest.raises(TypeError):
         maquis._core.NETWORK_SEARCH_DEFAULTS["simulations"] = 1
@@ -262,8 +262,8 @@ def test_network_search_progress_bonus(net_file):
     # non-finite bonuses are refused.
     obs, masks = observations(24)
     kw = {"network": str(net_file), "simulations": 16, "seed": 3, "progress_bonus": 0.0}
-    plain = maquis.agents.make_agent("network_search", **kw).search_batch(obs, masks)
-    big = maquis.agents.make_agent("network_search", **{**kw, "progress_bonus": 10.0})
+    plain = maquis.maquis.agents.make_agent("network_search", **kw).search_batch(obs, masks)
+    big = maquis.maquis.agents.make_agent("network_search", **{**kw, "progress_bonus": 10.0})
     bonus = big.search_batch(obs, masks)
     assert ((plain["value"] >= 0) & (plain["value"] <= 1)).all()
     assert (bonus["value"] > 1).any()
@@ -272,12 +272,12 @@ def test_network_search_progress_bonus(net_file):
     assert "progress_bonus=10" in repr(big._core)
     for bad in (-0.1, float("nan"), float("inf")):
         with pytest.raises(maquis.MaquisError, match="progress_bonus"):
-            maquis.agents.make_agent("network_search", network=str(net_file), progress_bonus=bad)
+            maquis.maquis.agents.make_agent("network_search", network=str(net_file), progress_bonus=bad)
 
 
 def test_evaluate_plays_the_network_agents(net_file):
     for name, kw in [("network", {}), ("network_search", {"simulations": 4})]:
-        agent = maquis.agents.make_agent(name, network=str(net_file), **kw)
+        agent = maquis.maquis.agents.make_agent(name, network=str(net_file), **kw)
         r = maquis.evaluate(agent, "normal", episodes=3, seed=1)
         assert r.row("normal").episodes == 3
 
@@ -304,7 +304,7 @@ def test_selfplay_arrays():
 
 
 def test_ceiling_is_labelled_and_counts_games():
-    from maquis.evaluation import CEILING_NAME, ceiling
+    from maquis.maquis.evaluation import CEILING_NAME, ceiling
 
     r = ceiling("normal", episodes=3, seed=0, candidates=2, rollouts=1)
     row = r.row("normal")
@@ -332,7 +332,7 @@ def test_shipped_network_loads_by_name():
     net = load_network("baseline")
     assert net.metadata["observation"] == OBSERVATION_FINGERPRINT
     obs, masks = observations(4)
-    acts = maquis.agents.make_agent("network").act_batch(obs, masks)
+    acts = maquis.maquis.agents.make_agent("network").act_batch(obs, masks)
     assert masks[np.arange(len(acts)), acts].all()
     with pytest.raises(ValueError, match="no shipped network"):
         load_network("no_such_network")
@@ -400,7 +400,7 @@ def test_heuristic_input_network_matches_the_numpy_reference(tmp_path):
     np.testing.assert_array_equal(rows[:, :OBS_SIZE], obs)
     # the planes the trainer builds from the heuristic's ranking are the ones Rust reads
     actions, gaps = heuristic_ranks(obs, masks)
-    np.testing.assert_array_equal(actions[:, 0], maquis.agents.HeuristicAgent(0).act_batch(obs, masks))
+    np.testing.assert_array_equal(actions[:, 0], maquis.maquis.agents.HeuristicAgent(0).act_batch(obs, masks))
     np.testing.assert_allclose(heuristic_planes(actions, gaps), rows[:, OBS_SIZE:], atol=1e-6)
     path = tmp_path / "h.safetensors"
     path.write_bytes(net.to_bytes())
@@ -414,7 +414,7 @@ def test_heuristic_input_network_matches_the_numpy_reference(tmp_path):
     # numpy writes the format too, and the network agent is the masked argmax of those logits
     again = tmp_path / "again.safetensors"
     write_network_file(again, tensors, inputs="observation+heuristic4")
-    agent = maquis.agents.NetworkAgent(str(again))
+    agent = maquis.maquis.agents.NetworkAgent(str(again))
     masked = np.where(masks, ref_logits, -np.inf)
     np.testing.assert_array_equal(agent.act_batch(obs, masks), masked.argmax(axis=1))
     with pytest.raises(maquis.MaquisError, match="unknown inputs"):
@@ -453,7 +453,7 @@ def test_train_heuristic_inputs(tmp_path):
 
 
 def test_train_teacher_list_and_concat():
-    from maquis.train.expert import Teacher, concat, teachers0
+    from maquis.maquis.train.expert import Teacher, concat, teachers0
 
     assert teachers0("search:500,heuristic:4000", 7) == [Teacher("search", 500, 1.0), Teacher("heuristic", 4000, 1.0)]
     assert teachers0("heuristic", 7) == [Teacher("heuristic", 7, 1.0)]
@@ -484,7 +484,7 @@ def test_train_teacher_list_and_concat():
 def test_train_teacher_part_plays_its_own_levels(tmp_path):
     from types import SimpleNamespace
 
-    from maquis.train.expert import play
+    from maquis.maquis.train.expert import play
 
     args = SimpleNamespace(difficulties="normal", seed=1, teacher0="heuristic:2,heuristic@very_hard:2", games0=7,
                            teacher0_simulations=8, threads=1)

@@ -10,10 +10,10 @@ from gymnasium.utils.env_checker import check_env
 
 import maquis
 from maquis import OBS_SIZE, OBSERVATION_DIVISOR, OBSERVATION_SCALE, observation_float32
-from maquis.agents import make_agent
+from maquis.maquis.agents import make_agent
 from maquis.dday import DDayVectorEnv
 from maquis.maurice import MauriceVectorEnv
-from maquis.policy import load_policy, save_policy
+from maquis.maquis.policy import load_policy, save_policy
 
 _dday = maquis._core.dday
 

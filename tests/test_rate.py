@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("choix")
 
 import maquis.dday.tournament as dday_t  # noqa: E402
-import maquis.tournament as maquis_t  # noqa: E402
+import maquis.maquis.tournament as maquis_t  # noqa: E402
 from maquis.cli import main  # noqa: E402
 from maquis.common import rate as R  # noqa: E402
 from maquis.common.ladder import play_ladder  # noqa: E402
@@ -137,7 +137,7 @@ def test_rate_maquis_per_difficulty(capsys):
     assert [x["difficulty"] for x in mine["difficulties"]] == ["very_easy", "easy"]
     assert all(x["games"] == 8 for x in mine["difficulties"])
     assert len(d["pairings"]) == 1
-    assert main(["rate", "--policy", "maquis.agents:nothing_here", "--deals", "2"]) == 2
+    assert main(["rate", "--policy", "maquis.maquis.agents:nothing_here", "--deals", "2"]) == 2
     assert "cannot import" in capsys.readouterr().err
 
 
@@ -170,7 +170,7 @@ def test_bad_policies(tmp_path):
         as_actor(str(tmp_path / "missing.npz"), "dday")
     with pytest.raises(PolicyError, match="no such file"):
         as_actor("nothing", "dday")
-    from maquis.policy import save_policy
+    from maquis.maquis.policy import save_policy
 
     good = tmp_path / "maquis.npz"
     save_policy(good, [np.zeros((416, 217), np.float32)], [np.zeros(217, np.float32)], "tanh", {})
@@ -233,18 +233,18 @@ def test_exploit_without_torch(monkeypatch, tmp_path, capsys):
 
 
 def test_maquis_sprt_trinomial(capsys):
-    from maquis.agents import HeuristicAgent as MaquisHeuristic
+    from maquis.maquis.agents import HeuristicAgent as MaquisHeuristic
 
     r = maquis_t.sprt(MaquisHeuristic(seed=0), "random", 0, 50, difficulty="very_easy")
     assert r.decision == "H1" and len(r.counts) == 3 and sum(r.counts) == r.pairs
     assert r.settings["difficulty"] == "very_easy"
-    assert main(["rate", "--policy", "maquis.agents:RandomAgent", "--sprt", "0,50", "--against", "random",
+    assert main(["rate", "--policy", "maquis.maquis.agents:RandomAgent", "--sprt", "0,50", "--against", "random",
                  "--difficulty", "very_easy", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["decision"] == "H0" and d["llr"] <= d["bounds"][0]
     with pytest.raises(ValueError, match="unknown level 'nope'"):
         maquis_t.sprt(MaquisHeuristic(seed=0), "nope", 0, 50)
-    assert main(["rate", "--policy", "maquis.agents:RandomAgent", "--against", "random"]) == 2
+    assert main(["rate", "--policy", "maquis.maquis.agents:RandomAgent", "--against", "random"]) == 2
     assert "go together" in capsys.readouterr().err
 
 

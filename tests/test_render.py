@@ -1,5 +1,5 @@
-"""Tests of maquis.render on hand-built state dicts (API.md ``state_dict()``); the rule tables the
-renderers read are the engine's (``maquis.tables``)."""
+"""Tests of maquis.maquis.render on hand-built state dicts (API.md ``state_dict()``); the rule tables the
+renderers read are the engine's (``maquis.maquis.tables``)."""
 
 from pathlib import Path
 
@@ -10,9 +10,9 @@ from PIL import Image
 import maquis
 from maquis import render, tables
 from maquis.common import drawing
-from maquis.render import labels, layout
-from maquis.render.ansi import render_compact
-from maquis.tables import LOCATIONS, RESOURCES
+from maquis.maquis.render import labels, layout
+from maquis.maquis.render.ansi import render_compact
+from maquis.maquis.tables import LOCATIONS, RESOURCES
 
 
 def initial_state(missions=(("sabotage", 3), ("aid_the_spy", 2)), deck=(4, 1, 7, 0, 9, 2, 5, 8, 3, 6)):

@@ -7,7 +7,7 @@ import pytest
 
 import maquis
 from maquis import MaquisEnv, MaquisVectorEnv
-from maquis.agents import make_agent
+from maquis.maquis.agents import make_agent
 
 
 def _play(env, agent, seed):
@@ -139,4 +139,4 @@ def test_shaping_through_gym_make_and_pickle():
     copy = pickle.loads(pickle.dumps(env.unwrapped))
     assert copy.potential() == env.unwrapped.potential()
     vec = gym.make_vec("maquis/Maquis-v0", num_envs=2, vectorization_mode="vector_entry_point", shaping=True)
-    assert vec.unwrapped.shaping["gamma"] == maquis.shaping.DEFAULT_GAMMA
+    assert vec.unwrapped.shaping["gamma"] == maquis.maquis.shaping.DEFAULT_GAMMA

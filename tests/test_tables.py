@@ -1,4 +1,4 @@
-"""`maquis.tables`: the rule tables exported by the engine agree with the games the engine plays."""
+"""`maquis.maquis.tables`: the rule tables exported by the engine agree with the games the engine plays."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """The `maquis` command line, written once for every game: `maquis <game> <verb> …`.
 
-`GAMES` maps a game's name to the modules of its verbs; each verb module defines
-`add_arguments(parser)` and `run(args) -> int` (or `add_<verb>_arguments` / `run_<verb>` where one
-module serves two verbs). A new game adds one entry. `maquis <verb>` is the first game's short form.
+`GAMES` maps a game's key to its declaration (`maquis.common.registry`), whose `verbs` name the
+modules of its verbs; each verb module defines `add_arguments(parser)` and `run(args) -> int` (or
+`add_<verb>_arguments` / `run_<verb>` where one module serves two verbs). A new game declares its
+verbs in its own `game.py`. `maquis <verb>` is the short form of the game declared `short_form`.
 
 The flags that mean the same in every game are added here (`add_episodes`, `add_json`, …), so that
 their names, defaults and help lines cannot drift apart between games.
@@ -16,102 +17,18 @@ import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-VERBS = ("play", "eval", "ladder", "rate", "exploit", "bench", "render", "replay", "docs", "playthrough", "train", "serve")
+from .registry import VERBS, GameSpec, Verb, games, short_form_game  # noqa: F401 - VERBS, Verb: names of this module
+
+PROG = __name__.split(".", 1)[0]  # the command is the package's name
 
 
-@dataclass(frozen=True)
-class Verb:
-    """A verb of a game: the module that implements it, its one-line help, and the names of its two
-    functions in that module."""
 
-    module: str
-    help: str
-    add: str = "add_arguments"
-    run: str = "run"
+# The games and their verbs, from each game's declaration (`maquis.common.registry`).
+GAMES: dict[str, GameSpec] = {game.key: game for game in games()}
 
-
-@dataclass(frozen=True)
-class Game:
-    """A game of the command line: its title and its verbs (a subset of `VERBS`, in that order)."""
-
-    title: str
-    description: str
-    verbs: dict[str, Verb] = field(default_factory=dict)
-
-
-# One web app serves every game: `maquis serve` and `maquis <game> serve` start the same.
-SERVE_HELP = "play and watch the games in a browser (a local web app; needs maquis[web])"
-
-GAMES: dict[str, Game] = {
-    "maquis": Game(
-        "Maquis",
-        "Maquis, the solitaire board game",
-        {
-            "play": Verb("maquis.play", "play a whole game in the terminal", "add_play_arguments", "run_play"),
-            "eval": Verb("maquis.evaluation", "evaluate agents or saved policies at each difficulty level"),
-            "ladder": Verb("maquis.tournament", "rate agents per difficulty: win rates, paired differences, 50% level"),
-            "rate": Verb("maquis.tournament", "rate your policy per difficulty: win rates and its 50% level",
-                         "add_rate_arguments", "run_rate"),
-            "bench": Verb("maquis.bench", "measure engine, single-env and vector-env throughput"),
-            "render": Verb("maquis.replay", "write a PNG (or print the text view) of a saved position",
-                           "add_render_arguments", "run_render"),
-            "replay": Verb("maquis.replay", "turn a recorded episode into PNG frames or a GIF",
-                           "add_replay_arguments", "run_replay"),
-            "docs": Verb("maquis.docs", "write or check docs/maquis.md, the environment's reference page"),
-            "playthrough": Verb("maquis.playthrough", "print, check or regenerate the golden playthroughs"),
-            "train": Verb("maquis.train.expert", "train the network by expert iteration (needs torch: maquis[train])"),
-            "serve": Verb("maquis.web.cli", SERVE_HELP),
-        },
-    ),
-    "dday": Game(
-        "D-Day 1944",
-        "French Resistance: D-Day 1944, a two-player game",
-        {
-            "play": Verb("maquis.dday.play", "play against a bundled opponent in the terminal, or hot-seat"),
-            "eval": Verb("maquis.dday.evaluation", "evaluate agents or saved policies per side and opponent"),
-            "ladder": Verb("maquis.dday.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
-            "rate": Verb("maquis.dday.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
-                         "add_rate_arguments", "run_rate"),
-            "exploit": Verb("maquis.common.exploit", "train a PPO best response to a level: a bound on its exploitability "
-                            "(needs torch)", "DDAY.add_arguments", "DDAY.run"),
-            "bench": Verb("maquis.dday.bench", "measure engine and vector-env throughput"),
-            "render": Verb("maquis.dday.snapshot", "write a PNG (or print the text view) of a saved position",
-                           "VERBS.add_render_arguments", "VERBS.run_render"),
-            "replay": Verb("maquis.dday.snapshot", "turn a recorded episode into PNG frames or a GIF",
-                           "VERBS.add_replay_arguments", "VERBS.run_replay"),
-            "docs": Verb("maquis.dday.docs", "write or check docs/dday.md, the environment's reference page"),
-            "playthrough": Verb("maquis.dday.playthrough", "print, check or regenerate the golden playthroughs"),
-            "train": Verb("maquis.train.dday", "train the network of the 'network' levels by expert iteration (needs torch)"),
-            "serve": Verb("maquis.web.cli", SERVE_HELP),
-        },
-    ),
-    "maurice": Game(
-        "Maurice Lite",
-        "Maurice Lite, a two-player horse-and-musket battle game",
-        {
-            "play": Verb("maquis.maurice.play", "play against a bundled opponent in the terminal, or hot-seat"),
-            "eval": Verb("maquis.maurice.evaluation", "evaluate agents or saved policies per side and opponent"),
-            "ladder": Verb("maquis.maurice.tournament", "rate agents: round robin on duplicate deals, Bradley-Terry Elo"),
-            "rate": Verb("maquis.maurice.tournament", "rate your policy on the ladder's scale, or --sprt it against a level",
-                         "add_rate_arguments", "run_rate"),
-            "exploit": Verb("maquis.common.exploit", "train a PPO best response to a level: a bound on its exploitability "
-                            "(needs torch)", "MAURICE.add_arguments", "MAURICE.run"),
-            "bench": Verb("maquis.maurice.bench", "measure engine and vector-env throughput"),
-            "render": Verb("maquis.maurice.snapshot", "write a PNG (or print the text view) of a saved position",
-                           "VERBS.add_render_arguments", "VERBS.run_render"),
-            "replay": Verb("maquis.maurice.snapshot", "turn a recorded episode into PNG frames or a GIF",
-                           "VERBS.add_replay_arguments", "VERBS.run_replay"),
-            "docs": Verb("maquis.maurice.docs", "write or check docs/maurice.md, the environment's reference page"),
-            "playthrough": Verb("maquis.maurice.playthrough", "print, check or regenerate the golden playthroughs"),
-            "serve": Verb("maquis.web.cli", SERVE_HELP),
-        },
-    ),
-}
-
-SHORT_FORMS = "maquis"  # `maquis <verb>` is `maquis maquis <verb>`
+SHORT_FORMS = short_form_game().key  # `maquis <verb>` is `maquis <SHORT_FORMS> <verb>`
 
 
 # -- Flags shared by every game ---------------------------------------------------------------------
@@ -277,16 +194,16 @@ def build_parser(full: Sequence[str] | None = None) -> argparse.ArgumentParser:
     others are listed by name only, so that a command imports no more than its own game."""
     full = tuple(GAMES) if full is None else tuple(full)
     parser = argparse.ArgumentParser(
-        prog="maquis",
+        prog=PROG,
         description="Fast RL environments of board games: " + ", ".join(g.title for g in GAMES.values())
         + f". `maquis <verb>` is short for `maquis {SHORT_FORMS} <verb>`.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="{" + ",".join([*GAMES[SHORT_FORMS].verbs, *GAMES]) + "}")
-    add_verbs(sub, SHORT_FORMS, "maquis")
+    add_verbs(sub, SHORT_FORMS, PROG)
     for name, game in GAMES.items():
         g = sub.add_parser(name, help=f"{game.description}: " + ", ".join(game.verbs), description=game.description)
         if name in full:
-            add_verbs(g.add_subparsers(dest="verb", required=True, metavar="{" + ",".join(game.verbs) + "}"), name, f"maquis {name}")
+            add_verbs(g.add_subparsers(dest="verb", required=True, metavar="{" + ",".join(game.verbs) + "}"), name, f"{PROG} {name}")
     return parser
 
 

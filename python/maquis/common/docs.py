@@ -3,7 +3,7 @@
 Every game's page has the same skeleton: a summary, the action table (blocks of `ACTION_NAMES`,
 then every name), the observation table (`OBSERVATION_LAYOUT`, a row per slice), prose sections,
 and a `docs --output` / `--check` command. This module writes the skeleton; a game's `docs.py`
-supplies its own descriptions and prose (`maquis.docs`, `maquis.dday.docs`).
+supplies its own descriptions and prose (`maquis.maquis.docs`, `maquis.dday.docs`).
 """
 
 from __future__ import annotations

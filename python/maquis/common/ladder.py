@@ -441,7 +441,9 @@ def report(prog: str, args: Any, result: Any, xlabel: str = "rating (Elo, random
 def run_ladder(args: Any, game: LadderGame) -> int:
     """`maquis <game> ladder`: a ValueError (an unknown agent, `--deals 0`, a bad resume file) is a
     usage error, exit 2."""
-    prog = "maquis ladder" if game.name == "maquis" else f"maquis {game.name} ladder"
+    from .registry import game as declared
+
+    prog = declared(game.name).command("ladder")
     try:
         result = play_ladder(game, args.agents, args.deals, args.seed, args.threads, args.budget, args.resume,
                              args.bootstrap, progress=not args.no_progress)

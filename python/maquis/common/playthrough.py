@@ -3,7 +3,7 @@
 A game supplies its `Scenario`s and a function from a scenario to its trace, which it builds with
 `format_trace` from `Decision`s (what the state shows, the legal action names, the action, what
 happened) and its own narration. `Playthroughs` plays, writes and checks a set of them and is the
-`playthrough` command of the game (`maquis.playthrough`, `maquis.dday.playthrough`).
+`playthrough` command of the game (`maquis.maquis.playthrough`, `maquis.dday.playthrough`).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class Scenario:
     agent: str  # a bundled agent id
     agent_seed: int = 0
     options: Mapping[str, Any] | None = None
-    game: str = "maquis"
+    game: str = ""  # the key of the game it plays (every game's scenarios name it)
     notes: str = ""
 
 
@@ -244,3 +244,16 @@ class Playthroughs:
 
 def _path(directory: str | Path, name: str) -> Path:
     return Path(directory) / f"{name}.txt"
+
+
+def every_game(first: Playthroughs) -> Playthroughs:
+    """`first` (the game whose command keeps them all) and every other registered game's
+    playthroughs (their declarations' `playthroughs`), as one command: they share one folder."""
+    from .registry import games, load
+
+    every = first
+    for game in games():
+        own = load(game.playthroughs)
+        if own is not first:
+            every = every + own
+    return every

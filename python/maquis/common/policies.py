@@ -81,13 +81,14 @@ class TorchPolicy:
 
 
 def load_policy_file(path: str | os.PathLike[str], game: str, seed: int = 0) -> Any:
-    """The `.npz` policy at `path` for `game`; a PolicyError naming the file when it is missing,
-    malformed or made for another game's spaces."""
-    from .. import policy as mlp
+    """The `.npz` policy at `path` for `game` (its declaration's `policy_loader`: the game's spaces
+    checked, its uint8 observations read exactly); a PolicyError naming the file when it is
+    missing, malformed or made for another game's spaces."""
+    from .registry import game as declared, load
 
-    spaces = _spaces(game)
+    loader = load(declared(game).policy_loader)
     try:
-        p = mlp.load_policy(path, None, seed, spaces=spaces)
+        p = loader(path, None, seed)
     except (ValueError, OSError, KeyError, EOFError, zipfile.BadZipFile, TypeError) as e:
         if isinstance(e, ValueError) and str(path) in str(e):
             raise PolicyError(str(e)) from e
@@ -95,13 +96,11 @@ def load_policy_file(path: str | os.PathLike[str], game: str, seed: int = 0) -> 
     return p
 
 
-def _spaces(game: str) -> tuple[int, int]:
-    from .. import _core
+def _num_actions(game: str) -> int:
+    """The size of `game`'s action space (every game's package has `NUM_ACTIONS`)."""
+    from .registry import game as declared
 
-    if game == "maquis":
-        return int(_core.OBS_SIZE), int(_core.NUM_ACTIONS)
-    t = getattr(_core, game)
-    return int(t.OBSERVATION_SIZE), int(t.NUM_ACTIONS)
+    return int(importlib.import_module(declared(game).package).NUM_ACTIONS)
 
 
 def _import(spec: str) -> Any:
@@ -156,7 +155,7 @@ def as_actor(policy: Any, game: str, seed: int = 0, device: str = "cpu") -> tupl
     """(name, act) where `act(obs, masks)` gives one checked int64 action per row (see the module)."""
     obj = resolve(policy, game, seed, device)
     name = policy_name(obj, policy)
-    n_actions = _spaces(game)[1]
+    n_actions = _num_actions(game)
     if hasattr(obj, "act_batch"):
         raw = obj.act_batch
     else:

@@ -19,18 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from .drawing import write_gif, write_png
-from .cli import GAMES, SHORT_FORMS, add_output, add_side, add_text
+from .cli import GAMES, add_output, add_side, add_text
 
 
 # -- Which game a save belongs to -----------------------------------------------------------------
 
-# A save's format tag, and the keys that only that game's `state_dict()` has.
-_SAVE_FORMATS = {"maquis-state": "maquis", "maquis.dday1944": "dday", "maquis.maurice": "maurice"}
-_STATE_KEYS = {
-    "maquis": ("board", "patrol_deck"),
-    "dday": ("allocation", "zone_values"),
-    "maurice": ("round_state", "drawn_this_round"),
-}
+# A save's format tag, and the keys that only that game's `state_dict()` has (each game's
+# declaration: `saves`).
+_SAVE_FORMATS = {fmt: key for key, game in GAMES.items() for fmt in game.saves.state_formats}
+_STATE_KEYS = {key: game.saves.state_keys for key, game in GAMES.items()}
 
 
 def save_game(text: str) -> str | None:
@@ -57,15 +54,11 @@ def save_game(text: str) -> str | None:
 
 
 # The format tag of each game's recorded episodes (`play --record`).
-_EPISODE_FORMATS = {
-    "maquis-episode": "maquis",
-    "maquis.dday1944-episode": "dday",
-    "maquis.maurice-episode": "maurice",
-}
+_EPISODE_FORMATS = {fmt: key for key, game in GAMES.items() for fmt in game.saves.episode_formats}
 
 
 def _command(game: str, verb: str) -> str:
-    return f"maquis {verb}" if game == SHORT_FORMS else f"maquis {game} {verb}"
+    return GAMES[game].command(verb)
 
 
 def check_save_game(text: str, game: str) -> None:
@@ -96,7 +89,7 @@ def run_render(
     """Every game's `render`: the position `load(file text)` (its state_dict) printed as `text(sd)`
     with `--text`, else drawn by `rgb(sd, width)` into `--output` (default: the save's name with
     .png). Bad input (ValueError or one of `errors`) is exit status 2, with a line saying why."""
-    prog = "maquis render" if game == SHORT_FORMS else f"maquis {game} render"
+    prog = _command(game, "render")
     try:
         if args.width < 16:
             raise ValueError(f"--width must be at least 16, got {args.width}")

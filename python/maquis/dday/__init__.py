@@ -22,8 +22,9 @@
 from __future__ import annotations
 
 from .._core import dday as _dday
-from ..common.registration import lazy_attributes, register_game
+from ..common.registration import lazy_attributes
 from ..common.seeding import sub_env_seed
+from .game import GAME
 from ._common import OBSERVATION_DIVISOR
 from .aec import DDayAECEnv, env, raw_env
 from .single import DDayEnv
@@ -41,9 +42,7 @@ OBSERVATION_LAYOUT: tuple[tuple[str, int, int], ...] = _dday.OBSERVATION_LAYOUT
 action_to_str = _dday.action_to_str
 action_from_str = _dday.action_from_str
 
-ENV_ID = "maquis/DDay1944-v0"
-
-register_game(ENV_ID, DDayEnv, DDayVectorEnv)
+ENV_ID = GAME.gym_id  # registered with Gymnasium by `import maquis`
 
 
 def valid_allocations() -> list[dict[str, tuple[str, ...]]]:
@@ -80,5 +79,5 @@ __all__ = [
 ]
 
 
-# Loaded on first use, as maquis.agents.
+# Loaded on first use, as maquis.maquis.agents.
 __getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder", "rate": ".tournament:rate"})

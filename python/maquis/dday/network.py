@@ -1,6 +1,6 @@
 """D-Day's trained network: the weight file the `network` and `network_search` levels play.
 
-The file is the shared `maquis-net-v1` format (see `maquis.network`: an MLP trunk, a policy head
+The file is the shared `maquis-net-v1` format (see `maquis.maquis.network`: an MLP trunk, a policy head
 of NUM_ACTIONS logits and a value head, float32/float16 safetensors) over D-Day's 380-float
 observation, its `observation` metadata D-Day's `OBSERVATION_FINGERPRINT`
 (`dday1944-obs380-a191-<hash of OBSERVATION_LAYOUT>`): a Maquis network, or one made for another

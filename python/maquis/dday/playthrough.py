@@ -1,5 +1,5 @@
 """D-Day 1944 golden playthroughs: whole games between bundled agents through the AEC env, traced
-in the format of ``maquis.common.playthrough`` (``maquis.playthrough`` keeps them with Maquis's).
+in the format of ``maquis.common.playthrough`` (``maquis.maquis.playthrough`` keeps them with Maquis's).
 
 Each decision shows the state (phase, who decides, the skirmish), the legal action names, the
 action, and what happened: the dice rolled (RULES N2 events) and the changes they made.

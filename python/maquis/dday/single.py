@@ -9,7 +9,7 @@ from typing import Any
 
 from .._core import dday as _dday
 from ..common.single import OpponentGameEnv, opponent_id
-from ..observation import check_observation_dtype
+from ..common.observation import check_observation_dtype
 from ._common import RENDER_MODES, SCENARIO_OPTIONS, engine_kwargs, observation_space, render_state, vp_info
 
 __all__ = ["DDayEnv", "opponent_id"]

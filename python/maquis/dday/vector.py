@@ -12,7 +12,7 @@ from gymnasium.vector import AutoresetMode
 
 from .._core import dday as _dday
 from ..common.vector import GameVectorEnv
-from ..observation import check_observation_dtype
+from ..common.observation import check_observation_dtype
 from ._common import RENDER_MODES, engine_kwargs, observation_space, render_state
 
 

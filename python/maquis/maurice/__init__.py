@@ -34,8 +34,9 @@ from __future__ import annotations
 from typing import Any
 
 from .._core import maurice as _maurice
-from ..common.registration import lazy_attributes, register_game
+from ..common.registration import lazy_attributes
 from ..common.seeding import sub_env_seed
+from .game import GAME
 from ._common import OBSERVATION_DIVISOR, observation_float32
 from .aec import MauriceAECEnv, env, raw_env
 from .single import MauriceEnv
@@ -67,9 +68,7 @@ CARDS: tuple[dict[str, Any], ...] = _maurice.CARDS
 action_to_str = _maurice.action_to_str
 action_from_str = _maurice.action_from_str
 
-ENV_ID = "maquis/MauriceLite-v0"
-
-register_game(ENV_ID, MauriceEnv, MauriceVectorEnv)
+ENV_ID = GAME.gym_id  # registered with Gymnasium by `import maquis`
 
 
 def observation_layout(kind: str = "full") -> tuple[tuple[str, int, int], ...]:
@@ -132,5 +131,5 @@ __all__ = [
 ]
 
 
-# Loaded on first use, as maquis.agents.
+# Loaded on first use, as maquis.maquis.agents.
 __getattr__ = lazy_attributes(__name__, {"agents": ".agents", "evaluate": ".evaluation:evaluate", "ladder": ".tournament:ladder", "rate": ".tournament:rate"})

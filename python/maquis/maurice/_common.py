@@ -13,7 +13,7 @@ from gymnasium import spaces
 from .._core import maurice as _maurice
 from ..common.single import check_illegal_action_type, game_renderer, opponent_budget, opponent_id, outcome_rewards
 from ..common.single import check_side as _check_side
-from ..observation import observation_box
+from ..common.observation import observation_box
 
 #: The reset options of docs/api/maurice.md every Maurice environment reads (the single env also
 #: reads `side` and `opponent`).

@@ -11,7 +11,7 @@ from gymnasium import spaces
 
 from .._core import maurice as _maurice
 from ..common.aec import TwoPlayerAECEnv, aec_constructors
-from ..observation import check_observation_dtype
+from ..common.observation import check_observation_dtype
 from ._common import (
     MARGIN,
     ENV_RENDER_MODES,

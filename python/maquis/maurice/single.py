@@ -11,7 +11,7 @@ import numpy as np
 
 from .._core import maurice as _maurice
 from ..common.single import OpponentGameEnv, opponent_id
-from ..observation import check_observation_dtype
+from ..common.observation import check_observation_dtype
 from ._common import (
     OBSERVATION_SIZES,
     ENV_RENDER_MODES,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .._core import maurice as _core_game
 from ..common import rate as _rate
+from ..common.exploit import ExploitVerb
 from ..common.ladder import LadderGame
 from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
 
@@ -30,3 +31,6 @@ VERSUS = _rate.VersusGame(GAME, tuple(_core_game.SIDES), _rate.vector_env_maker(
 _VERBS = _rate.verbs(VERSUS)
 ladder, rate, add_arguments, run = _VERBS.ladder, _VERBS.rate, _VERBS.add_arguments, _VERBS.run
 add_rate_arguments, run_rate = _VERBS.add_rate_arguments, _VERBS.run_rate
+
+#: `maquis maurice exploit`: a PPO best response to a level of this game's ladder.
+EXPLOIT = ExploitVerb(__name__)

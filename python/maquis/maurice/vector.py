@@ -14,7 +14,7 @@ from gymnasium.vector import AutoresetMode
 
 from .._core import maurice as _maurice
 from ..common.vector import GameVectorEnv
-from ..observation import check_observation_dtype
+from ..common.observation import check_observation_dtype
 from ._common import (
     OBSERVATION_SIZES,
     RENDER_MODES,

@@ -1,6 +1,6 @@
 """The network in torch (training only) and its `maquis-net-v1`/`-v2` weight file.
 
-`PolicyValueNet(hidden, inputs)` holds exactly the tensors of the file (see `maquis.network`):
+`PolicyValueNet(hidden, inputs)` holds exactly the tensors of the file (see `maquis.common.network_file`):
 `trunk.{i}` linear layers with ReLU, a `policy` head of NUM_ACTIONS logits and a `value` head whose
 sigmoid is the expected outcome value (win 1, draw 0.5, loss 0); with `inputs =
 "observation+heuristic4"` the trunk also reads the heuristic planes and `prior.weight` adds each
@@ -19,7 +19,7 @@ from torch import nn
 from torch.nn import functional as F
 
 from maquis import NUM_ACTIONS, OBS_SIZE, _core
-from maquis.network import NETWORK_INPUTS, network_metadata, read_network_file, write_network_file
+from maquis.common.network_file import NETWORK_INPUTS, read_network_file, weights_metadata, write_weights
 
 # The planes' weights in the logits at the start: the heuristic's first choice well ahead, its
 # next ones behind in order, larger score gaps further behind.
@@ -70,11 +70,12 @@ class PolicyValueNet(nn.Module):
 def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None, dtype: str = "float32",
                  metadata: dict[str, str] | None = None) -> None:
     """Writes `model` as a `maquis-net-v1` safetensors file (`info` goes to the metadata as JSON;
-    `dtype="float16"` halves the file, see `write_network_file`; `metadata`: another game's format
+    `dtype="float16"` halves the file, see `maquis.common.network_file`; `metadata`: another game's format
     and fingerprint in place of Maquis's)."""
     tensors = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in model.state_dict().items()}
-    write_network_file(path, tensors, {"training": json.dumps(info or {}, sort_keys=True)}, dtype=dtype,
-                       inputs=model.inputs, metadata=metadata)
+    # Without `metadata`: the network of the extension's default sizes (those of PolicyValueNet's defaults).
+    meta = weights_metadata(_core.OBSERVATION_FINGERPRINT, model.inputs) if metadata is None else dict(metadata)
+    write_weights(path, tensors, {**meta, "training": json.dumps(info or {}, sort_keys=True)}, dtype)
 
 
 def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:
@@ -100,4 +101,4 @@ def model_from_file(path: str) -> PolicyValueNet:
     return model
 
 
-__all__ = ["PolicyValueNet", "save_network", "load_network_into", "model_from_file", "network_metadata"]
+__all__ = ["PolicyValueNet", "save_network", "load_network_into", "model_from_file"]

@@ -1,5 +1,5 @@
 """The masked-PPO core of the training examples (`train_ppo.py`, `maurice_ppo.py`) and of D-Day's
-PPO learner (`maquis.train.dday_ppo`, `examples/dday_ppo.py`), in one place.
+PPO learner (`maquis.dday.train.ppo`, `examples/dday_ppo.py`), in one place.
 
 A learner imports it and adds its own game: the vector env, the expert, the statistics, the curve.
 Torch is imported inside the functions, so that `--help` and the numpy-only parts work without it.
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from maquis.policy import save_policy
+from maquis.common.policy import save_policy
 
 
 # --------------------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def add_evaluation_arguments(p, episodes=500, seed=12345, every=None, final=None
 def add_shaping_switch(p, gamma):
     """`--shaping` of the examples that train with a library's PPO at a fixed discount."""
     p.add_argument("--shaping", action="store_true",
-                   help=f"the env's potential-based shaping (maquis.shaping) with the PPO discount ({gamma})")
+                   help=f"the env's potential-based shaping (maquis.maquis.shaping) with the PPO discount ({gamma})")
 
 
 # --------------------------------------------------------------------------------------------

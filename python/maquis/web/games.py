@@ -1,5 +1,6 @@
-"""The games the web app serves, behind one interface: a new game needs one `WebGame` entry in
-`GAMES` and nothing in the app, the pages or the recordings.
+"""The games the web app serves, behind one interface: a game's folder holds its `WebGame` (named by
+its declaration's `web`, see `maquis.common.registry`), and nothing in the app, the pages or the
+recordings names a game.
 
 A `WebGame` says how to start a game, who decides, what is legal, how a bundled agent acts, what a
 seat may see (`view`: the hidden information removed before anything is drawn or sent), how that
@@ -9,14 +10,13 @@ view is drawn (`scene`) and told (`narrate`), and how a recording of the game is
 from __future__ import annotations
 
 import ast
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..common.drawing import Scene, Sketch
 
-__all__ = ["GAMES", "SPECTATOR", "AECTable", "GameError", "GymTable", "Setting", "Table", "WebGame", "game"]
+__all__ = ["GAMES", "SPECTATOR", "AECTable", "GameError", "GymTable", "Setting", "Table", "WebGame", "game", "header_keywords", "text_scene"]
 
 #: The viewer who is no side: sees what is public (what both sides see), no hand and no allocation.
 SPECTATOR = "spectator"
@@ -144,7 +144,7 @@ class Table:
         raise NotImplementedError
 
 
-# -- Maquis -------------------------------------------------------------------------------------
+# -- The tables of one-seat and several-seat games ------------------------------------------------
 
 
 class GymTable(Table):
@@ -167,53 +167,6 @@ class GymTable(Table):
         return int(agent.act(self.obs, mask))
 
 
-class MaquisGame(WebGame):
-    def start(self, settings, seed, options=None):
-        from .. import MaquisEnv
-
-        env = MaquisEnv(**dict(settings), illegal_action="raise")
-        obs, _ = env.reset(seed=seed, options=dict(options) if options else None)
-        return GymTable(self, env, obs)
-
-    def make_agent(self, agent, seed):
-        from ..agents import make_agent
-
-        import secrets
-
-        return make_agent(agent, seed=secrets.randbelow(2**31) if seed is None else seed)
-
-    def view(self, state, seat):
-        # The draw order of the patrol deck is hidden from everyone (the rules: all but the deck
-        # order is public); its length stays, a peeked top card is in `peek`.
-        out = copy.deepcopy(dict(state))
-        out["patrol_deck"] = [None] * len(state.get("patrol_deck") or ())
-        return out
-
-    def scene(self, view, seat):
-        from .. import render
-
-        build = getattr(render, "scene", None)
-        return build(view) if build else text_scene(self.status(view))
-
-    def status(self, view):
-        from ..playthrough import maquis_status
-
-        return maquis_status(view)
-
-    def narrate(self, before, after, mover, name, seat):
-        from ..narrator import describe_changes
-
-        return describe_changes(before, after, name)
-
-    def read_playthrough(self, header):
-        env = {} if header.get("env", "defaults") == "defaults" else _keywords(header.get("env", ""))
-        reset = _keywords(header.get("reset", ""))
-        return env, reset.get("seed"), reset.get("options")
-
-
-# -- D-Day 1944 ---------------------------------------------------------------------------------
-
-
 class AECTable(Table):
     """A game of several seats on a PettingZoo AEC env (`agent_selection`, `observe(side)`)."""
 
@@ -234,118 +187,7 @@ class AECTable(Table):
         return int(agent.act(seen["observation"], seen["action_mask"]))
 
 
-class DDayGame(WebGame):
-    def start(self, settings, seed, options=None):
-        from ..dday import raw_env
-
-        env = raw_env()
-        env.reset(seed=seed, options=dict(options) if options else None)
-        return AECTable(self, env)
-
-    def make_agent(self, agent, seed):
-        from ..dday.opponents import make_agent
-
-        return make_agent(agent, seed=seed)
-
-    def view(self, state, seat):
-        from ..dday.render import side_view
-
-        # The German sees everything but future dice (O4); the Resistance loses the allocation of
-        # the zones it has not attacked (O2), and so does a spectator (the Resistance has no secret).
-        # A finished recording, or agents alone, watched by no side, show everything.
-        if seat == SPECTATOR:
-            return {**side_view(state, "resistance"), "viewer": SPECTATOR}
-        return side_view(state, seat or "german")
-
-    def scene(self, view, seat):
-        from ..dday import render
-
-        build = getattr(render, "scene", None)
-        # The view is already the seat's: drawn as it is.
-        return build(view, side=seat if seat in self.seats else None) if build else text_scene(self.status(view))
-
-    def status(self, view):
-        from ..dday.playthrough import status
-
-        return status(view)
-
-    def narrate(self, before, after, mover, name, seat):
-        from ..dday.playthrough import events
-
-        return events(before, after)
-
-    def action_text(self, mover, name, seat):
-        # Where the German put an item is his secret (G4): the Resistance hears only that he did.
-        if name.startswith("allocate:") and seat in ("resistance", SPECTATOR):
-            return f"{mover}: places an item (hidden)"
-        return f"{mover}: {name}"
-
-    def read_playthrough(self, header):
-        reset = _keywords(header.get("reset", ""))
-        return {}, reset.get("seed"), reset.get("options")
-
-
-# -- Maurice Lite -------------------------------------------------------------------------------
-
-
-class MauriceGame(WebGame):
-    def start(self, settings, seed, options=None):
-        from ..maurice import raw_env
-
-        env = raw_env()
-        env.reset(seed=seed, options={**dict(settings), **dict(options or {})})
-        return AECTable(self, env)
-
-    def make_agent(self, agent, seed):
-        from ..maurice.agents import make_agent
-
-        return make_agent(agent, seed=seed)
-
-    def view(self, state, seat):
-        from ..maurice.render import side_view
-
-        # A seat sees its own hand only (O2), a spectator neither hand, nobody the deck's order
-        # (O3, its size is public); a finished recording, or agents alone, watched by no side, show
-        # both hands.
-        if seat is None:
-            out = copy.deepcopy(dict(state))
-            out["deck"] = [None] * len(state.get("deck") or ())
-            return out
-        if seat == SPECTATOR:
-            out = side_view(state, "blue")
-            for key in ("hands", "drawn_this_round"):
-                out[key] = {side: [None] * len(cards or ()) for side, cards in (out.get(key) or {}).items()}
-            out["viewer"] = None  # drawn as nobody's side: both hands shown hidden
-            return out
-        return side_view(state, seat)
-
-    def scene(self, view, seat):
-        from ..maurice.render import scene
-
-        return scene(view)
-
-    def status(self, view):
-        from ..maurice.playthrough import status
-
-        return status(view)
-
-    def narrate(self, before, after, mover, name, seat):
-        from ..maurice.playthrough import events
-
-        # Cards drawn are named only to their holder: the other seat (and a spectator) hears that
-        # cards were drawn.
-        lines = events(before, after)
-        if seat is not None:
-            for enemy in [s for s in self.seats if s != seat]:
-                lines = [f"{enemy} draws cards" if line.startswith(f"{enemy} draws ") else line for line in lines]
-        return lines
-
-    def read_playthrough(self, header):
-        reset = _keywords(header.get("reset", ""))
-        return {}, reset.get("seed"), reset.get("options")
-
-
-def _keywords(text: str) -> dict[str, Any]:
+def header_keywords(text: str) -> dict[str, Any]:
     """`a=1, b=['x']` (a playthrough header's keywords) as a dict of Python literals; ValueError
     when it is anything else (nothing in it is evaluated)."""
     if not text.strip():
@@ -368,32 +210,29 @@ def text_scene(lines: Sequence[str]) -> Scene:
 
 
 def _games() -> dict[str, WebGame]:
-    from ..common.single import BUNDLED_OPPONENTS
-    from ..tables import DIFFICULTIES
+    """Every registered game's web adapter (its declaration's `web`), by key."""
+    from ..common.registry import games, load
 
-    return {
-        "maquis": MaquisGame(
-            "maquis", "Maquis", ("player",), ("random", "heuristic", "search"),
-            (Setting("difficulty", "Difficulty", tuple(DIFFICULTIES), "normal"),),
-            ("maquis-episode",), ("maquis/",),
-        ),
-        "dday": DDayGame(
-            "dday", "D-Day 1944", ("resistance", "german"), tuple(BUNDLED_OPPONENTS),
-            (), ("maquis.dday1944-episode",), ("dday1944",),
-        ),
-        "maurice": MauriceGame(
-            "maurice", "Maurice Lite", ("blue", "red"), ("random", "heuristic", "search"),
-            (Setting("scenario", "Scenario", ("skirmish", "standard"), "skirmish"),),
-            ("maquis.maurice-episode",), ("maurice_lite",),
-        ),
-    }
+    return {spec.key: load(spec.web)() for spec in games()}
 
 
-GAMES: dict[str, WebGame] = _games()
+def __getattr__(name: str) -> Any:
+    # `GAMES`, built on first use: a game's adapter module imports this one, so building it while
+    # this module loads would import that adapter half-way.
+    if name == "GAMES":
+        return _served()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _served() -> dict[str, WebGame]:
+    if "GAMES" not in globals():
+        globals()["GAMES"] = _games()
+    return globals()["GAMES"]
 
 
 def game(name: Any) -> WebGame:
+    games = _served()
     try:
-        return GAMES[name]
+        return games[name]
     except (KeyError, TypeError):
-        raise GameError(f"unknown game {name!r}: expected one of {', '.join(GAMES)}") from None
+        raise GameError(f"unknown game {name!r}: expected one of {', '.join(games)}") from None
