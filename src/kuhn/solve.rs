@@ -28,7 +28,7 @@ impl Strategy {
     pub fn new(bet: [f64; NUM_INFOSETS]) -> Result<Strategy> {
         if let Some((i, p)) = bet.iter().enumerate().find(|(_, p)| !(0.0..=1.0).contains(*p)) {
             let name = super::infoset::INFOSET_NAMES[i];
-            return Err(Error::BadOption(format!("strategy['{name}']: {p} is not a probability in [0, 1]")));
+            return Err(Error::BadOption(format!("the probability of bet at '{name}', {p}, is not in [0, 1]")));
         }
         Ok(Strategy(bet))
     }
