@@ -2,14 +2,17 @@
 //! the margin reward (P2), the bundled agents (A1), seeding (N1), match saves, reset options and
 //! the vector engine's shared conformance checks.
 
-use maquis::env::versus::{load_match, save_match, OpponentKind, TwoPlayer};
-use maquis::env::IllegalPolicy;
+use maquis::env::versus::{load_match, save_match, LearnerOutcome, Opponent, OpponentKind, Rewards, TwoPlayer};
+use maquis::env::{Config, IllegalPolicy, Slot};
 use maquis::error::Error;
 use maquis::game::Game;
 use maquis::kuhn::agents::{Agent, KuhnAgent};
-use maquis::kuhn::env::{
-    chip_margin, EnvConfig, EnvSlot, Kuhn, KuhnPoker, LearnerOutcome, Match, Opponent, Rewards, Setup,
-};
+use maquis::kuhn::env::{chip_margin, Kuhn, KuhnPoker};
+
+type EnvConfig = Config<Kuhn>;
+type EnvSlot = Slot<Kuhn>;
+type Setup = maquis::env::versus::Setup<KuhnPoker>;
+type Match = maquis::env::versus::Match<KuhnPoker>;
 use maquis::kuhn::observation::{observation_divisors, observation_layout, write_observation_as};
 use maquis::kuhn::{apply, legal_mask, new_game, observation, Card, Scenario, Side, State, DEALS, OBSERVATION_SIZE};
 use serde_json::json;

@@ -7,19 +7,19 @@ mod match_saves;
 #[path = "fuzz/mutate.rs"]
 mod mutate;
 
-use maquis::env::versus::OpponentKind;
-use maquis::env::IllegalPolicy;
-use maquis::kuhn::env::{EnvConfig, KuhnPoker, Opponent, Rewards, Setup};
+use maquis::env::versus::{Opponent, OpponentKind, Rewards, Setup};
+use maquis::env::{Config, IllegalPolicy};
+use maquis::kuhn::env::KuhnPoker;
 use maquis::kuhn::Side;
-
-fn cfg(kind: OpponentKind, side: Side) -> EnvConfig {
-    let setup = Setup { side, opponent: Opponent { kind, budget: 1 }, ..Setup::default() };
-    EnvConfig::new(setup, Rewards::Margin, IllegalPolicy::Terminate).unwrap()
-}
 
 #[test]
 fn kuhn_mutated_match_saves_are_refused_or_play_on() {
-    let cfgs = [cfg(OpponentKind::Random, Side::First), cfg(OpponentKind::Heuristic, Side::Second)];
+    // The learner in each seat, against each level.
+    let cfgs = [(OpponentKind::Random, Side::First), (OpponentKind::Heuristic, Side::Second)].map(|(kind, side)| {
+        let opponent = Opponent { kind, budget: 1 };
+        Config::new(Setup::<KuhnPoker> { side, opponent, ..Setup::default() }, Rewards::Margin, IllegalPolicy::Terminate)
+            .unwrap()
+    });
     let episodes: Vec<(usize, u64)> = (0..cfgs.len()).flat_map(|k| (0..8).map(move |stream| (k, stream))).collect();
     match_saves::run(&match_saves::MatchFuzz::<KuhnPoker> {
         name: "kuhn_fuzz",

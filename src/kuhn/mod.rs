@@ -40,7 +40,7 @@ pub mod state;
 pub mod view;
 
 pub use ids::{action_from_str, decode, Card, Mask, Move, Phase, Side, ACTION_NAMES, NUM_ACTIONS};
-pub use observation::{observation, observation_layout, write_observation, OBSERVATION_SIZE};
+pub use observation::{observation, observation_layout, write_observation_as, OBSERVATION_SIZE};
 pub use rules::{apply, apply_move, deal, legal_mask, new_game, DEALS};
 pub use save::{load_state, save_state, validate};
 pub use scenario::Scenario;

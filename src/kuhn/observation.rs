@@ -35,36 +35,31 @@ pub fn write_observation_as<T: ObsValue>(s: &State, side: Side, out: &mut [T]) {
     write(s, side, &mut Writer::new(out, None));
 }
 
-pub fn write_observation(s: &State, side: Side, out: &mut [f32]) {
-    write_observation_as(s, side, out);
-}
-
-/// `side`'s observation of `s`.
+/// `side`'s observation of `s`, as floats.
 pub fn observation(s: &State, side: Side) -> [f32; OBSERVATION_SIZE] {
     let mut out = [0.0; OBSERVATION_SIZE];
-    write_observation(s, side, &mut out);
+    write_observation_as(s, side, &mut out);
     out
+}
+
+/// The layout and the divisors, recorded by the encoder itself from any hand.
+fn tables() -> &'static (Layout, [u8; OBSERVATION_SIZE]) {
+    static TABLES: OnceLock<(Layout, [u8; OBSERVATION_SIZE])> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let (mut layout, mut divisors) = (Layout::new(), [Divisor(u8::MAX); OBSERVATION_SIZE]);
+        write(&State::dealt([Card::Jack, Card::Queen]), Side::First, &mut Writer::new(&mut divisors, Some(&mut layout)));
+        (layout, divisors.map(|d| d.0))
+    })
 }
 
 /// `OBSERVATION_LAYOUT`: (name, offset, length) of each slice.
 pub fn observation_layout() -> &'static Layout {
-    static LAYOUT: OnceLock<Layout> = OnceLock::new();
-    LAYOUT.get_or_init(|| {
-        let mut layout = Layout::new();
-        let mut out = [0.0f32; OBSERVATION_SIZE];
-        write(&State::dealt([Card::Jack, Card::Queen]), Side::First, &mut Writer::new(&mut out, Some(&mut layout)));
-        layout
-    })
+    &tables().0
 }
 
 /// What each `u8` value is divided by to give the `f32` one: 1 everywhere (every value is a flag).
 pub fn observation_divisors() -> &'static [u8; OBSERVATION_SIZE] {
-    static DIVISORS: OnceLock<[u8; OBSERVATION_SIZE]> = OnceLock::new();
-    DIVISORS.get_or_init(|| {
-        let mut out = [Divisor(u8::MAX); OBSERVATION_SIZE];
-        write(&State::dealt([Card::Jack, Card::Queen]), Side::First, &mut Writer::new(&mut out, None));
-        out.map(|d| d.0)
-    })
+    &tables().1
 }
 
 /// The observer's own card, read back from an observation (None: no card flag set).

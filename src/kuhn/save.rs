@@ -6,20 +6,19 @@ use super::ids::Move;
 use super::state::State;
 use crate::error::{Error, Result};
 
+/// The save's format tag; its version is 1.
 pub const FORMAT: &str = "maquis.kuhn";
-pub const VERSION: u32 = 1;
 
 /// The hand as a versioned JSON string.
 pub fn save_state(s: &State) -> String {
-    crate::versioned::save(FORMAT, VERSION, s)
+    crate::versioned::save(FORMAT, 1, s)
 }
 
 /// A hand from `save_state`'s JSON, validated.
 pub fn load_state(text: &str) -> Result<State> {
-    let state = crate::versioned::open(text, FORMAT, VERSION, "Kuhn poker")?;
-    let s: State = serde_json::from_value(state).map_err(|e| Error::BadSave(format!("state: {e}")))?;
-    validate(&s)?;
-    Ok(s)
+    let value = crate::versioned::open(text, FORMAT, 1, "Kuhn poker")?;
+    let s = serde_json::from_value(value).map_err(|e| Error::BadSave(format!("state: {e}")))?;
+    validate(&s).map(|()| s)
 }
 
 /// K1: two different cards; B2–B4: no move after the hand has ended.

@@ -105,7 +105,7 @@ impl State {
         if self.is_over() {
             return None;
         }
-        Some(if self.history.len() % 2 == 0 { Side::First } else { Side::Second })
+        Some(if self.history.len().is_multiple_of(2) { Side::First } else { Side::Second })
     }
 
     pub fn phase(&self) -> Phase {

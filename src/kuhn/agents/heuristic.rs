@@ -21,14 +21,14 @@ fn strategy() -> &'static Strategy {
     S.get_or_init(|| equilibrium(ALPHA).expect("1/3 is an equilibrium's alpha"))
 }
 
+/// The equilibrium player; it holds only its stream, saved as the stream itself.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct HeuristicAgent {
-    rng: ChaCha8Rng,
-}
+#[serde(transparent)]
+pub struct HeuristicAgent(ChaCha8Rng);
 
 impl HeuristicAgent {
     pub fn new(seed: u64) -> HeuristicAgent {
-        HeuristicAgent { rng: ChaCha8Rng::seed_from_u64(seed) }
+        HeuristicAgent(ChaCha8Rng::seed_from_u64(seed))
     }
 
     /// `bet` with the equilibrium's probability at the observer's information set, drawing from
@@ -45,7 +45,7 @@ impl HeuristicAgent {
         } else if p >= 1.0 {
             true
         } else {
-            self.rng.gen::<f64>() < p
+            self.0.gen::<f64>() < p
         };
         let m = if bet { Move::Bet } else { Move::Pass };
         if mask.get(m.idx()) {

@@ -6,7 +6,8 @@
 use crate::env::versus::TwoPlayer;
 use crate::env::IllegalPolicy;
 use crate::error::Result;
-use crate::kuhn::env::{EnvConfig, KuhnPoker};
+use crate::env::Config;
+use crate::kuhn::env::{Kuhn, KuhnPoker};
 use crate::kuhn::Side;
 use crate::py::common::versus;
 use std::collections::HashMap;
@@ -14,10 +15,10 @@ use std::collections::HashMap;
 /// The configuration from the constructor keywords. `reward` None: the margin, payoff / 2 (P2);
 /// a mapping: the outcome table (missing keys keep win 1, loss −1). `external`: whether the
 /// opponent may be played from outside (the single env).
-fn config(side: &str, opponent: &str, reward: Option<HashMap<String, f64>>, illegal_action: &str, external: bool) -> Result<EnvConfig> {
+fn config(side: &str, opponent: &str, reward: Option<HashMap<String, f64>>, illegal_action: &str, external: bool) -> Result<Config<Kuhn>> {
     let setup = versus::setup(Side::from_id(side)?, opponent, KuhnPoker::DEFAULT_BUDGET, external)?;
     let margin = reward.is_none();
-    EnvConfig::new(setup, versus::rewards(reward, margin)?, IllegalPolicy::parse(illegal_action)?)
+    Config::new(setup, versus::rewards(reward, margin)?, IllegalPolicy::parse(illegal_action)?)
 }
 
 versus_classes! {

@@ -4,9 +4,8 @@
 
 use crate::error::Error;
 use crate::kuhn::env::KuhnPoker;
-use crate::kuhn::observation::write_observation;
 use crate::kuhn::save::{load_state, save_state};
-use crate::kuhn::{apply, new_game, Scenario, Side, State, NUM_ACTIONS, OBSERVATION_SIZE};
+use crate::kuhn::{apply, new_game, write_observation_as, Scenario, Side, State, NUM_ACTIONS, OBSERVATION_SIZE};
 use crate::py::common::convert::new_array;
 use crate::py::errors::action_index_of;
 use numpy::PyArray1;
@@ -58,7 +57,7 @@ game_class! { PyGame, KuhnPoker, side = Side::from_id, {
     /// `side`'s observation, float32 (13,): it never shows the other side's card (O1).
     fn observation<'py>(&self, py: Python<'py>, side_id: &str) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let side = Side::from_id(side_id)?;
-        Ok(new_array(py, OBSERVATION_SIZE, |out| write_observation(&self.state, side, out)))
+        Ok(new_array(py, OBSERVATION_SIZE, |out: &mut [f32]| write_observation_as(&self.state, side, out)))
     }
 
     fn __getstate__(&self) -> String {
