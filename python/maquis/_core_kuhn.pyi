@@ -11,6 +11,29 @@ import numpy.typing as npt
 # The members every game's classes share.
 from ._core_common import _Agent, _Env, _Game, _VecEngine, _VersusEnv
 
+__all__ = [
+    "CARDS",
+    "SIDES",
+    "PHASES",
+    "OUTCOMES",
+    "INFOSETS",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "ACTION_NAMES",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_DIVISOR",
+    "action_to_str",
+    "action_from_str",
+    "expected_payoff",
+    "best_response",
+    "equilibrium",
+    "play_games",
+    "Game",
+    "Env",
+    "VecEngine",
+    "Agent",
+]
+
 CARDS: Final[tuple[str, ...]]
 SIDES: Final[tuple[str, ...]]
 PHASES: Final[tuple[str, ...]]
