@@ -19,6 +19,7 @@ pub mod env;
 pub mod error;
 pub mod game;
 mod id_enum;
+pub mod kuhn;
 pub mod maquis;
 pub mod maurice;
 pub mod nn;

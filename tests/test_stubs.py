@@ -29,6 +29,7 @@ MODULES = [
     ("maquis._core", core, STUB_DIR / "_core.pyi"),
     ("maquis._core.dday", core.dday, STUB_DIR / "_core_dday.pyi"),
     ("maquis._core.maurice", core.maurice, STUB_DIR / "_core_maurice.pyi"),
+    ("maquis._core.kuhn", core.kuhn, STUB_DIR / "_core_kuhn.pyi"),
 ]
 
 # Dunder methods a stub must declare when the class defines them: the copy/pickle, container,

@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 from . import _core_dday as dday  # the D-Day 1944 submodule `maquis._core.dday` (its stubs)
 from . import _core_maurice as maurice  # the Maurice Lite submodule `maquis._core.maurice` (its stubs)
+from . import _core_kuhn as kuhn  # the Kuhn poker submodule `maquis._core.kuhn` (its stubs)
 from ._core_common import Observations, _Env, _VecEngine  # the members both games' classes share
 
 __all__ = [
@@ -76,6 +77,7 @@ __all__ = [
     "clairvoyant_games",
     "dday",
     "maurice",
+    "kuhn",
 ]
 
 __version__: Final[str]

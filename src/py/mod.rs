@@ -14,6 +14,7 @@
 mod common;
 mod dday;
 mod errors;
+mod kuhn;
 mod maquis;
 mod maurice;
 
@@ -31,5 +32,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     maquis::register(m)?;
     dday::register(m)?;
     maurice::register(m)?;
+    kuhn::register(m)?;
     Ok(())
 }

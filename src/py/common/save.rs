@@ -24,6 +24,7 @@ const GAMES: &[&SaveKind] = &[
     <crate::maquis::env::Maquis as BindGame>::SAVES,
     <crate::dday::env::DDay as BindGame>::SAVES,
     <crate::maurice::env::Maurice as BindGame>::SAVES,
+    <crate::kuhn::env::Kuhn as BindGame>::SAVES,
 ];
 
 /// The game whose save `json` is, by its format tag (None: not JSON, no tag, or no game's).
