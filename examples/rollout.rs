@@ -10,9 +10,9 @@
 //!   the `trace` digest then changes if anything observable in any position changes (the saved
 //!   state's keys are sorted first, so reordering `State`'s fields changes nothing).
 
-use maquis::agents::random::sample;
-use maquis::ids::Difficulty;
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
+use maquis::maquis::agents::random::sample;
+use maquis::maquis::ids::Difficulty;
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
@@ -67,7 +67,7 @@ fn main() {
                     }
                     // With its keys sorted (serde_json's `Value` keeps them in order): the digest
                     // does not depend on the order of `State`'s fields.
-                    let saved: serde_json::Value = serde_json::from_str(&maquis::save::save(&s)).unwrap();
+                    let saved: serde_json::Value = serde_json::from_str(&maquis::maquis::save::save(&s)).unwrap();
                     trace.bytes(saved.to_string().as_bytes());
                 }
                 let a = sample(&mask, &mut rng).unwrap();

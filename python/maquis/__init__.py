@@ -17,15 +17,13 @@
 
 from __future__ import annotations
 
-from ._core import (
+from ._core import IllegalActionError, MaquisError, __version__
+from ._core.maquis import (
     ACTION_NAMES,
     NUM_ACTIONS,
     OBS_SIZE,
     OBSERVATION_LAYOUT,
     OUTCOMES,
-    IllegalActionError,
-    MaquisError,
-    __version__,
     action_from_str,
     action_to_str,
 )

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from ._core import OBS_SIZE, OBSERVATION_DIVISOR as _DIVISOR
+from ._core.maquis import OBS_SIZE, OBSERVATION_DIVISOR as _DIVISOR
 
 #: The observation types the environments accept (`observation_dtype=`).
 OBSERVATION_DTYPES = ("float32", "uint8")

@@ -99,7 +99,7 @@ def _spaces(game: str) -> tuple[int, int]:
     from .. import _core
 
     if game == "maquis":
-        return int(_core.OBS_SIZE), int(_core.NUM_ACTIONS)
+        return int(_core.maquis.OBS_SIZE), int(_core.maquis.NUM_ACTIONS)
     t = getattr(_core, game)
     return int(t.OBSERVATION_SIZE), int(t.NUM_ACTIONS)
 

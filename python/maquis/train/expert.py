@@ -5,7 +5,7 @@ network learns to imitate their moves (one-hot policy targets) and to predict th
 Generation g >= 1: the network-guided search with the network of generation g-1 plays games
 (Gumbel noise on its prior for exploration); the network learns its improved policy (softmax of
 prior logits + the search's completed values) and the outcomes. The games are played in Rust
-(`maquis._core.selfplay`, all threads, GIL released); torch only trains.
+(`maquis._core.maquis.selfplay`, all threads, GIL released); torch only trains.
 
 Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors`, a
 checkpoint (`OUT/checkpoint.pt`: model, optimizer, the generation reached; a second run with the
@@ -28,7 +28,7 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads s
 
 import numpy as np
 
-from maquis import _core
+from maquis._core import maquis as _core
 from maquis.evaluation import evaluate, wilson_interval
 from maquis.tables import DIFFICULTIES
 from maquis.train import common

@@ -18,7 +18,8 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from maquis import NUM_ACTIONS, OBS_SIZE, _core
+from maquis import NUM_ACTIONS, OBS_SIZE
+from maquis._core import maquis as _core
 from maquis.network import NETWORK_INPUTS, network_metadata, read_network_file, write_network_file
 
 # The planes' weights in the logits at the start: the heuristic's first choice well ahead, its
