@@ -13,26 +13,11 @@
 use maquis::maquis::agents::random::sample;
 use maquis::maquis::ids::Difficulty;
 use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
+use maquis::digest::Fnv;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
-/// FNV-1a, 64 bit: a stable digest independent of std's hasher.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        for &x in b {
-            self.0 = (self.0 ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn u64(&mut self, x: u64) {
-        self.bytes(&x.to_le_bytes());
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

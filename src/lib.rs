@@ -14,6 +14,7 @@
 
 pub mod bitmask;
 pub mod dday;
+pub mod digest;
 pub mod draw;
 pub mod env;
 pub mod error;
