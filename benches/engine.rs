@@ -140,7 +140,7 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     // The shipped network: what `network` pays per decision, and the forward pass alone.
-    let net = Network::load(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/python/maquis/networks/baseline.safetensors")))
+    let net = Network::load(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/python/maquis/maquis/networks/baseline.safetensors")))
         .expect("the shipped network");
     let decisions: Vec<&State> = positions.iter().map(|(s, _)| s).filter(|s| legal_mask(s).count() > 1).step_by(20).collect();
     let mut row = Vec::new();

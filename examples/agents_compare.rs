@@ -106,7 +106,7 @@ fn search_agent(sims: u32, seed: u64) -> maquis::maquis::agents::search::SearchA
 fn guided_agent(sims: u32, seed: u64) -> maquis::maquis::agents::guided::GuidedSearch {
     use maquis::maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
     use maquis::maquis::agents::network::Network;
-    let path = std::env::var("NET").unwrap_or("python/maquis/networks/baseline.safetensors".into());
+    let path = std::env::var("NET").unwrap_or("python/maquis/maquis/networks/baseline.safetensors".into());
     let net = Network::load(std::path::Path::new(&path)).expect("a network file");
     let o = GuidedSettings { simulations: sims, ..NETWORK_SEARCH_DEFAULTS };
     let mut g = GuidedSearch::with_settings(std::sync::Arc::new(net), seed, &o);

@@ -6,7 +6,7 @@
 //! [--first N] [--network FILE]` e.g. `-- search heuristic 100 200 2`; an agent written `id@B`
 //! (`search@800`) has its own budget B instead of `budget`. Games N … N + games − 1
 //! (default 0), the `network` levels playing FILE (default the package's
-//! `python/maquis/networks/dday.safetensors`).
+//! `python/maquis/dday/networks/dday.safetensors`).
 
 use maquis::dday::agents::network::{set_network, Network};
 use maquis::dday::agents::{Agent, AnyAgent};
@@ -26,7 +26,7 @@ fn main() {
         value
     };
     let first: u64 = flag("--first").map_or(0, |f| f.parse().expect("--first: a game number"));
-    let network = flag("--network").unwrap_or_else(|| "python/maquis/networks/dday.safetensors".into());
+    let network = flag("--network").unwrap_or_else(|| "python/maquis/dday/networks/dday.safetensors".into());
     if args.len() < 3 {
         eprintln!("usage: dday_arena <resistance> <german> [games] [budget] [threads] [--first N] [--network FILE]");
         std::process::exit(2);

@@ -5,7 +5,7 @@ of NUM_ACTIONS logits and a value head, float32/float16 safetensors) over D-Day'
 observation, its `observation` metadata D-Day's `OBSERVATION_FINGERPRINT`
 (`dday1944-obs380-a191-<hash of OBSERVATION_LAYOUT>`): a Maquis network, or one made for another
 layout, is refused naming both fingerprints. The network runs in Rust; one network at a time is
-loaded per process. The package ships `maquis/networks/dday.safetensors` (made by `maquis dday
+loaded per process. The package ships `maquis/dday/networks/dday.safetensors` (made by `maquis dday
 train`, docs/dday_training.md); it is loaded the first time a network level is asked for.
 """
 
@@ -29,7 +29,7 @@ __all__ = ["NETWORK_LEVELS", "OBSERVATION_FINGERPRINT", "shipped_network_path", 
 
 def shipped_network_path() -> Path | None:
     """The shipped network's file, or None when the package has none."""
-    p = resources.files("maquis") / "networks" / f"{SHIPPED_NAME}.safetensors"
+    p = resources.files("maquis.dday") / "networks" / f"{SHIPPED_NAME}.safetensors"
     return Path(str(p)) if p.is_file() else None
 
 
@@ -56,7 +56,7 @@ def ensure_network() -> dict[str, str]:
     if path is None:
         raise ValueError(
             "the D-Day 'network' levels need a trained network: this maquis ships none "
-            "(maquis/networks/dday.safetensors); train one with `maquis dday train` and load it with "
+            "(maquis/dday/networks/dday.safetensors); train one with `maquis dday train` and load it with "
             "maquis.dday.agents.load_network(path)"
         )
     return load_network(path)

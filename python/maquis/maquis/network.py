@@ -22,7 +22,7 @@ HEURISTIC_GAP_SCALE)`; `heuristic_planes`), so `h_{-1} = OBS_SIZE + 5 * NUM_ACTI
 `HeuristicAgent(0).ranked(obs, masks, 4)`, a function of the observation alone.
 
 `load_network(name_or_path)` loads a shipped network by name (package data in
-`maquis/networks/<name>.safetensors`, see `SHIPPED_NETWORKS`) or any file by path.
+`maquis/maquis/networks/<name>.safetensors`, see `SHIPPED_NETWORKS`) or any file by path.
 """
 
 from __future__ import annotations
@@ -59,16 +59,16 @@ def _file_fingerprint(path: Any) -> str | None:
 
 
 def shipped_networks() -> tuple[str, ...]:
-    """Names of Maquis's networks shipped as package data (the folder also holds other games'
-    networks, e.g. D-Day's `dday`, told apart by their fingerprint)."""
-    folder = resources.files("maquis") / "networks"
+    """Names of Maquis's networks shipped as package data (`maquis/maquis/networks/`; a file of
+    another observation, told apart by its fingerprint, is not one)."""
+    folder = resources.files("maquis.maquis") / "networks"
     return tuple(sorted(p.name[: -len(".safetensors")] for p in folder.iterdir()
                         if p.name.endswith(".safetensors") and _file_fingerprint(p) == OBSERVATION_FINGERPRINT))
 
 
 def network_path(name: str) -> Path:
     """The file of a shipped network."""
-    p = resources.files("maquis") / "networks" / f"{name}.safetensors"
+    p = resources.files("maquis.maquis") / "networks" / f"{name}.safetensors"
     if not p.is_file():
         raise ValueError(f"no shipped network {name!r}: shipped are {', '.join(shipped_networks()) or 'none'}")
     return Path(str(p))

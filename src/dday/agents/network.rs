@@ -4,7 +4,7 @@
 //! side (the observation says which side it is).
 //!
 //! The network the levels play is registered once per process ([`set_network`]; the Python
-//! package registers its shipped `networks/dday.safetensors`), so that environments, saves and
+//! package registers its shipped `dday/networks/dday.safetensors`), so that environments, saves and
 //! agents built by id all find it; building a level with none registered is a clear error.
 
 use super::search::SearchAgent;
@@ -61,7 +61,7 @@ fn registered(level: &str) -> Result<Arc<Network>> {
     network().ok_or_else(|| {
         Error::BadOption(format!(
             "opponent '{level}' needs a trained D-Day network, and none is loaded (maquis.dday ships \
-             networks/dday.safetensors; maquis.dday.agents.load_network(path) loads another)"
+             dday/networks/dday.safetensors; maquis.dday.agents.load_network(path) loads another)"
         ))
     })
 }

@@ -15,7 +15,7 @@ folder of `DIR`, run in turn in this process:
 Step 1's generations differ by several points as the Resistance (their 300-game curve cannot
 tell them apart), so the recipe measures them rather than taking the last.
 
-The network is then copied to `DIR/dday.safetensors` (what `python/maquis/networks/` ships). Each
+The network is then copied to `DIR/dday.safetensors` (what `python/maquis/dday/networks/` ships). Each
 step resumes as its own command does (expert iteration after its last finished generation, PPO
 from its checkpoint), and a finished step is not run again, so the same command continues a run
 that was stopped. `--recipe-scale S` multiplies every count of games, steps and minutes by S (at
@@ -196,7 +196,7 @@ def run(args: Any) -> int:
             return rc or 1
     net = root / "dday.safetensors"
     shutil.copyfile(root / STEPS[-1].folder / STEPS[-1].result, net)
-    print(f"wrote {net} (to ship it: cp {net} python/maquis/networks/dday.safetensors)", flush=True)
+    print(f"wrote {net} (to ship it: cp {net} python/maquis/dday/networks/dday.safetensors)", flush=True)
     return 0
 
 
