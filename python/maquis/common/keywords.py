@@ -11,8 +11,10 @@ generated `__init__` hands every value, by name, to the class's `_construct(**va
 from __future__ import annotations
 
 import keyword
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Callable
+
+from gymnasium.vector import AutoresetMode
 
 from .registry import Keyword
 
@@ -32,10 +34,14 @@ def declared_init(owner: str, keywords: Sequence[Keyword], *, positional: int | 
         params.insert(positional, "*")
     source = (f"def __init__(self, {', '.join(params)}):\n"
               f"    self._construct({', '.join(f'{n}={n}' for n in names)})\n")
-    namespace: dict[str, Any] = {"__name__": __name__, "_defaults": tuple(k.default for k in keywords)}
+    # The names the annotations use, so that `typing.get_type_hints` resolves them.
+    namespace: dict[str, Any] = {"__name__": __name__, "_defaults": tuple(k.default for k in keywords),
+                                 "Any": Any, "Mapping": Mapping, "Sequence": Sequence, "AutoresetMode": AutoresetMode}
     exec(source, namespace)  # noqa: S102 - the source is made of checked identifiers only
     init = namespace["__init__"]
     init.__qualname__ = f"{owner}.__init__"
+    # Strings, as `from __future__ import annotations` leaves a written signature's.
+    init.__annotations__ = {**{k.name: k.annotation for k in keywords}, "return": "None"}
     init.__doc__ = "Keywords (the game's declaration):\n" + "\n".join(
         f"- `{k.name}={k.default!r}`: {k.doc}" for k in keywords)
     return init

@@ -17,7 +17,7 @@ import importlib
 import json
 import numbers
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, SupportsFloat
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
@@ -228,6 +228,9 @@ class GameEnv(ActionNames, gym.Env[np.ndarray, np.int64]):
     def _observation_space(dtype: str) -> spaces.Box:
         """The game's observation Box of `dtype` (subclasses with a uint8 form override it)."""
         raise NotImplementedError
+
+    if TYPE_CHECKING:  # a type checker cannot see the generated `__init__`: accept its keywords
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
 
     def __init_subclass__(cls, keywords: Sequence[Keyword] | None = None, **kwargs: Any) -> None:
         # `class XEnv(GameEnv, keywords=GAME.keywords)`: its `__init__` is made from the game's

@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"stubs differ from what the generator writes: {', '.join(stale)} "
               "(run python -m maquis.common.stubs)", file=sys.stderr)
         return 1
-    print(("stale: " if args.check else "written: ") + (", ".join(stale) or "none"))
+    print("the stubs are up to date" if args.check else f"rewrote: {', '.join(stale) or 'none'}")
     return 0
 
 

@@ -8,7 +8,7 @@ its tables and rendering."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -108,6 +108,9 @@ class GameVectorEnv(VectorEnv):
     #: The single env's public name, in the error for an object opponent (which plays only
     #: there); None for a game without an opponent keyword.
     _single_env_name: ClassVar[str | None] = None
+
+    if TYPE_CHECKING:  # a type checker cannot see the generated `__init__`: accept its keywords
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
 
     def __init_subclass__(cls, keywords: Sequence[Keyword] | None = None, **kwargs: Any) -> None:
         # `class XVectorEnv(GameVectorEnv, keywords=GAME.keywords)`: its `__init__` takes
