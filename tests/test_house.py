@@ -3,8 +3,8 @@
 (a) the shared layers (`maquis.common`, the training core `maquis.train`, `maquis.web`, the
 command line) import no game package; (b) no shared file holds a game's key as a string (the
 package's `GAMES` tuple is the one list of games); (c) what every game declares resolves: its
-verbs, Gymnasium id, save kinds, renderers, web adapter; (d) its envs' constructor keywords are
-the declared ones; (e) one game's package loads no other game's."""
+verbs, Gymnasium id, save kinds, renderers, web adapter; (d) its envs' `__init__` is made from the
+declared keywords by the shared layer (names, defaults, kinds), and their docstrings name them all; (e) one game's package loads no other game's."""
 
 from __future__ import annotations
 
