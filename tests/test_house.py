@@ -3,8 +3,8 @@
 (a) the shared layers (`maquis.common`, the training core `maquis.train`, `maquis.web`, the
 command line) import no game package; (b) no shared file holds a game's key as a string (the
 package's `GAMES` tuple is the one list of games); (c) what every game declares resolves: its
-verbs, Gymnasium id, save kinds, renderers, web adapter; (d) its envs' constructor keywords are
-the declared ones; (e) one game's package loads no other game's."""
+verbs, Gymnasium id, save kinds, renderers, web adapter; (d) its envs' `__init__` is made from the
+declared keywords by the shared layer (names, defaults, kinds), and their docstrings name them all; (e) one game's package loads no other game's."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import gymnasium
 import pytest
 
 import maquis
-from maquis.common import cli, registry
+from maquis.common import cli, keywords, registry
 
 PACKAGE = Path(maquis.__file__).resolve().parent
 SHARED = [
@@ -141,18 +141,48 @@ def test_the_web_adapter_is_the_games(game):
     assert type(WEB_GAMES[game.key]) is type(adapter)
 
 
-def _keywords(cls) -> list[tuple[str, object]]:
+def _keywords(cls) -> list[tuple[str, object, object]]:
     params = list(inspect.signature(cls.__init__).parameters.values())[1:]
-    return [(p.name, getattr(p.default, "value", p.default)) for p in params]
+    return [(p.name, getattr(p.default, "value", p.default), p.kind) for p in params]
 
 
 @EACH
 def test_the_envs_take_the_declared_keywords(game):
-    declared = [(k.name, k.default) for k in game.keywords]
-    assert _keywords(registry.load(game.single_env)) == declared
-    vector = [(k.name, k.default) for k in registry.VECTOR_KEYWORDS]
-    assert _keywords(registry.load(game.vector_env)) == vector + declared
+    # One declaration: each env's `__init__` is made from it by the shared layer (not written in
+    # the game's file), its names, defaults and kinds are the declared ones, and the class
+    # docstring names every keyword.
+    P = inspect.Parameter
+    single = [(k.name, k.default, P.POSITIONAL_OR_KEYWORD) for k in game.keywords]
+    vector = [(k.name, k.default, P.POSITIONAL_OR_KEYWORD if i == 0 else P.KEYWORD_ONLY)
+              for i, k in enumerate((*registry.VECTOR_KEYWORDS, *game.keywords))]
+    for target, declared, expected in ((game.single_env, game.keywords, single),
+                                       (game.vector_env, (*registry.VECTOR_KEYWORDS, *game.keywords), vector)):
+        cls = registry.load(target)
+        assert cls.__init__.__module__ == keywords.__name__, f"{target} writes its own __init__"
+        assert _keywords(cls) == expected, target
+        assert not keywords.documents_keywords(cls.__doc__, declared), \
+            f"{target}'s docstring does not name {keywords.documents_keywords(cls.__doc__, declared)}"
     assert all(k.doc for k in game.keywords)
+
+
+def test_a_declared_init_is_the_declaration():
+    declared = (registry.Keyword("side", "a", "the side"), registry.Keyword("budget", 3, "the budget"))
+
+    class Made:
+        __init__ = keywords.declared_init("Made", declared, positional=1)
+
+        def _construct(self, **values):
+            self.values = values
+
+    assert Made("b", budget=4).values == {"side": "b", "budget": 4}
+    assert Made().values == {"side": "a", "budget": 3}
+    with pytest.raises(TypeError, match=r"^Made.__init__\(\) got an unexpected keyword argument 'other'"):
+        Made(other=1)
+    with pytest.raises(TypeError, match=r"^Made.__init__\(\) takes from 1 to 2 positional"):
+        Made("b", 4)
+    assert keywords.documents_keywords("`side` only", declared) == ["budget"]
+    with pytest.raises(ValueError, match="distinct public identifiers"):
+        keywords.declared_init("Made", declared * 2)
 
 
 @pytest.mark.parametrize("key", maquis.GAMES)

@@ -4,7 +4,10 @@ must agree both ways. The stubs are parsed with `ast`, so no type checker is nee
 
 A stub class may derive from a private stub-only base (`_VecEngine` in _core_common.pyi, the
 members every game's class shares, declared once): its members count as the class's own, and it
-is not a runtime base."""
+is not a runtime base. A stub may take constants and functions with `from ._core_common import *`
+(or `._core_versus`): those of the sibling's `__all__` count as its own. Each game's `__all__` and
+`Env` / `VecEngine` constructors are generated (`python -m maquis.common.stubs`); a stub that
+differs from what the generator writes fails here."""
 
 from __future__ import annotations
 
@@ -20,6 +23,8 @@ from typing import Any, Callable
 import pytest
 
 core = pytest.importorskip("maquis._core")
+
+from maquis.common import stubs  # noqa: E402 - after the skip: it reads the compiled module
 
 STUB_DIR = Path(__file__).resolve().parent.parent / "python" / "maquis"
 
@@ -81,6 +86,7 @@ class Stub:
     imports: set[str] = field(default_factory=set)  # names bound by import statements
     imported_from: dict[str, tuple[str, str]] = field(default_factory=dict)  # name -> (module, name)
     all: list[str] | None = None
+    star_from: list[str] = field(default_factory=list)  # sibling stubs imported with `*`
     problems: list[str] = field(default_factory=list)
 
     def names(self) -> set[str]:
@@ -132,6 +138,11 @@ def parse_stub(tree: ast.Module) -> Stub:
             stub.functions[stmt.name] = StubMember("function", stmt, overloaded)
         elif isinstance(stmt, ast.ClassDef):
             stub.classes[stmt.name] = _parse_class(stmt, stub.problems)
+        elif isinstance(stmt, ast.ImportFrom) and [a.name for a in stmt.names] == ["*"]:
+            if stmt.level != 1 or not stmt.module:
+                stub.problems.append(f"line {stmt.lineno}: a star import of anything but a sibling stub")
+            else:
+                stub.star_from.append(stmt.module)
         elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
             stub.imports |= {(a.asname or a.name).split(".")[0] for a in stmt.names}
             if isinstance(stmt, ast.ImportFrom) and stmt.level == 1 and stmt.module:
@@ -173,7 +184,13 @@ def is_stub_only_base(name: str) -> bool:
 
 def merge_stub_bases(stub: Stub, load: StubLoader) -> None:
     """Gives each class the members of its stub-only bases (its own declarations win), from this
-    stub or the sibling stub it imports them from."""
+    stub or the sibling stub it imports them from; and the stub the constants and functions of the
+    siblings it star-imports (those of their `__all__`), as if declared here."""
+    for module in stub.star_from:
+        sibling = parse_stub(load(module))
+        exported = set(sibling.all or ())
+        stub.constants = {n: a for n, a in sibling.constants.items() if n in exported} | stub.constants
+        stub.functions = {n: f for n, f in sibling.functions.items() if n in exported} | stub.functions
     for cls in stub.classes.values():
         inherited: dict[str, StubMember] = {}
         for base in filter(is_stub_only_base, cls.bases):
@@ -401,6 +418,22 @@ def _tree(path: Path) -> ast.Module:
 def test_stub_matches_module(modname: str, module: types.ModuleType, path: Path) -> None:
     problems = stub_problems(module, _tree(path), modname)
     assert not problems, f"{path.name} disagrees with {modname}:\n  " + "\n  ".join(problems)
+
+
+def test_every_game_stub_is_generated() -> None:
+    # The generator covers every game's module, and each stub is what it writes (its `__all__`
+    # and the `Env` / `VecEngine` constructors; `python -m maquis.common.stubs` rewrites them).
+    assert sorted(path for _, path in stubs.game_stubs()) == sorted(path for _, _, path in GAME_MODULES)
+    stale = [path.name for module, path in stubs.game_stubs()
+             if stubs.render(path.read_text(encoding="utf-8"), module) != path.read_text(encoding="utf-8")]
+    assert not stale, f"{stale} differ from what the generator writes: run python -m maquis.common.stubs"
+
+
+def test_the_generator_rewrites_a_drifted_constructor() -> None:
+    path = STUB_DIR / "_core_dday.pyi"
+    text = path.read_text(encoding="utf-8")
+    drifted = text.replace('opponent: str = "heuristic", budget', 'opponent: str = "random", budget', 1)
+    assert drifted != text and stubs.render(drifted, core.dday) == text
 
 
 def test_core_stub_reexports_the_dday_stub() -> None:

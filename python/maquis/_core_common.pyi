@@ -1,16 +1,31 @@
-# The members every game's `Env` and `VecEngine` share (src/py/common/), and those the two-player
-# games' `Env`, `Game` and `Agent` share, declared once: the stubs of `maquis._core`,
-# `maquis._core.dday` and `maquis._core.maurice` derive their classes from these. Stub-only
-# bases: at runtime each class defines all of its members itself (tests/test_stubs.py merges
-# these into each class before comparing).
+# What every game's module of the extension has, declared once: its shared constants, the
+# members every game's `Env` and `VecEngine` share (src/py/common/), and those the two-player
+# games' `Env`, `Game` and `Agent` share; each game's stub (`_core_<game>.pyi`) derives its classes
+# from these. Stub-only bases: at runtime each class defines all of its members itself
+# (tests/test_stubs.py merges these into each class before comparing).
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self
 
 from ._core import WorkerThreads
+
+# The constants every game's module has: each game's stub takes them with
+# `from ._core_common import *`, and lists them in its own `__all__` (generated, see
+# `python -m maquis.common.stubs`).
+__all__ = ["NUM_ACTIONS", "ACTION_NAMES", "OBSERVATION_LAYOUT", "OBSERVATION_DIVISOR", "OUTCOMES", "PHASES"]
+
+NUM_ACTIONS: Final[int]
+#: `ACTION_NAMES[i]`: the canonical name of action `i`.
+ACTION_NAMES: Final[tuple[str, ...]]
+#: (name, offset, length) of every slice of the observation.
+OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
+#: What each uint8 observation value is divided by to give the float32 one.
+OBSERVATION_DIVISOR: Final[tuple[int, ...]]
+OUTCOMES: Final[tuple[str, ...]]
+PHASES: Final[tuple[str, ...]]
 
 #: An observation row or batch of `observation_dtype` (uint8: each value's count, see
 #: `OBSERVATION_DIVISOR`).
@@ -152,7 +167,7 @@ class _VersusEnv:
 
 class _Game:
     """A two-player game's `Game`: each step is one decision of the side to move. Its own class
-    adds the constructor, the observation, pickling and the game's methods."""
+    adds the constructor, the observation, `__setstate__` and the game's methods."""
 
     def reset(self, seed: int, options_json: str | None = None) -> None: ...
     def step(self, index: int | np.integer) -> None: ...
@@ -173,6 +188,7 @@ class _Game:
     def clone(self) -> Self: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, _memo: Any) -> Self: ...
+    def __getstate__(self) -> str: ...
 
 class _Agent:
     """A two-player game's bundled agent ("random", "heuristic", "search"). Its own class adds the

@@ -2,60 +2,27 @@
 # `_core.pyi` re-exports this file as `dday`: a stub of an extension module cannot have a
 # submodule file of its own beside it.
 
-from collections.abc import Mapping
 from typing import Any, Final, final
 
 import numpy as np
 import numpy.typing as npt
 
-# The members both games' classes share.
-from ._core_common import Observations, _Agent, _Env, _Game, _VecEngine, _VersusEnv
+from ._core_common import *  # the constants every game has (NUM_ACTIONS, ACTION_NAMES, …)
+from ._core_versus import *  # and every two-player game (SIDES, OBSERVATION_SIZE, action_to_str, …)
+from ._core_common import Observations, _Agent, _Env, _Game, _VecEngine, _VersusEnv  # the members every game's classes share
 
 __all__ = [
-    "ZONES",
-    "ITEMS",
-    "UNITS",
-    "STATES",
-    "PHASES",
-    "SIDES",
-    "OUTCOMES",
-    "NUM_ACTIONS",
-    "OBSERVATION_SIZE",
-    "ACTION_NAMES",
-    "OBSERVATION_LAYOUT",
-    "OBSERVATION_DIVISOR",
-    "action_to_str",
-    "action_from_str",
-    "valid_allocations",
-    "NETWORK_FORMAT",
-    "OBSERVATION_FINGERPRINT",
-    "load_network",
-    "network_metadata",
-    "network_forward",
-    "selfplay",
-    "play_games",
-    "Game",
-    "Env",
-    "VecEngine",
-    "Agent",
+    "ZONES", "ITEMS", "UNITS", "STATES", "PHASES", "SIDES", "OUTCOMES", "NUM_ACTIONS", "OBSERVATION_SIZE",
+    "ACTION_NAMES", "OBSERVATION_LAYOUT", "OBSERVATION_DIVISOR", "action_to_str", "action_from_str",
+    "valid_allocations", "play_games", "NETWORK_FORMAT", "OBSERVATION_FINGERPRINT", "load_network",
+    "network_metadata", "network_forward", "selfplay", "Game", "Env", "VecEngine", "Agent",
 ]
 
 ZONES: Final[tuple[str, ...]]
 ITEMS: Final[tuple[str, ...]]
 UNITS: Final[tuple[str, ...]]
 STATES: Final[tuple[str, ...]]
-PHASES: Final[tuple[str, ...]]
-SIDES: Final[tuple[str, ...]]
-OUTCOMES: Final[tuple[str, ...]]
-NUM_ACTIONS: Final[int]
-OBSERVATION_SIZE: Final[int]
-ACTION_NAMES: Final[tuple[str, ...]]
-OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
-#: What each uint8 observation value is divided by to give the float32 one.
-OBSERVATION_DIVISOR: Final[tuple[int, ...]]
 
-def action_to_str(index: int | np.integer) -> str: ...
-def action_from_str(name: str) -> int: ...
 def valid_allocations() -> list[dict[str, tuple[str, ...]]]: ...
 
 # The trained network of the `network` and `network_search` levels (src/py/dday/network.rs).
@@ -86,46 +53,25 @@ def play_games(
 
 @final
 class Game(_Game):
-    """The two-player game: each step is one decision of the side to move."""
-
     def __new__(cls) -> Game: ...
     def vp(self) -> tuple[int, int]: ...
     def observation(self, side_id: str) -> npt.NDArray[np.float32]: ...
-    def __getstate__(self) -> str: ...
     def __setstate__(self, json: str) -> None: ...
 
 @final
 class Env(_Env, _VersusEnv):
-    """One learner against an opponent (bundled, or "external": played by the caller)."""
-
     def __new__(
-        cls,
-        *,
-        side: str = "resistance",
-        opponent: str = "heuristic",
-        budget: int = 200,
-        reward: Mapping[str, float] | None = None,
-        vp_margin: bool = False,
-        illegal_action: str = "terminate",
+        cls, *, side: str = "resistance", opponent: str = "heuristic", budget: int = 200,
+        reward: dict[str, float] | None = None, vp_margin: bool = False, illegal_action: str = "terminate",
     ) -> Env: ...
     def vp(self) -> tuple[int, int]: ...
 
 @final
 class VecEngine(_VecEngine):
-    """A batch of `Env`s with bundled opponents, stepped in Rust with the GIL released."""
-
     def __new__(
-        cls,
-        num_envs: int,
-        num_threads: int = 0,
-        autoreset_mode: str = "next_step",
-        *,
-        side: str = "resistance",
-        opponent: str = "heuristic",
-        budget: int = 200,
-        reward: Mapping[str, float] | None = None,
-        vp_margin: bool = False,
-        illegal_action: str = "terminate",
+        cls, num_envs: int, num_threads: int = 0, autoreset_mode: str = "next_step", *,
+        side: str = "resistance", opponent: str = "heuristic", budget: int = 200,
+        reward: dict[str, float] | None = None, vp_margin: bool = False, illegal_action: str = "terminate",
     ) -> VecEngine: ...
 
 @final

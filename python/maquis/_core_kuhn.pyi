@@ -8,47 +8,20 @@ from typing import Final, final
 import numpy as np
 import numpy.typing as npt
 
-# The members every game's classes share.
-from ._core_common import _Agent, _Env, _Game, _VecEngine, _VersusEnv
+from ._core_common import *  # the constants every game has (NUM_ACTIONS, ACTION_NAMES, …)
+from ._core_versus import *  # and every two-player game (SIDES, OBSERVATION_SIZE, action_to_str, …)
+from ._core_common import _Agent, _Env, _Game, _VecEngine, _VersusEnv  # the members every game's classes share
 
 __all__ = [
-    "CARDS",
-    "SIDES",
-    "PHASES",
-    "OUTCOMES",
-    "INFOSETS",
-    "NUM_ACTIONS",
-    "OBSERVATION_SIZE",
-    "ACTION_NAMES",
-    "OBSERVATION_LAYOUT",
-    "OBSERVATION_DIVISOR",
-    "action_to_str",
-    "action_from_str",
-    "expected_payoff",
-    "best_response",
-    "equilibrium",
-    "play_games",
-    "Game",
-    "Env",
-    "VecEngine",
-    "Agent",
+    "CARDS", "SIDES", "PHASES", "OUTCOMES", "INFOSETS", "NUM_ACTIONS", "OBSERVATION_SIZE", "ACTION_NAMES",
+    "OBSERVATION_LAYOUT", "OBSERVATION_DIVISOR", "action_to_str", "action_from_str", "expected_payoff",
+    "best_response", "equilibrium", "play_games", "Game", "Env", "VecEngine", "Agent",
 ]
 
 CARDS: Final[tuple[str, ...]]
-SIDES: Final[tuple[str, ...]]
-PHASES: Final[tuple[str, ...]]
-OUTCOMES: Final[tuple[str, ...]]
 #: The 12 information sets (card × moves so far) a strategy gives the probability of bet at.
 INFOSETS: Final[tuple[str, ...]]
-NUM_ACTIONS: Final[int]
-OBSERVATION_SIZE: Final[int]
-ACTION_NAMES: Final[tuple[str, ...]]
-OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
-#: What each uint8 observation value is divided by to give the float32 one (all 1: flags).
-OBSERVATION_DIVISOR: Final[tuple[int, ...]]
 
-def action_to_str(index: int | np.integer) -> str: ...
-def action_from_str(name: str) -> int: ...
 
 # A behaviour strategy: the probability of bet at each of INFOSETS, by name or in that order.
 def expected_payoff(
@@ -69,41 +42,24 @@ def play_games(
 
 @final
 class Game(_Game):
-    """The two-player game: each step is one decision of the side to move."""
-
     def __new__(cls) -> Game: ...
     def payoff(self, side_id: str) -> int | None: ...
     def observation(self, side_id: str) -> npt.NDArray[np.float32]: ...
-    def __getstate__(self) -> str: ...
     def __setstate__(self, json: str) -> None: ...
 
 @final
 class Env(_Env, _VersusEnv):
-    """One learner against an opponent (bundled, or "external": played by the caller)."""
-
     def __new__(
-        cls,
-        *,
-        side: str = "first",
-        opponent: str = "heuristic",
-        reward: Mapping[str, float] | None = None,
+        cls, *, side: str = "first", opponent: str = "heuristic", reward: dict[str, float] | None = None,
         illegal_action: str = "terminate",
     ) -> Env: ...
     def payoff(self) -> int | None: ...
 
 @final
 class VecEngine(_VecEngine):
-    """A batch of `Env`s with bundled opponents, stepped in Rust with the GIL released."""
-
     def __new__(
-        cls,
-        num_envs: int,
-        num_threads: int = 0,
-        autoreset_mode: str = "next_step",
-        *,
-        side: str = "first",
-        opponent: str = "heuristic",
-        reward: Mapping[str, float] | None = None,
+        cls, num_envs: int, num_threads: int = 0, autoreset_mode: str = "next_step", *, side: str = "first",
+        opponent: str = "heuristic", reward: dict[str, float] | None = None,
         illegal_action: str = "terminate",
     ) -> VecEngine: ...
 

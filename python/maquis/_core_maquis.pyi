@@ -9,74 +9,23 @@ from typing import Any, Final, final
 import numpy as np
 import numpy.typing as npt
 
+from ._core_common import *  # the constants every game has (NUM_ACTIONS, ACTION_NAMES, …)
 from ._core_common import Observations, _Env, _VecEngine  # the members every game's classes share
 
 __all__ = [
-    "NUM_ACTIONS",
-    "OBS_SIZE",
-    "ACTION_NAMES",
-    "OBSERVATION_LAYOUT",
-    "OBSERVATION_DIVISOR",
-    "OUTCOMES",
-    "action_to_str",
-    "action_from_str",
-    "Env",
-    "VecEngine",
-    "HeuristicAgent",
-    "SearchAgent",
-    "bench_engine",
-    "bench_vector",
-    "env_memory",
-    "LOCATIONS",
-    "SLOTS",
-    "SPARE_ROOMS",
-    "FIELDS",
-    "PATROL_LOCATIONS",
-    "WEST_BANK",
-    "SAFE_LOCATIONS",
-    "ROADS",
-    "PATROL_CARDS",
-    "END_DAY",
-    "LAST_DAY",
-    "ORANGE_DAYS",
-    "TRIANGLE_DAYS",
-    "MAX_MORALE",
-    "START_MORALE",
-    "MIN_PATROLS",
-    "MAX_SOLDIERS",
-    "TOKENS_PER_RESOURCE",
-    "MAX_WORKERS",
-    "RESOURCES",
-    "TILES",
-    "SAFE_TILES",
-    "MISSIONS",
-    "DIFFICULTIES",
-    "DIFFICULTY_SETTINGS",
-    "MISSION_POOLS",
-    "POOL_SETTINGS",
-    "DEALS",
-    "PHASES",
-    "NETWORK_FORMAT",
-    "NETWORK_FORMAT_V2",
-    "NETWORK_INPUTS",
-    "HEURISTIC_RANKS",
-    "HEURISTIC_PLANES",
-    "HEURISTIC_GAP_SCALE",
-    "OBSERVATION_FINGERPRINT",
-    "Network",
-    "NetworkAgent",
-    "NetworkSearchAgent",
-    "NETWORK_SEARCH_DEFAULTS",
-    "selfplay",
+    "NUM_ACTIONS", "OBS_SIZE", "ACTION_NAMES", "OBSERVATION_LAYOUT", "OBSERVATION_DIVISOR", "OUTCOMES",
+    "action_to_str", "action_from_str", "Env", "VecEngine", "HeuristicAgent", "SearchAgent", "bench_engine",
+    "bench_vector", "env_memory", "LOCATIONS", "SLOTS", "SPARE_ROOMS", "FIELDS", "PATROL_LOCATIONS",
+    "WEST_BANK", "SAFE_LOCATIONS", "ROADS", "PATROL_CARDS", "END_DAY", "LAST_DAY", "ORANGE_DAYS",
+    "TRIANGLE_DAYS", "MAX_MORALE", "START_MORALE", "MIN_PATROLS", "MAX_SOLDIERS", "TOKENS_PER_RESOURCE",
+    "MAX_WORKERS", "RESOURCES", "TILES", "SAFE_TILES", "MISSIONS", "DIFFICULTIES", "DIFFICULTY_SETTINGS",
+    "MISSION_POOLS", "POOL_SETTINGS", "DEALS", "PHASES", "NETWORK_FORMAT", "NETWORK_FORMAT_V2",
+    "NETWORK_INPUTS", "HEURISTIC_RANKS", "HEURISTIC_PLANES", "HEURISTIC_GAP_SCALE", "OBSERVATION_FINGERPRINT",
+    "Network", "NetworkAgent", "NetworkSearchAgent", "NETWORK_SEARCH_DEFAULTS", "selfplay",
     "clairvoyant_games",
 ]
 
-NUM_ACTIONS: Final[int]
 OBS_SIZE: Final[int]
-ACTION_NAMES: Final[tuple[str, ...]]
-OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
-OBSERVATION_DIVISOR: Final[tuple[int, ...]]
-OUTCOMES: Final[tuple[str, ...]]
 
 # The engine's rule tables (src/py/maquis/tables.rs), ids as RULES.md spells them; see `maquis.tables`.
 LOCATIONS: Final[tuple[str, ...]]
@@ -107,7 +56,6 @@ DIFFICULTY_SETTINGS: Final[Mapping[str, Mapping[str, Any]]]
 MISSION_POOLS: Final[tuple[str, ...]]
 POOL_SETTINGS: Final[Mapping[str, Mapping[str, Any]]]
 DEALS: Final[tuple[str, ...]]
-PHASES: Final[tuple[str, ...]]
 
 # The learned network (src/py/maquis/network.rs); see `maquis.network`.
 NETWORK_FORMAT: Final[str]
@@ -170,13 +118,8 @@ def clairvoyant_games(
 @final
 class Env(_Env):
     def __new__(
-        cls,
-        *,
-        difficulty: str = "normal",
-        mission_pool: str = "second_edition",
-        deal: str = "uniform",
-        missions: list[str] | None = None,
-        reward: dict[str, float] | None = None,
+        cls, *, difficulty: str = "normal", mission_pool: str = "second_edition", deal: str = "uniform",
+        missions: list[str] | None = None, reward: dict[str, float] | None = None,
         illegal_action: str = "terminate",
     ) -> Env: ...
     def reset(
@@ -268,15 +211,8 @@ class NetworkSearchAgent:
 @final
 class VecEngine(_VecEngine):
     def __new__(
-        cls,
-        num_envs: int,
-        num_threads: int = 0,
-        autoreset_mode: str = "next_step",
-        *,
-        difficulty: str = "normal",
-        mission_pool: str = "second_edition",
-        deal: str = "uniform",
-        missions: list[str] | None = None,
-        reward: dict[str, float] | None = None,
+        cls, num_envs: int, num_threads: int = 0, autoreset_mode: str = "next_step", *,
+        difficulty: str = "normal", mission_pool: str = "second_edition", deal: str = "uniform",
+        missions: list[str] | None = None, reward: dict[str, float] | None = None,
         illegal_action: str = "terminate",
     ) -> VecEngine: ...

@@ -2,78 +2,41 @@
 # (src/py/maurice/). `_core.pyi` re-exports this file as `maurice`: a stub of an extension module
 # cannot have a submodule file of its own beside it.
 
-from collections.abc import Mapping
 from typing import Any, Final, final
 
 import numpy as np
 import numpy.typing as npt
 
-# The members every game's classes share.
-from ._core_common import Observations, _Agent, _Env, _Game, _VecEngine, _VersusEnv
+from ._core_common import *  # the constants every game has (NUM_ACTIONS, ACTION_NAMES, …)
+from ._core_versus import *  # and every two-player game (SIDES, OBSERVATION_SIZE, action_to_str, …)
+from ._core_common import Observations, _Agent, _Env, _Game, _VecEngine, _VersusEnv  # the members every game's classes share
 
 __all__ = [
-    "SIDES",
-    "UNIT_TYPES",
-    "FORMATIONS",
-    "FACINGS",
-    "TERRAINS",
-    "COMMANDS",
-    "PHASES",
-    "SCENARIOS",
-    "OUTCOMES",
-    "PLANES",
-    "UNIT_FEATURES",
-    "WIDTH",
-    "HEIGHT",
-    "MAX_UNITS",
-    "DECK_SIZE",
-    "NUM_ACTIONS",
-    "OBSERVATION_SIZE",
-    "COMPACT_OBSERVATION_SIZE",
-    "ACTION_NAMES",
-    "OBSERVATION_LAYOUT",
-    "COMPACT_OBSERVATION_LAYOUT",
-    "OBSERVATION_DIVISOR",
-    "CARDS",
-    "action_to_str",
-    "action_from_str",
-    "scenario",
-    "play_games",
-    "Game",
-    "Env",
-    "VecEngine",
-    "Agent",
+    "SIDES", "UNIT_TYPES", "FORMATIONS", "FACINGS", "TERRAINS", "COMMANDS", "PHASES", "SCENARIOS", "OUTCOMES",
+    "PLANES", "UNIT_FEATURES", "WIDTH", "HEIGHT", "MAX_UNITS", "DECK_SIZE", "NUM_ACTIONS", "OBSERVATION_SIZE",
+    "COMPACT_OBSERVATION_SIZE", "ACTION_NAMES", "OBSERVATION_LAYOUT", "COMPACT_OBSERVATION_LAYOUT",
+    "OBSERVATION_DIVISOR", "CARDS", "action_to_str", "action_from_str", "scenario", "play_games", "Game",
+    "Env", "VecEngine", "Agent",
 ]
 
-SIDES: Final[tuple[str, ...]]
 UNIT_TYPES: Final[tuple[str, ...]]
 FORMATIONS: Final[tuple[str, ...]]
 FACINGS: Final[tuple[str, ...]]
 TERRAINS: Final[tuple[str, ...]]
 COMMANDS: Final[tuple[str, ...]]
-PHASES: Final[tuple[str, ...]]
 SCENARIOS: Final[tuple[str, ...]]
-OUTCOMES: Final[tuple[str, ...]]
 PLANES: Final[tuple[str, ...]]
 UNIT_FEATURES: Final[tuple[str, ...]]
 WIDTH: Final[int]
 HEIGHT: Final[int]
 MAX_UNITS: Final[int]
 DECK_SIZE: Final[int]
-NUM_ACTIONS: Final[int]
-OBSERVATION_SIZE: Final[int]
 COMPACT_OBSERVATION_SIZE: Final[int]
-ACTION_NAMES: Final[tuple[str, ...]]
-OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
 COMPACT_OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
-#: What each uint8 observation value is divided by to give the float32 one.
-OBSERVATION_DIVISOR: Final[tuple[int, ...]]
 #: The stand-in deck of RULES K1 (not the publisher's card text): 30 dicts `index`, `id`, `name`,
 #: `span`, `symbol`, `mark`, `copies`, `effect`.
 CARDS: Final[tuple[dict[str, Any], ...]]
 
-def action_to_str(index: int | np.integer) -> str: ...
-def action_from_str(name: str) -> int: ...
 def scenario(name: str) -> dict[str, Any]: ...
 
 # Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the
@@ -85,8 +48,6 @@ def play_games(
 
 @final
 class Game(_Game):
-    """The two-player game: each step is one decision of the side to move."""
-
     def __new__(
         cls,
         *,
@@ -102,44 +63,23 @@ class Game(_Game):
     @property
     def observation_dtype(self) -> str: ...
     def observation(self, side_id: str) -> Observations: ...
-    def __getstate__(self) -> str: ...
     def __setstate__(self, state: str) -> None: ...
 
 @final
 class Env(_Env, _VersusEnv):
-    """One learner against an opponent (bundled, or "external": played by the caller)."""
-
     def __new__(
-        cls,
-        *,
-        side: str = "blue",
-        opponent: str = "heuristic",
-        budget: int = 100,
-        scenario: str = "standard",
-        terrain: str = "scenario",
-        reward: Mapping[str, float] | None = None,
-        morale_margin: bool = False,
-        illegal_action: str = "terminate",
+        cls, *, side: str = "blue", opponent: str = "heuristic", budget: int = 100,
+        scenario: str = "standard", terrain: str = "scenario", reward: dict[str, float] | None = None,
+        morale_margin: bool = False, illegal_action: str = "terminate",
     ) -> Env: ...
     def morale(self) -> tuple[int, int]: ...
 
 @final
 class VecEngine(_VecEngine):
-    """A batch of `Env`s with bundled opponents, stepped in Rust with the GIL released."""
-
     def __new__(
-        cls,
-        num_envs: int,
-        num_threads: int = 0,
-        autoreset_mode: str = "next_step",
-        *,
-        side: str = "blue",
-        opponent: str = "heuristic",
-        budget: int = 100,
-        scenario: str = "standard",
-        terrain: str = "scenario",
-        reward: Mapping[str, float] | None = None,
-        morale_margin: bool = False,
+        cls, num_envs: int, num_threads: int = 0, autoreset_mode: str = "next_step", *, side: str = "blue",
+        opponent: str = "heuristic", budget: int = 100, scenario: str = "standard", terrain: str = "scenario",
+        reward: dict[str, float] | None = None, morale_margin: bool = False,
         illegal_action: str = "terminate",
     ) -> VecEngine: ...
 

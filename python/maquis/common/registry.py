@@ -24,11 +24,13 @@ __all__ = ["GameSpec", "Keyword", "SaveKinds", "SERVE", "VERBS", "Verb", "two_pl
 
 @dataclass(frozen=True)
 class Keyword:
-    """A constructor keyword of a game's envs: its name, default and one-line doc."""
+    """A constructor keyword of a game's envs: its name, default, one-line doc and the annotation
+    of the generated `__init__`'s parameter (`maquis.common.keywords`)."""
 
     name: str
     default: Any
     doc: str
+    annotation: str = "Any"
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,10 @@ def two_player_verbs(package: str, docs_page: str, **more: Verb) -> dict[str, Ve
 
 #: The keywords every native vector env takes before its game's own (the single env's).
 VECTOR_KEYWORDS: tuple[Keyword, ...] = (
-    Keyword("num_envs", 1, "the number of games stepped side by side"),
-    Keyword("num_threads", None, "threads stepping them (default: all cores, at most one a game)"),
-    Keyword("autoreset_mode", "NextStep", "Gymnasium's autoreset mode (next step, same step or disabled)"),
-    Keyword("copy", True, "return copies of the observation buffers (False: views, overwritten by the next step)"),
+    Keyword("num_envs", 1, "the number of games stepped side by side", "int"),
+    Keyword("num_threads", None, "threads stepping them (default: all cores, at most one a game)", "int | None"),
+    Keyword("autoreset_mode", "NextStep", "Gymnasium's autoreset mode (next step, same step or disabled)", "AutoresetMode | str"),
+    Keyword("copy", True, "return copies of the observation buffers (False: views, overwritten by the next step)", "bool"),
 )
 
 

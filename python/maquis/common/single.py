@@ -17,11 +17,15 @@ import importlib
 import json
 import numbers
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, SupportsFloat
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+
+from .keywords import declared_init
+from .observation import check_observation_dtype
+from .registry import Keyword
 
 
 #: The ids of the bundled opponents of the two-player games (their RULES D1).
@@ -225,6 +229,36 @@ class GameEnv(ActionNames, gym.Env[np.ndarray, np.int64]):
         """The game's observation Box of `dtype` (subclasses with a uint8 form override it)."""
         raise NotImplementedError
 
+    if TYPE_CHECKING:  # a type checker cannot see the generated `__init__`: accept its keywords
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
+    def __init_subclass__(cls, keywords: Sequence[Keyword] | None = None, **kwargs: Any) -> None:
+        # `class XEnv(GameEnv, keywords=GAME.keywords)`: its `__init__` is made from the game's
+        # declaration (maquis.common.keywords) and calls `_construct`.
+        super().__init_subclass__(**kwargs)
+        if keywords is not None:
+            cls.__init__ = declared_init(cls.__qualname__, keywords)  # type: ignore[method-assign]
+
+    def _construct(self, *, render_mode: Any, observation_dtype: Any, **keywords: Any) -> None:
+        """The constructor behind the declared `__init__`: the shared keywords checked, the game's
+        own (`_own_keywords`), its engine built from `_engine_kwargs(**keywords)`, then `_started`."""
+        observation_dtype = check_observation_dtype(observation_dtype)
+        self._own_keywords(keywords)
+        self._check_render_mode(render_mode)
+        engine = self._engine_kwargs(**keywords)
+        self._setup(self._tables.Env(**engine), render_mode, observation_dtype)
+        self._started(keywords, engine)
+
+    def _own_keywords(self, keywords: dict[str, Any]) -> None:
+        """Checks and keeps the keywords only this game's Python layer reads (before the others)."""
+
+    def _engine_kwargs(self, **keywords: Any) -> dict[str, Any]:
+        """The keywords of the game's `_core` constructors from its declared ones (checked)."""
+        raise NotImplementedError
+
+    def _started(self, keywords: dict[str, Any], engine: dict[str, Any]) -> None:
+        """What the game sets up once its engine is bound."""
+
     def _check_render_mode(self, render_mode: Any) -> Any:
         return check_render_mode(render_mode, self.metadata["render_modes"])
 
@@ -358,6 +392,16 @@ class OpponentGameEnv(GameEnv):
 
     #: The reset options the engine reads (besides `side` and `opponent`).
     _scenario_options: ClassVar[tuple[str, ...]] = ()
+
+    def _started(self, keywords: dict[str, Any], engine: dict[str, Any]) -> None:
+        opponent = keywords["opponent"]
+        if engine["opponent"] == "external":
+            opponent = self._outside_opponent(opponent)
+        self._setup_opponent(opponent, engine["opponent"])
+
+    def _outside_opponent(self, opponent: Any) -> Any:
+        """The object that plays an opponent given as an object (the object itself by default)."""
+        return opponent
 
     def _setup_opponent(self, opponent: Any, oid: str) -> None:
         self._opponent = None if oid != "external" else opponent  # the constructor's object

@@ -7,7 +7,8 @@ its tables and rendering."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -16,6 +17,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .. import _core
+from .keywords import declared_init
+from .observation import check_observation_dtype
+from .registry import VECTOR_KEYWORDS, Keyword
 from .seeding import sub_env_seeds
 from .single import check_options, check_render_mode, check_seed, options_json, stream_seed, warn_no_render_mode
 
@@ -100,6 +104,54 @@ class GameVectorEnv(VectorEnv):
     def _observation_space(dtype: str, shape: tuple[int, ...]) -> spaces.Box:
         """The game's observation Box of `dtype` and `shape` (by default one observation's)."""
         raise NotImplementedError
+
+    #: The single env's public name, in the error for an object opponent (which plays only
+    #: there); None for a game without an opponent keyword.
+    _single_env_name: ClassVar[str | None] = None
+
+    if TYPE_CHECKING:  # a type checker cannot see the generated `__init__`: accept its keywords
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
+    def __init_subclass__(cls, keywords: Sequence[Keyword] | None = None, **kwargs: Any) -> None:
+        # `class XVectorEnv(GameVectorEnv, keywords=GAME.keywords)`: its `__init__` takes
+        # `num_envs` (by position too), then VECTOR_KEYWORDS and the game's, by name only
+        # (maquis.common.keywords), and calls `_construct`.
+        super().__init_subclass__(**kwargs)
+        if keywords is not None:
+            cls.__init__ = declared_init(cls.__qualname__, (*VECTOR_KEYWORDS, *keywords), positional=1)  # type: ignore[method-assign]
+
+    def _construct(
+        self, *, num_envs: Any, num_threads: Any, autoreset_mode: Any, copy: Any, render_mode: Any,
+        observation_dtype: Any, **keywords: Any,
+    ) -> None:
+        """The constructor behind the declared `__init__`: the shared keywords checked, the game's
+        own (`_own_keywords`), its engine built from `_engine_kwargs(**keywords)` (`_engine_ready`
+        sees it before it is bound), then `_started`."""
+        observation_dtype = check_observation_dtype(observation_dtype)
+        self._own_keywords(keywords)
+        check_counts(num_envs, num_threads)
+        self._check_render_mode(render_mode)
+        if self._single_env_name is not None:
+            check_bundled_opponent(keywords["opponent"], self._single_env_name)
+        engine = self._engine_kwargs(**keywords)
+        mode = parse_autoreset_mode(autoreset_mode)
+        core = self._tables.VecEngine(int(num_envs), int(num_threads or 0), MODES[mode], **engine)
+        self._engine_ready(core, keywords)
+        self._setup(core, mode, render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+        self._started(keywords)
+
+    def _own_keywords(self, keywords: dict[str, Any]) -> None:
+        """Checks and keeps the keywords only this game's Python layer reads (before the others)."""
+
+    def _engine_kwargs(self, **keywords: Any) -> dict[str, Any]:
+        """The keywords of the game's `_core` constructors from its declared ones (checked)."""
+        raise NotImplementedError
+
+    def _engine_ready(self, core: Any, keywords: dict[str, Any]) -> None:
+        """What the game sets on its engine `core` before it is bound."""
+
+    def _started(self, keywords: dict[str, Any]) -> None:
+        """What the game sets up once its engine is bound."""
 
     def _check_render_mode(self, render_mode: Any) -> Any:
         return check_render_mode(render_mode, self.metadata["render_modes"])

@@ -4,18 +4,17 @@ plays in Rust; any object with `act(obs, mask) -> int` plays from here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from .._core import dday as _dday
 from ..common.single import OpponentGameEnv, opponent_id
-from ..common.observation import check_observation_dtype
+from .game import GAME
 from ._common import RENDER_MODES, SCENARIO_OPTIONS, engine_kwargs, observation_space, render_state, vp_info
 
 __all__ = ["DDayEnv", "opponent_id"]
 
 
-class DDayEnv(OpponentGameEnv):
+class DDayEnv(OpponentGameEnv, keywords=GAME.keywords):
     """*French Resistance D-Day 1944* for one learner against an opponent.
 
     ## Description
@@ -54,7 +53,8 @@ class DDayEnv(OpponentGameEnv):
     ## Arguments
     `side="resistance"|"german"`, `opponent="random"|"heuristic"|"search"` or an object with
     `act(obs, mask) -> int`, `opponent_kwargs=None` (`{"budget": n}` for search), `reward`,
-    `illegal_action="terminate"|"raise"`, `render_mode=None|"ansi"|"rgb_array"`.
+    `illegal_action="terminate"|"raise"`, `render_mode=None|"ansi"|"rgb_array"`,
+    `observation_dtype="float32"|"uint8"`.
 
     `reset(seed=None, options=None)`: options `allocation`, `attack`, `first`, `dice`, `side`,
     `opponent` (this episode only); unknown keys and bad values raise ValueError.
@@ -74,22 +74,7 @@ class DDayEnv(OpponentGameEnv):
     _scenario_options = SCENARIO_OPTIONS
     _observation_space = staticmethod(observation_space)
     _render_state = staticmethod(render_state)
-
-    def __init__(
-        self,
-        side: str = "resistance",
-        opponent: Any = "heuristic",
-        opponent_kwargs: Mapping[str, Any] | None = None,
-        reward: Any = None,
-        illegal_action: str = "terminate",
-        render_mode: str | None = None,
-        observation_dtype: str = "float32",
-    ) -> None:
-        observation_dtype = check_observation_dtype(observation_dtype)
-        self._check_render_mode(render_mode)
-        kwargs = engine_kwargs(side, opponent, opponent_kwargs, reward, illegal_action)
-        self._setup(_dday.Env(**kwargs), render_mode, observation_dtype)
-        self._setup_opponent(opponent, kwargs["opponent"])
+    _engine_kwargs = staticmethod(engine_kwargs)
 
     def _result_info(self, info: dict[str, Any]) -> None:
         info["vp"] = vp_info(self._core.vp())

@@ -5,18 +5,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from gymnasium.vector import AutoresetMode
 
 from .._core import dday as _dday
 from ..common.vector import GameVectorEnv
-from ..common.observation import check_observation_dtype
+from .game import GAME
 from ._common import RENDER_MODES, engine_kwargs, observation_space, render_state
 
 
-class DDayVectorEnv(GameVectorEnv):
+class DDayVectorEnv(GameVectorEnv, keywords=GAME.keywords):
     """`num_envs` D-Day games, each a learner against a bundled opponent, stepped in Rust.
 
     Keywords: `num_envs`, `num_threads`, `autoreset_mode` (`NEXT_STEP` default, `SAME_STEP`,
@@ -40,24 +37,5 @@ class DDayVectorEnv(GameVectorEnv):
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1, "autoreset_mode": AutoresetMode.NEXT_STEP}
     _observation_space = staticmethod(observation_space)
     _render_state = staticmethod(render_state)
-
-    def __init__(
-        self,
-        num_envs: int = 1,
-        *,
-        num_threads: int | None = None,
-        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        copy: bool = True,
-        side: str = "resistance",
-        opponent: Any = "heuristic",
-        opponent_kwargs: Mapping[str, Any] | None = None,
-        reward: Any = None,
-        illegal_action: str = "terminate",
-        render_mode: str | None = None,
-        observation_dtype: str = "float32",
-    ) -> None:
-        observation_dtype = check_observation_dtype(observation_dtype)
-        self._check_versus(num_envs, num_threads, render_mode, opponent, "maquis.dday.DDayEnv")
-        kwargs = engine_kwargs(side, opponent, opponent_kwargs, reward, illegal_action)
-        self._start(num_envs, num_threads, autoreset_mode, kwargs,
-                    render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+    _engine_kwargs = staticmethod(engine_kwargs)
+    _single_env_name = "maquis.dday.DDayEnv"

@@ -12,7 +12,8 @@ import numpy as np
 from .._core import maquis as _core
 from .._core.maquis import OBS_SIZE
 from ..common.single import GameEnv, check_reward_value, check_seed, options_json, stream_seed
-from .observation import check_observation_dtype, observation_space
+from .game import GAME
+from .observation import observation_space
 from .shaping import shaping_json
 
 #: Every feature of the observation lies in [0, 1]: one-hot slices and flags, counts divided by
@@ -53,6 +54,12 @@ def core_kwargs(
     )
 
 
+def engine_kwargs(*, shaping: Any, **keywords: Any) -> dict[str, Any]:
+    """`core_kwargs` of the envs' declared keywords but `shaping` (set on the engine once built)
+    and `render_mode` / `observation_dtype` (the shared layer's)."""
+    return core_kwargs(**keywords)
+
+
 def render_state(state_dict: dict, render_mode: str) -> str | np.ndarray:
     """A Maquis `state_dict()` as a text board ("ansi") or an (H, W, 3) uint8 image ("rgb_array")."""
     from . import render  # imported on first use: not needed to play
@@ -62,7 +69,7 @@ def render_state(state_dict: dict, render_mode: str) -> str | np.ndarray:
     return render.render_rgb(state_dict)
 
 
-class MaquisEnv(GameEnv):
+class MaquisEnv(GameEnv, keywords=GAME.keywords):
     """Maquis: the solitaire worker-placement game of the French Resistance (Jake Staines), second
     edition, with the difficulty levels and mission pools of docs/rules/maquis.md.
 
@@ -169,26 +176,13 @@ class MaquisEnv(GameEnv):
     _render_state = staticmethod(render_state)
     _observation_space = staticmethod(observation_space)
 
-    def __init__(
-        self,
-        difficulty: str = "normal",
-        mission_pool: str = "second_edition",
-        missions: Sequence[str] | None = None,
-        deal: str = "uniform",
-        reward: Mapping[str, float] | None = None,
-        illegal_action: str = "terminate",
-        render_mode: str | None = None,
-        observation_dtype: str = "float32",
-        shaping: bool | Mapping[str, Any] | None = None,
-    ) -> None:
-        self._check_render_mode(render_mode)
-        observation_dtype = check_observation_dtype(observation_dtype)
-        core = _core.Env(**core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action))
-        self._setup(core, render_mode, observation_dtype)
+    _engine_kwargs = staticmethod(engine_kwargs)
+
+    def _started(self, keywords: dict[str, Any], engine: dict[str, Any]) -> None:
         # Potential-based shaping, computed in Rust (maquis.maquis.shaping); None: outcome rewards only.
-        self._shaping = shaping_json(shaping)
+        self._shaping = shaping_json(keywords["shaping"])
         if self._shaping is not None:
-            core.set_shaping(self._shaping)
+            self._core.set_shaping(self._shaping)
 
     def potential(self) -> float | None:
         """The shaping potential phi of the current state (0 once the episode is over), or None

@@ -13,9 +13,10 @@ import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from .._core import maquis as _core
-from ..common.vector import MAX_ENVS, MAX_THREADS, MODES, GameVectorEnv, check_counts, parse_autoreset_mode
-from .env import core_kwargs, render_state
-from .observation import check_observation_dtype, observation_space
+from ..common.vector import MAX_ENVS, MAX_THREADS, GameVectorEnv
+from .env import engine_kwargs, render_state
+from .game import GAME
+from .observation import observation_space
 from .shaping import shaping_json
 
 __all__ = ["MAX_ENVS", "MAX_THREADS", "MaquisVectorEnv"]
@@ -27,11 +28,14 @@ def _outcome_rewards(reward: Mapping[str, float] | None) -> np.ndarray:
     return np.array([table[o] for o in _core.OUTCOMES] + [0.0], dtype=np.float64)
 
 
-class MaquisVectorEnv(GameVectorEnv):
+class MaquisVectorEnv(GameVectorEnv, keywords=GAME.keywords):
     """`num_envs` games of Maquis stepped together in Rust, on `num_threads` threads.
 
     Each environment is a `maquis.MaquisEnv` (see its docstring for actions, observations,
-    rewards and options); the batch follows `gymnasium.vector.VectorEnv`:
+    rewards and options). Keywords: `num_envs`, `num_threads`, `autoreset_mode` (below), `copy`,
+    and the single env's `difficulty`, `mission_pool`, `missions`, `deal`, `reward`,
+    `illegal_action`, `render_mode`, `observation_dtype` and `shaping`. The batch follows
+    `gymnasium.vector.VectorEnv`:
 
     - `reset(seed=None, options=None)`: `seed` an int (env `i` gets `maquis.sub_env_seed(seed,
       i)`, a hash of both, so that vectors seeded `seed`, `seed + 1`, ... share no stream) or a
@@ -73,40 +77,15 @@ class MaquisVectorEnv(GameVectorEnv):
     _observation_space = staticmethod(observation_space)
     _render_state = staticmethod(render_state)
 
-    def __init__(
-        self,
-        num_envs: int = 1,
-        *,
-        num_threads: int | None = None,
-        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        copy: bool = True,
-        difficulty: str = "normal",
-        mission_pool: str = "second_edition",
-        missions: Sequence[str] | None = None,
-        deal: str = "uniform",
-        reward: Mapping[str, float] | None = None,
-        illegal_action: str = "terminate",
-        render_mode: str | None = None,
-        observation_dtype: str = "float32",
-        shaping: bool | Mapping[str, Any] | None = None,
-    ) -> None:
-        observation_dtype = check_observation_dtype(observation_dtype)
-        check_counts(num_envs, num_threads)
-        self._check_render_mode(render_mode)
-        mode = parse_autoreset_mode(autoreset_mode)
-        core = _core.VecEngine(
-            int(num_envs),
-            int(num_threads or 0),
-            MODES[mode],
-            **core_kwargs(difficulty, mission_pool, missions, deal, reward, illegal_action),
-        )
+    _engine_kwargs = staticmethod(engine_kwargs)
+
+    def _engine_ready(self, core: Any, keywords: dict[str, Any]) -> None:
         # Potential-based shaping, computed in the Rust step (maquis.maquis.shaping); None: no shaping.
-        self._shaping = shaping_json(shaping)
+        self._shaping = shaping_json(keywords["shaping"])
         if self._shaping is not None:
             core.set_shaping(self._shaping)
-        self._outcome_rewards = _outcome_rewards(reward)
+        self._outcome_rewards = _outcome_rewards(keywords["reward"])
         self._start_states: tuple[list[str], list[float] | None, float] | None = None
-        self._setup(core, mode, render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         super().__setstate__(state)

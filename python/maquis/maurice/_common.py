@@ -111,6 +111,20 @@ def engine_kwargs(
     )
 
 
+class MauriceKeywords:
+    """What both Maurice envs do with their declared keywords: the observation kind is the Python
+    layer's (the engine writes full rows), and the scenario and terrain are kept, as reset options
+    apply over them; the rest goes to the engine."""
+
+    def _own_keywords(self, keywords: dict[str, Any]) -> None:
+        self.observation = check_observation_kind(keywords["observation"])
+        self.scenario, self.terrain = keywords["scenario"], keywords["terrain"]
+
+    @staticmethod
+    def _engine_kwargs(*, observation: str, **keywords: Any) -> dict[str, Any]:
+        return engine_kwargs(**keywords)
+
+
 def with_defaults(options: Mapping[str, Any] | None, scenario: str, terrain: str) -> dict[str, Any] | None:
     """Reset options over the constructor's `scenario` and `terrain` (the engine's options replace
     its whole scenario); None stays None (the constructor's settings)."""

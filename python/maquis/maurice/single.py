@@ -11,13 +11,12 @@ import numpy as np
 
 from .._core import maurice as _maurice
 from ..common.single import OpponentGameEnv, opponent_id
-from ..common.observation import check_observation_dtype
+from .game import GAME
 from ._common import (
     OBSERVATION_SIZES,
     ENV_RENDER_MODES,
     SCENARIO_OPTIONS,
-    check_observation_kind,
-    engine_kwargs,
+    MauriceKeywords,
     morale_info,
     observation_space,
     render_state,
@@ -49,7 +48,7 @@ def object_opponent(opponent: Any, observation: str) -> Any:
     return CompactOpponent(opponent)
 
 
-class MauriceEnv(OpponentGameEnv):
+class MauriceEnv(MauriceKeywords, OpponentGameEnv, keywords=GAME.keywords):
     """*Maurice Lite* for one learner against an opponent.
 
     ## Description
@@ -117,28 +116,8 @@ class MauriceEnv(OpponentGameEnv):
     _scenario_options = SCENARIO_OPTIONS
     _render_state = staticmethod(render_state)
 
-    def __init__(
-        self,
-        side: str = "blue",
-        opponent: Any = "heuristic",
-        opponent_kwargs: Mapping[str, Any] | None = None,
-        scenario: str = "standard",
-        terrain: str = "scenario",
-        observation: str = "full",
-        reward: Any = None,
-        illegal_action: str = "terminate",
-        render_mode: str | None = None,
-        observation_dtype: str = "float32",
-    ) -> None:
-        observation_dtype = check_observation_dtype(observation_dtype)
-        self.observation = check_observation_kind(observation)
-        self._check_render_mode(render_mode)
-        kwargs = engine_kwargs(side, opponent, opponent_kwargs, scenario, terrain, reward, illegal_action)
-        self.scenario, self.terrain = scenario, terrain
-        self._setup(_maurice.Env(**kwargs), render_mode, observation_dtype)
-        if kwargs["opponent"] == "external":
-            opponent = object_opponent(opponent, self.observation)
-        self._setup_opponent(opponent, kwargs["opponent"])
+    def _outside_opponent(self, opponent: Any) -> Any:
+        return object_opponent(opponent, self.observation)
 
     def _observation_space(self, dtype: str) -> Any:  # type: ignore[override]
         return observation_space(dtype, self.observation)

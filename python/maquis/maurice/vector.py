@@ -14,19 +14,18 @@ from gymnasium.vector import AutoresetMode
 
 from .._core import maurice as _maurice
 from ..common.vector import GameVectorEnv
-from ..common.observation import check_observation_dtype
+from .game import GAME
 from ._common import (
     OBSERVATION_SIZES,
     RENDER_MODES,
-    check_observation_kind,
-    engine_kwargs,
+    MauriceKeywords,
     observation_space,
     render_state,
     with_defaults,
 )
 
 
-class MauriceVectorEnv(GameVectorEnv):
+class MauriceVectorEnv(MauriceKeywords, GameVectorEnv, keywords=GAME.keywords):
     """`num_envs` Maurice Lite games, each a learner against a bundled opponent, stepped in Rust.
 
     Keywords: `num_envs`, `num_threads`, `autoreset_mode` (`NEXT_STEP` default, `SAME_STEP`,
@@ -55,31 +54,9 @@ class MauriceVectorEnv(GameVectorEnv):
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2, "autoreset_mode": AutoresetMode.NEXT_STEP}
     _render_state = staticmethod(render_state)
 
-    def __init__(
-        self,
-        num_envs: int = 1,
-        *,
-        num_threads: int | None = None,
-        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
-        copy: bool = True,
-        side: str = "blue",
-        opponent: Any = "heuristic",
-        opponent_kwargs: Mapping[str, Any] | None = None,
-        scenario: str = "standard",
-        terrain: str = "scenario",
-        observation: str = "full",
-        reward: Any = None,
-        illegal_action: str = "terminate",
-        render_mode: str | None = None,
-        observation_dtype: str = "float32",
-    ) -> None:
-        observation_dtype = check_observation_dtype(observation_dtype)
-        self.observation = check_observation_kind(observation)
-        self._check_versus(num_envs, num_threads, render_mode, opponent, "maquis.maurice.MauriceEnv")
-        kwargs = engine_kwargs(side, opponent, opponent_kwargs, scenario, terrain, reward, illegal_action)
-        self.scenario, self.terrain = scenario, terrain
-        self._start(num_envs, num_threads, autoreset_mode, kwargs,
-                    render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
+    _single_env_name = "maquis.maurice.MauriceEnv"
+
+    def _started(self, keywords: dict[str, Any]) -> None:
         if self.observation == "compact":
             # Views of the engine's rows (no copy); the plain steps hand them out from now on.
             size = OBSERVATION_SIZES["compact"]
