@@ -10,24 +10,45 @@
 //!
 //! Simulations come in deals shared by the candidates still in the running (common random
 //! numbers), up to `budget` simulations in all. A playout is worth win 1, loss 0, else ½ plus the
-//! morale margin and a share of the DISR margin. The heuristic's choice is the reference: a
+//! morale margin and a share of the DISR margin, less the ground the army has still to cover
+//! (`ground_left`) times how near nightfall is (`urgency`): a one-round playout cannot see an
+//! advance pay, and against an enemy that stays home, passes and distant bombardments would run
+//! the deck down to a draw (E2). The term is off while the enemy has left its deployment rows
+//! (it is coming, and waiting for it lets the own volley and charge strike first), so against
+//! an enemy that advances the search plays as before. The heuristic's choice is the reference: a
 //! candidate whose paired advantage over it stays `Z_DROP` standard errors below zero is dropped,
 //! which leaves the budget to the others, and the search stops early when no candidate has ever
 //! changed a score; the heuristic's choice is played unless another candidate's paired advantage
 //! stays positive `Z_SWITCH` standard errors below its mean.
 
-use super::heuristic::HeuristicAgent;
+use super::heuristic::{halt, HeuristicAgent};
 use super::rebuild::{deal, rebuild, terrain};
-use super::view::View;
+use super::view::{gap, View};
 use crate::draw;
 use crate::maurice::action::{decode, Mask};
-use crate::maurice::ids::{Phase, Side};
+use crate::maurice::cards::Card;
+use crate::maurice::ids::{Phase, Side, HEIGHT};
 use crate::maurice::rules::{apply_legal, legal_mask};
 use crate::maurice::state::State;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+/// The weight of the ground still to cover (`ground_left`), times `urgency`, in a playout's value:
+/// at nightfall a whole army 20 cells short of its halt costs 2, more than any morale lead is
+/// worth, so the walk is made in time.
+pub const APPROACH: f32 = 2.0;
+/// The most cells of a unit's gap to the enemy that `ground_left` counts.
+pub const GROUND_CAP: i32 = 20;
+/// The enemy counts as staying home while this share of its units is in its deployment rows.
+pub const STAYING: f32 = 0.75;
+/// The most DISR of a unit that `ground_left` asks to advance.
+pub const FIT_DISR: u8 = 1;
+/// The cards left to draw when the deck is as dealt: 26 playable cards and the two `reshuffle`
+/// cards (S7), each bringing back `RESHUFFLE_RETURNS` discards.
+pub const DECK_CLOCK: f32 = 28.0 + 2.0 * RESHUFFLE_RETURNS;
+/// The discards a `reshuffle` is taken to bring back (K3 reshuffles from 15 up).
+pub const RESHUFFLE_RETURNS: f32 = 15.0;
 /// The default simulation budget per decision (D1).
 pub const DEFAULT_BUDGET: u32 = 100;
 /// The most candidate actions compared at one decision.
@@ -52,7 +73,8 @@ pub struct SearchAgent {
 }
 
 /// `me`'s score of a (possibly unfinished) game: win 1, loss 0, else ½ plus a quarter of the
-/// morale margin (each side's share of its start) and a little of the DISR margin.
+/// morale margin (each side's share of its start) and a little of the DISR margin, less
+/// `APPROACH` × `urgency` × `ground_left`.
 pub fn value(s: &State, me: Side) -> f32 {
     if let Some(o) = s.outcome {
         return match o.winner() {
@@ -66,7 +88,51 @@ pub fn value(s: &State, me: Side) -> f32 {
     };
     let disr = |side: Side| s.units(side).map(|u| u.disr as f32 / u.bases() as f32).sum::<f32>();
     let margin = share(me) - share(me.other());
-    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me))).clamp(0.0, 1.0)
+    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me)) - APPROACH * urgency(s) * ground_left(s, me)).clamp(0.0, 1.0)
+}
+
+/// How near nightfall is (E2): 0 with the deck as dealt, 1 with no card left to draw. A
+/// `reshuffle` still in the deck counts for the `RESHUFFLE_RETURNS` discards it brings back (K3).
+pub fn urgency(s: &State) -> f32 {
+    let back = s.deck.iter().filter(|&&c| c == Card::Reshuffle).count() as f32;
+    let left = s.deck.len() as f32 + RESHUFFLE_RETURNS * back;
+    (1.0 - left / DECK_CLOCK).clamp(0.0, 1.0)
+}
+
+/// The ground `me`'s army has still to cover before it can fight, 0..1: per own unit holding at
+/// most `FIT_DISR`, the cells by which its gap to the nearest enemy exceeds the heuristic's halt
+/// (capped at `GROUND_CAP`), averaged over the units — counted only while the enemy stays home
+/// (`staying`). Against an enemy that never comes, a pass or a distant bombardment otherwise
+/// scores as well as an advance and the deck runs down to nightfall (E2); against one that
+/// comes, waiting for it is right (its volley and charge hit first), so the term is off.
+pub fn ground_left(s: &State, me: Side) -> f32 {
+    if staying(s, me) < STAYING {
+        return 0.0;
+    }
+    let enemy: Vec<_> = s.units(me.other()).map(|e| e.cells).collect();
+    let (mut sum, mut n) = (0, 0);
+    for u in s.units(me) {
+        n += 1;
+        // A disrupted unit should rally, not walk into fire.
+        if u.disr <= FIT_DISR {
+            let g = enemy.iter().map(|e| gap(u.cells.as_slice(), e.as_slice())).min().unwrap_or(0);
+            sum += (g - halt(u.kind)).clamp(0, GROUND_CAP);
+        }
+    }
+    sum as f32 / (n.max(1) * GROUND_CAP) as f32
+}
+
+/// The share of the enemy's units still in its own deployment rows (S2: the third of the table
+/// at its edge).
+pub fn staying(s: &State, me: Side) -> f32 {
+    let them = me.other();
+    let (mut home, mut n) = (0u32, 0u32);
+    for e in s.units(them) {
+        let from_edge = if them == Side::Blue { e.at.y as usize } else { HEIGHT - 1 - e.at.y as usize };
+        home += u32::from(from_edge < HEIGHT / 3);
+        n += 1;
+    }
+    home as f32 / n.max(1) as f32
 }
 
 /// Plays `s` on with the heuristic on both sides (from `View::of_state`) until round
@@ -191,3 +257,4 @@ impl SearchAgent {
         best
     }
 }
+
