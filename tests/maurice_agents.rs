@@ -242,6 +242,38 @@ fn maurice_d2_ladder_heuristic_beats_random_and_search_beats_heuristic() {
     }
 }
 
+/// D1 `search` finishes against an enemy that never comes: with its default budget it wins
+/// skirmish games against `random` from both seats, where it used to walk nowhere and draw at
+/// nightfall (`ground_left`, `urgency`).
+#[test]
+fn maurice_d1_search_goes_to_an_enemy_that_stays_home_and_wins() {
+    let s = seats("search", "random", 6, maquis::maurice::agents::search::DEFAULT_BUDGET);
+    for seat in s {
+        assert!(seat[0] >= 3 && seat[0] > seat[2] + 2, "search against random: {s:?}");
+    }
+}
+
+/// The search's leaf terms: nightfall is far with the deck as dealt and the enemy at home; an
+/// enemy that has left its deployment rows no longer stays home, and marching closer leaves
+/// less ground.
+#[test]
+fn maurice_d1_search_value_sees_nightfall_and_a_staying_enemy() {
+    use maquis::maurice::agents::search::{ground_left, staying, urgency};
+    let mut s = new_game(3, &skirmish()).unwrap();
+    assert!(urgency(&s) < 0.05, "urgency at the start {}", urgency(&s));
+    assert_eq!(staying(&s, Side::Blue), 1.0);
+    let far = ground_left(&s, Side::Blue);
+    assert!(far > 0.0, "the armies start apart");
+    s.deck.clear();
+    assert_eq!(urgency(&s), 1.0);
+    for u in s.armies[Side::Red.idx()].units.iter_mut().filter(|u| u.on_table) {
+        u.at = maquis::maurice::grid::Cell::new(u.at.x, u.at.y - 8);
+        u.cells = maquis::maurice::grid::footprint(u.formation, u.at, u.facing);
+    }
+    assert!(staying(&s, Side::Blue) < maquis::maurice::agents::search::STAYING);
+    assert!(ground_left(&s, Side::Blue) < far, "the enemy came closer");
+}
+
 /// A measuring tool: `A`, `B` (agent ids), `GAMES`, `BUDGET`, `SKIRMISH` from the environment.
 #[test]
 #[ignore]

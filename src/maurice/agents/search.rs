@@ -10,24 +10,43 @@
 //!
 //! Simulations come in deals shared by the candidates still in the running (common random
 //! numbers), up to `budget` simulations in all. A playout is worth win 1, loss 0, else ½ plus the
-//! morale margin and a share of the DISR margin. The heuristic's choice is the reference: a
+//! morale margin and a share of the DISR margin, less the ground the army has still to cover
+//! (`ground_left`) times how near nightfall is (`urgency`): a one-round playout cannot see an
+//! advance pay, and against an enemy that stays home, passes and distant bombardments would run
+//! the deck down to a draw (E2). The term counts only when, at the decision, three quarters of
+//! the enemy is still in its deployment rows (`staying`): an enemy that has left them is coming,
+//! waiting for it lets the own volley and charge strike first, and the search plays as before. The heuristic's choice is the reference: a
 //! candidate whose paired advantage over it stays `Z_DROP` standard errors below zero is dropped,
 //! which leaves the budget to the others, and the search stops early when no candidate has ever
 //! changed a score; the heuristic's choice is played unless another candidate's paired advantage
 //! stays positive `Z_SWITCH` standard errors below its mean.
 
-use super::heuristic::HeuristicAgent;
+use super::heuristic::{halt, HeuristicAgent};
 use super::rebuild::{deal, rebuild, terrain};
-use super::view::View;
+use super::view::{gap, View};
 use crate::draw;
 use crate::maurice::action::{decode, Mask};
-use crate::maurice::ids::{Phase, Side};
+use crate::maurice::cards::Card;
+use crate::maurice::ids::{Phase, Side, HEIGHT};
 use crate::maurice::rules::{apply_legal, legal_mask};
 use crate::maurice::state::State;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+/// The weight of the ground still to cover (`ground_left`), times `urgency`, in a playout's value:
+/// near nightfall an army 20 cells short of its halt loses more than any morale lead is worth,
+/// so the walk is made in time.
+pub const APPROACH: f32 = 2.0;
+/// The most cells of a unit's gap to the enemy that `ground_left` counts.
+pub const GROUND_CAP: i32 = 20;
+/// The enemy counts as staying home while this share of its units is in its deployment rows.
+pub const STAYING: f32 = 0.75;
+/// The cards left to draw when the deck is as dealt: 26 playable cards and the two `reshuffle`
+/// cards (S7), each bringing back `RESHUFFLE_RETURNS` discards.
+pub const DECK_CLOCK: f32 = 28.0 + 2.0 * RESHUFFLE_RETURNS;
+/// The discards a `reshuffle` is taken to bring back (K3 reshuffles from 15 up).
+pub const RESHUFFLE_RETURNS: f32 = 15.0;
 /// The default simulation budget per decision (D1).
 pub const DEFAULT_BUDGET: u32 = 100;
 /// The most candidate actions compared at one decision.
@@ -52,8 +71,9 @@ pub struct SearchAgent {
 }
 
 /// `me`'s score of a (possibly unfinished) game: win 1, loss 0, else ½ plus a quarter of the
-/// morale margin (each side's share of its start) and a little of the DISR margin.
-pub fn value(s: &State, me: Side) -> f32 {
+/// morale margin (each side's share of its start) and a little of the DISR margin, less
+/// `APPROACH` × `urgency` × `ground_left` when `walk` (the enemy stays home).
+pub fn value(s: &State, me: Side, walk: bool) -> f32 {
     if let Some(o) = s.outcome {
         return match o.winner() {
             None => 0.5,
@@ -66,12 +86,56 @@ pub fn value(s: &State, me: Side) -> f32 {
     };
     let disr = |side: Side| s.units(side).map(|u| u.disr as f32 / u.bases() as f32).sum::<f32>();
     let margin = share(me) - share(me.other());
-    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me))).clamp(0.0, 1.0)
+    let ground = if walk { APPROACH * urgency(s) * ground_left(s, me) } else { 0.0 };
+    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me)) - ground).clamp(0.0, 1.0)
+}
+
+/// How near nightfall is (E2), 0..1: the square of the share of the cards to draw already
+/// drawn, a `reshuffle` still in the deck counting for the `RESHUFFLE_RETURNS` discards it
+/// brings back (K3).
+pub fn urgency(s: &State) -> f32 {
+    let back = s.deck.iter().filter(|&&c| c == Card::Reshuffle).count() as f32;
+    let left = s.deck.len() as f32 + RESHUFFLE_RETURNS * back;
+    // Squared: quiet in the opening rounds, whoever is coming.
+    (1.0 - left / DECK_CLOCK).clamp(0.0, 1.0).powi(2)
+}
+
+/// The ground `me`'s army has still to cover before it can fight, 0..1: per unit it deployed, the
+/// cells by which the unit's gap to the nearest enemy exceeds the heuristic's halt, capped at
+/// `GROUND_CAP` (a broken unit counts the cap). The search counts it only while the enemy stays
+/// home (`staying`, judged at the root): against an enemy that never comes, a pass or a distant
+/// bombardment otherwise scores as well as an advance and the deck runs down to nightfall (E2);
+/// against one that comes, waiting for it lets the own volley and charge strike first.
+pub fn ground_left(s: &State, me: Side) -> f32 {
+    let enemy: Vec<_> = s.units(me.other()).map(|e| e.cells).collect();
+    // Over every unit deployed, a broken one counting as far as it gets: so that neither losing
+    // a unit nor a unit's DISR can ever make the term smaller.
+    let deployed = s.army(me).units.iter().filter(|u| u.present).count() as i32;
+    let mut sum = GROUND_CAP * (deployed - s.units(me).count() as i32);
+    for u in s.units(me) {
+        let g = enemy.iter().map(|e| gap(u.cells.as_slice(), e.as_slice())).min().unwrap_or(0);
+        sum += (g - halt(u.kind)).clamp(0, GROUND_CAP);
+    }
+    sum as f32 / (deployed.max(1) * GROUND_CAP) as f32
+}
+
+/// The share of the enemy's units, of all it deployed, still in its own deployment rows (S2: the
+/// third of the table at its edge).
+pub fn staying(s: &State, me: Side) -> f32 {
+    let them = me.other();
+    // Over every unit it deployed: one broken in a fight left home to fight.
+    let n = s.army(them).units.iter().filter(|u| u.present).count();
+    let home = s.units(them).filter(|e| {
+        let from_edge = if them == Side::Blue { e.at.y as usize } else { HEIGHT - 1 - e.at.y as usize };
+        from_edge < HEIGHT / 3
+    });
+    home.count() as f32 / n.max(1) as f32
 }
 
 /// Plays `s` on with the heuristic on both sides (from `View::of_state`) until round
-/// `last_round` is over or the game ends, and scores it for `me`. `mask` is `s`'s mask when known.
-pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Option<Mask>) -> f32 {
+/// `last_round` is over or the game ends, and scores it for `me` (`value`, with `walk`). `mask`
+/// is `s`'s mask when known.
+pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Option<Mask>, walk: bool) -> f32 {
     let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 0x5EA5)];
     let mut steps = 0;
     while let Some(side) = s.to_move {
@@ -87,7 +151,7 @@ pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Opt
         }
         steps += 1;
     }
-    value(&s, me)
+    value(&s, me, walk)
 }
 
 /// Running paired differences of one candidate against the heuristic's choice.
@@ -138,6 +202,9 @@ impl SearchAgent {
             std::iter::once(default).chain(others).map(|action| Arm { action, alive: true, ..Arm::default() }).collect();
         // A volley's effects are over by the end of the round; a command's show in the rounds after.
         let last_round = if v.phase == Phase::VolleyChoice { v.round } else { v.round + HORIZON };
+        // Whether to walk to the enemy is judged once, in the position itself (the same in every
+        // deal), so that nothing a playout does can switch the term on or off.
+        let mut walk = None;
         let mut spent = 0u32;
         let mut deals = 0u32;
         let mut rewards = vec![0.0f32; arms.len()];
@@ -149,13 +216,14 @@ impl SearchAgent {
             let Some((hand, deck)) = deal(&v, &mut self.rng) else { return default };
             let seed = self.rng.next_u64();
             let Some(base) = rebuild(&v, obs, &map, &hand, deck, seed) else { return default };
+            let walk = *walk.get_or_insert_with(|| staying(&base, v.me) >= STAYING);
             for (k, arm) in arms.iter().enumerate() {
                 if !arm.alive {
                     continue;
                 }
                 let mut s = base.clone();
                 rewards[k] = match decode(arm.action as i64).map(|a| apply_legal(&mut s, a)) {
-                    Ok(Ok(next)) => playout(s, v.me, last_round, seed, next),
+                    Ok(Ok(next)) => playout(s, v.me, last_round, seed, next, walk),
                     _ => -1.0,
                 };
                 spent += 1;
@@ -191,3 +259,4 @@ impl SearchAgent {
         best
     }
 }
+
