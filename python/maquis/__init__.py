@@ -23,7 +23,7 @@ from __future__ import annotations
 
 #: The games, each a subpackage `maquis.<key>` whose `game.py` declares it (`maquis.common.registry`).
 #: The first game's verbs have the short form `maquis <verb>`.
-GAMES = ("maquis", "dday", "maurice")
+GAMES = ("maquis", "dday", "maurice", "kuhn")
 
 from typing import TYPE_CHECKING  # noqa: E402
 
