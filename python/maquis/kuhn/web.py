@@ -3,22 +3,10 @@ only (RULES O1: the other card stays face down, even after a showdown)."""
 
 from __future__ import annotations
 
-from ..web.games import SPECTATOR, AECTable, WebGame, header_keywords
+from ..web.games import SPECTATOR, TwoPlayerWebGame
 
 
-class KuhnGame(WebGame):
-    def start(self, settings, seed, options=None):
-        from .aec import raw_env
-
-        env = raw_env()
-        env.reset(seed=seed, options=dict(options) if options else None)
-        return AECTable(self, env)
-
-    def make_agent(self, agent, seed):
-        from .agents import make_agent
-
-        return make_agent(agent, seed=seed)
-
+class KuhnGame(TwoPlayerWebGame):
     def view(self, state, seat):
         from .render import side_view
 
@@ -44,10 +32,6 @@ class KuhnGame(WebGame):
         from .playthrough import events
 
         return events(before, after)
-
-    def read_playthrough(self, header):
-        reset = header_keywords(header.get("reset", ""))
-        return {}, reset.get("seed"), reset.get("options")
 
 
 def web_game() -> KuhnGame:
