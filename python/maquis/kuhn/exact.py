@@ -144,8 +144,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--samples", type=int, default=1,
                    help="calls of a stochastic policy's act at each information set (default 1: a deterministic policy)")
     p.add_argument("--seed", type=int, default=0, help="the policy's seed")
-    # `--steps` is the trained exploiter's flag in the other games: accepted and ignored here (exact).
-    p.add_argument("--steps", type=int, default=None, help=argparse.SUPPRESS)
+    # `--steps` is the trained exploiter's flag in the other games: accepted, so that one command
+    # line serves every game, and ignored.
+    p.add_argument("--steps", type=int, default=None,
+                   help="the other games' training steps: ignored here (the best response is exact)")
     add_json(p, "the result")
 
 
