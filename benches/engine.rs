@@ -8,10 +8,11 @@
 //! Python-side throughput (single env, vector env, peers) is `python -m maquis bench`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use maquis::agents::network::{Network, Scratch};
-use maquis::agents::random::{play_out, sample};
-use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
-use maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Action, Setup, State};
+use maquis::maquis::agents::network::{Network, Scratch};
+use maquis::maquis::agents::random::{play_out, sample};
+use maquis::vector::{Autoreset, IllegalPolicy, OutputBuffers};
+use maquis::maquis::{EnvConfig, Maquis, Rewards, VecEngine};
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Action, Setup, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -104,7 +105,7 @@ fn bench(c: &mut Criterion) {
     let n = 1024;
     let cfg = EnvConfig::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
     let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
-    let mut buffers = OutputBuffers::new(n);
+    let mut buffers = OutputBuffers::of::<Maquis>(n);
     let mut actions = vec![0i64; n];
     let mut out = buffers.out();
     engine.reset(None, None, None, &mut out).unwrap();
@@ -150,7 +151,7 @@ fn bench(c: &mut Criterion) {
             row.clone()
         })
         .collect();
-    let (mut logits, mut scratch) = (vec![0.0f32; maquis::NUM_ACTIONS], Scratch::default());
+    let (mut logits, mut scratch) = (vec![0.0f32; maquis::maquis::NUM_ACTIONS], Scratch::default());
     let mut g = c.benchmark_group("network");
     g.throughput(Throughput::Elements(decisions.len() as u64));
     g.bench_function("forward", |b| {

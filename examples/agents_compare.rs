@@ -13,10 +13,10 @@
 //! `SCANDS`, `SMARGIN`, `SDRAW`, `SFULL=1`, `SACT=1`, `SPB` adjust the search, `NET`, `GPW`,
 //! `GCANDS`, `GHC`, `GMIX`, `GDEPTH`, `GDRAW`, `GPB`, `GFULL=1` the network_search; `RW="name=value,…"` the heuristic weights of both searches' rollouts and candidates; `PERGAME=1` prints each game's outcome (see the functions below).
 
-use maquis::agents::heuristic::HeuristicAgent;
-use maquis::agents::random::sample;
-use maquis::ids::{Difficulty, MissionId, Outcome};
-use maquis::{action_table, apply_legal, legal_mask, new_game, Setup, State};
+use maquis::maquis::agents::heuristic::HeuristicAgent;
+use maquis::maquis::agents::random::sample;
+use maquis::maquis::ids::{Difficulty, MissionId, Outcome};
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, Setup, State};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -63,7 +63,7 @@ fn heuristic(seed: u64) -> HeuristicAgent {
 }
 
 /// Applies the weights listed in the environment variable `var` (`"name=value,…"`).
-fn set_weights(w: &mut maquis::agents::heuristic::Weights, var: &str) {
+fn set_weights(w: &mut maquis::maquis::agents::heuristic::Weights, var: &str) {
     if let Ok(spec) = std::env::var(var) {
         for kv in spec.split(',').filter(|x| !x.is_empty()) {
             let (k, v) = kv.split_once('=').expect("name=value");
@@ -74,8 +74,8 @@ fn set_weights(w: &mut maquis::agents::heuristic::Weights, var: &str) {
 
 /// `SPB=x` progress bonus, `SDRAW=x` a draw's rollout value (0.5 by default), `SCANDS=k` candidates, `SFULL=1` full heuristic rollouts,
 /// `SACT=1` search the whole action phase.
-fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
-    let mut a = maquis::agents::search::SearchAgent::new(sims, seed);
+fn search_agent(sims: u32, seed: u64) -> maquis::maquis::agents::search::SearchAgent {
+    let mut a = maquis::maquis::agents::search::SearchAgent::new(sims, seed);
     if let Some(x) = std::env::var("SPB").ok().and_then(|v| v.parse().ok()) {
         a.progress_bonus = x;
     }
@@ -103,9 +103,9 @@ fn search_agent(sims: u32, seed: u64) -> maquis::agents::search::SearchAgent {
 /// for another); `GPW=w` the prior's weight, `GCANDS=k` the network's
 /// candidates, `GHC=k` the heuristic's, `GMIX`, `GDEPTH` the leaves' rollout mix and depth,
 /// `GDRAW` a draw's value there, `GPB` their progress bonus, `GFULL=1` full heuristic rollouts.
-fn guided_agent(sims: u32, seed: u64) -> maquis::agents::guided::GuidedSearch {
-    use maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
-    use maquis::agents::network::Network;
+fn guided_agent(sims: u32, seed: u64) -> maquis::maquis::agents::guided::GuidedSearch {
+    use maquis::maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
+    use maquis::maquis::agents::network::Network;
     let path = std::env::var("NET").unwrap_or("python/maquis/networks/baseline.safetensors".into());
     let net = Network::load(std::path::Path::new(&path)).expect("a network file");
     let o = GuidedSettings { simulations: sims, ..NETWORK_SEARCH_DEFAULTS };
@@ -186,14 +186,14 @@ fn trace(seed: u64) {
                 s.tokens.airdrop, s.missions[0].boxes_done, s.missions[1].boxes_done
             );
         }
-        if std::env::var("SCORES").is_ok() && s.phase != maquis::ids::Phase::Placement {
+        if std::env::var("SCORES").is_ok() && s.phase != maquis::maquis::ids::Phase::Placement {
             let mut rng = h.rng_for(&s);
             let sc = h.ranked(&s, &mut rng);
             let txt: Vec<String> = sc.iter().take(6).map(|(i, v)| format!("{}={:.0}", action_table().names[*i], v)).collect();
             println!("      ranked: {}", txt.join(" "));
         }
-        if std::env::var("SCORES").is_ok() && s.phase == maquis::ids::Phase::Placement {
-            let mut rng = maquis::agents::heuristic::Rng64::new(1);
+        if std::env::var("SCORES").is_ok() && s.phase == maquis::maquis::ids::Phase::Placement {
+            let mut rng = maquis::maquis::agents::heuristic::Rng64::new(1);
             let sc = h.placement_scores(&s, &mut rng);
             let txt: Vec<String> = sc.iter().take(6).map(|(i, v)| format!("{}={:.0}", action_table().names[*i], v)).collect();
             println!("      scores: {}", txt.join(" "));
@@ -206,7 +206,7 @@ fn trace(seed: u64) {
         let mut patrols = vec![];
         for (i, p) in s.pawns.iter().enumerate() {
             if p.is_patrol() && before & (1 << i) == 0 {
-                patrols.push(maquis::ids::Location::ALL[i].as_str());
+                patrols.push(maquis::maquis::ids::Location::ALL[i].as_str());
             }
         }
         println!("   {}  {}", action_table().names[a], if patrols.is_empty() { String::new() } else { format!("-> patrol {patrols:?}") });

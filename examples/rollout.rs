@@ -10,29 +10,14 @@
 //!   the `trace` digest then changes if anything observable in any position changes (the saved
 //!   state's keys are sorted first, so reordering `State`'s fields changes nothing).
 
-use maquis::agents::random::sample;
-use maquis::ids::Difficulty;
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
+use maquis::maquis::agents::random::sample;
+use maquis::maquis::ids::Difficulty;
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, write_observation, Setup};
+use maquis::digest::Fnv;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 
-/// FNV-1a, 64 bit: a stable digest independent of std's hasher.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        for &x in b {
-            self.0 = (self.0 ^ x as u64).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    fn u64(&mut self, x: u64) {
-        self.bytes(&x.to_le_bytes());
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -67,7 +52,7 @@ fn main() {
                     }
                     // With its keys sorted (serde_json's `Value` keeps them in order): the digest
                     // does not depend on the order of `State`'s fields.
-                    let saved: serde_json::Value = serde_json::from_str(&maquis::save::save(&s)).unwrap();
+                    let saved: serde_json::Value = serde_json::from_str(&maquis::maquis::save::save(&s)).unwrap();
                     trace.bytes(saved.to_string().as_bytes());
                 }
                 let a = sample(&mask, &mut rng).unwrap();

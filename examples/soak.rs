@@ -9,15 +9,16 @@
 //!    resident set size (VmRSS) printed at 20 points; exits 1 if it grows by more than 1 MiB after
 //!    the first tenth.
 
-use maquis::save::{load, save};
-use maquis::vector::{Autoreset, EnvConfig, IllegalPolicy, OutputBuffers, Rewards, VecEngine};
-use maquis::Setup;
+use maquis::maquis::save::{load, save};
+use maquis::vector::{Autoreset, IllegalPolicy, OutputBuffers};
+use maquis::maquis::{EnvConfig, Maquis, Rewards, VecEngine};
+use maquis::maquis::Setup;
 use std::time::Instant;
 
 fn engine(n: usize, threads: usize, seed: u64) -> (VecEngine, OutputBuffers) {
     let cfg = EnvConfig::new(Setup::default(), Rewards::default(), IllegalPolicy::Terminate).unwrap();
     let mut engine = VecEngine::new(cfg, n, threads, Autoreset::NextStep).unwrap();
-    let mut buffers = OutputBuffers::new(n);
+    let mut buffers = OutputBuffers::of::<Maquis>(n);
     engine.seed_all(seed);
     engine.reset(None, None, None, &mut buffers.out()).unwrap();
     (engine, buffers)

@@ -32,15 +32,13 @@
 //! 200 steps) whose instruction count does not depend on the machine's load; it prints the steps
 //! to divide by. `vector` prefetches with `PREFETCH=on`, else not (fixed, not chosen by timing).
 
-use maquis::agents::random::{play_out, sample};
+use maquis::maquis::agents::random::{play_out, sample};
 use maquis::env::Config;
 use maquis::simd::Simd;
-use maquis::vector::{
-    outcome_code, prefetch_lines, Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine,
-    NO_OUTCOME,
-};
-use maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Maquis};
-use maquis::{Setup, State, NUM_ACTIONS};
+use maquis::vector::{prefetch_lines, Autoreset, IllegalPolicy, OutputBuffers, NO_OUTCOME};
+use maquis::maquis::{outcome_code, EnvConfig, EnvSlot, Rewards, VecEngine};
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, new_game_into, obs_size, write_observation, Maquis};
+use maquis::maquis::{Setup, State, NUM_ACTIONS};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::hint::black_box;
@@ -105,7 +103,7 @@ fn config() -> EnvConfig {
 /// `n` environments on `threads` threads, reset, with their output buffers.
 fn started(n: usize, threads: usize) -> (VecEngine, OutputBuffers) {
     let mut engine = VecEngine::new(config(), n, threads, Autoreset::NextStep).unwrap();
-    let mut buffers = OutputBuffers::new(n);
+    let mut buffers = OutputBuffers::of::<Maquis>(n);
     engine.reset(None, None, None, &mut buffers.out()).unwrap();
     (engine, buffers)
 }

@@ -2,9 +2,9 @@
 //! heuristic. All games use fixed seeds, so the results are deterministic (no flaky thresholds);
 //! the larger comparisons live in `examples/agents_compare.rs`.
 
-use maquis::agents::{act_batch, Agent, AnyAgent, HeuristicAgent, RandomAgent, SearchAgent};
-use maquis::ids::{Difficulty, MissionPool, Outcome};
-use maquis::{action_table, apply_legal, legal_mask, new_game, Setup, State};
+use maquis::maquis::agents::{act_batch, Agent, AnyAgent, HeuristicAgent, RandomAgent, SearchAgent};
+use maquis::maquis::ids::{Difficulty, MissionPool, Outcome};
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, Setup, State};
 
 /// Plays one game with `agent`, checking every chosen action against the legal mask.
 fn play_checked<A: Agent>(agent: &mut A, setup: &Setup, seed: u64) -> State {
@@ -14,7 +14,7 @@ fn play_checked<A: Agent>(agent: &mut A, setup: &Setup, seed: u64) -> State {
         let a = agent.act(&s);
         let mask = legal_mask(&s);
         assert!(
-            a < maquis::NUM_ACTIONS && mask.get(a),
+            a < maquis::maquis::NUM_ACTIONS && mask.get(a),
             "illegal action {a} ({}) in phase {:?}, seed {seed}, setup {setup:?}",
             action_table().names.get(a).map_or("?", |n| n.as_str()),
             s.phase
@@ -84,10 +84,10 @@ fn heuristic_is_always_legal() {
 #[test]
 fn heuristic_is_legal_with_every_mission() {
     // Every mission at least once on each slot, on normal and very_hard.
-    use maquis::ids::MissionId;
+    use maquis::maquis::ids::MissionId;
     for (i, &a) in MissionId::ALL.iter().enumerate() {
         let b = MissionId::ALL[(i + 7) % MissionId::COUNT];
-        let b = if maquis::missions::info(a).stars == 3 && maquis::missions::info(b).stars == 3 {
+        let b = if maquis::maquis::missions::info(a).stars == 3 && maquis::maquis::missions::info(b).stars == 3 {
             MissionId::OfficersMansion
         } else {
             b

@@ -46,11 +46,11 @@ fn the_weight_file_is_tied_to_dday_and_refuses_maquiss() {
     assert_eq!(a.evaluate(&obs).0.to_vec(), b.evaluate(&obs).0.to_vec());
 
     // A Maquis network is refused by D-Day naming both fingerprints, and the reverse.
-    let maquis_net = maquis::agents::network::Network::random(&[8], 1);
+    let maquis_net = maquis::maquis::agents::network::Network::random(&[8], 1);
     let e = Network::from_bytes(&maquis_net.to_bytes()).unwrap_err();
-    let maquis_fp = maquis::agents::network::observation_fingerprint();
+    let maquis_fp = maquis::maquis::agents::network::observation_fingerprint();
     assert!(e.0.contains(&fp) && e.0.contains(&maquis_fp), "{e}");
-    let e = maquis::agents::network::Network::from_bytes(&Network::random(&[8], 1).to_bytes()).unwrap_err();
+    let e = maquis::maquis::agents::network::Network::from_bytes(&Network::random(&[8], 1).to_bytes()).unwrap_err();
     assert!(e.0.contains(&fp) && e.0.contains(&maquis_fp), "{e}");
 }
 

@@ -9,10 +9,11 @@
 #[path = "fuzz/mutate.rs"]
 mod mutate;
 
-use maquis::agents::random::sample;
-use maquis::ids::Difficulty;
-use maquis::save::{load, save, validate};
-use maquis::{apply, legal_mask, new_game, observation, Error, Setup, State};
+use maquis::maquis::agents::random::sample;
+use maquis::maquis::ids::Difficulty;
+use maquis::maquis::save::{load, save, validate};
+use maquis::Error;
+use maquis::maquis::{apply, legal_mask, new_game, observation, Setup, State};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;

@@ -2,14 +2,14 @@
 //! every invariant (T4 supply conservation, B5 one pawn per location, T5 worker counts, morale and
 //! soldier ranges), never panic, and survive a save/load round trip at every step.
 
-use maquis::agents::random::sample;
-use maquis::ids::{Difficulty, MissionId};
-use maquis::save::{load, save, validate};
-use maquis::{action_table, apply, legal_mask, new_game, observation, Setup};
+use maquis::maquis::agents::random::sample;
+use maquis::maquis::ids::{Difficulty, MissionId};
+use maquis::maquis::save::{load, save, validate};
+use maquis::maquis::{action_table, apply, legal_mask, new_game, observation, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn playout(setup: &Setup, seed: u64, check_saves: bool) -> (u32, maquis::State) {
+fn playout(setup: &Setup, seed: u64, check_saves: bool) -> (u32, maquis::maquis::State) {
     let mut s = new_game(setup, seed).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37);
     let mut steps = 0;

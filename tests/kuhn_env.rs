@@ -6,7 +6,7 @@ use maquis::env::versus::{load_match, save_match, LearnerOutcome, Opponent, Oppo
 use maquis::env::{Config, IllegalPolicy, Slot};
 use maquis::error::Error;
 use maquis::game::Game;
-use maquis::kuhn::agents::{Agent, KuhnAgent};
+use maquis::kuhn::agents::{Agent, ById, KuhnAgent};
 use maquis::kuhn::env::{chip_margin, Kuhn, KuhnPoker};
 
 type EnvConfig = Config<Kuhn>;
@@ -129,7 +129,7 @@ fn kuhn_a1_random_and_heuristic_only_and_the_others_are_refused_naming_them() {
             }
         }
     }
-    assert!(KuhnAgent::by_id("bogus", 0).unwrap_err().to_string().contains("'random' and 'heuristic'"));
+    assert!(KuhnAgent::by_id("bogus", 0, 1).unwrap_err().to_string().contains("'random' and 'heuristic'"));
     let setup = Setup { opponent: Opponent { kind: OpponentKind::Search, budget: 1 }, ..Setup::default() };
     assert!(Kuhn::check_setup(&setup).is_err(), "an env with a search opponent is refused up front");
 }
@@ -140,7 +140,7 @@ fn kuhn_a1_the_heuristic_bets_with_the_equilibriums_probabilities() {
     use maquis::kuhn::infoset::{of_state, INFOSET_NAMES};
     use maquis::kuhn::solve::equilibrium;
     let eq = equilibrium(1.0 / 3.0).unwrap();
-    let mut agent = KuhnAgent::by_id("heuristic", 3).unwrap();
+    let mut agent = KuhnAgent::by_id("heuristic", 3, 1).unwrap();
     let n = 6_000;
     for cards in DEALS {
         for s in states(cards).into_iter().filter(|s| !s.is_over()) {
@@ -175,7 +175,7 @@ fn the_learner_always_decides_for_both_sides_and_the_heuristic_holds_its_value()
     let hands = 200_000u64;
     let c = cfg(Side::First, OpponentKind::Heuristic, Rewards::Margin);
     let mut slot = EnvSlot::new(5);
-    let mut me = KuhnAgent::by_id("heuristic", 9).unwrap();
+    let mut me = KuhnAgent::by_id("heuristic", 9, 1).unwrap();
     let mut obs = [0.0f32; OBSERVATION_SIZE];
     for _ in 0..hands {
         slot.reset(&c.setup).unwrap();

@@ -2,10 +2,10 @@
 //! mission card) equals the reference that tests every action of every location, in random play
 //! over every difficulty and mission pair, from rich starting hands too.
 
-use maquis::agents::random::sample;
-use maquis::ids::{Difficulty, MissionId, MissionPool, Resource};
-use maquis::rules::legal_mask_reference;
-use maquis::{action_table, apply, legal_mask, new_game, Setup, StartOverrides};
+use maquis::maquis::agents::random::sample;
+use maquis::maquis::ids::{Difficulty, MissionId, MissionPool, Resource};
+use maquis::maquis::rules::legal_mask_reference;
+use maquis::maquis::{action_table, apply, legal_mask, new_game, Setup, StartOverrides};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -16,7 +16,7 @@ fn check_playout(setup: &Setup, seed: u64) -> u32 {
     while !s.is_over() {
         let (fast, slow) = (legal_mask(&s), legal_mask_reference(&s));
         if fast != slow {
-            let names = |m: &maquis::ActionMask| m.iter().map(|i| action_table().names[i].clone()).collect::<Vec<_>>();
+            let names = |m: &maquis::maquis::ActionMask| m.iter().map(|i| action_table().names[i].clone()).collect::<Vec<_>>();
             panic!("fast mask {:?}\n  reference {:?}\n  in {s:?}", names(&fast), names(&slow));
         }
         let a = sample(&fast, &mut rng).unwrap();
@@ -53,7 +53,7 @@ fn fast_mask_matches_reference_every_mission_pool_with_rich_hands() {
         for seed in 0..300 {
             let mut start = rich_start(&mut rng, 4);
             // Poison and fake IDs exist only in the second-edition pool (D2).
-            start.resources.retain(|&r, _| maquis::config::tokens_in_game(pool, r) > 0);
+            start.resources.retain(|&r, _| maquis::maquis::config::tokens_in_game(pool, r) > 0);
             let setup = Setup { mission_pool: pool, ..Setup::new(Difficulty::Normal) }.start(start);
             check_playout(&setup, seed);
         }

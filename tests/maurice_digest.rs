@@ -14,6 +14,7 @@
 //!     # rewrites the fixture from the engine as it is (only for an intended change of behaviour)
 //! ```
 
+use maquis::digest::Fnv;
 use maquis::draw::splitmix64;
 use maquis::maurice::agents::{Agent, HeuristicAgent, RandomAgent, SearchAgent};
 use maquis::maurice::setup::TerrainChoice;
@@ -31,22 +32,6 @@ const DEFAULT_GAMES: u64 = 2_000;
 const SEARCH_DECISIONS: u64 = 12;
 const SEARCH_BUDGET: u32 = 100;
 
-/// FNV-1a over bytes: fixed across platforms and Rust versions.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn bytes(&mut self, b: &[u8]) {
-        for &x in b {
-            self.0 = (self.0 ^ x as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn u64(&mut self, v: u64) {
-        self.bytes(&v.to_le_bytes());
-    }
-}
 
 /// Game g's setup and agents: odd games standard, even skirmish; every fifth on random terrain;
 /// two in fifty with the heuristic (against random, and against itself), the rest random.

@@ -1,18 +1,18 @@
 //! The learned network (`agents/network.rs`), the network-guided search (`agents/guided.rs`), the
 //! self-play data (`agents/selfplay.rs`) and the clairvoyant ceiling (`agents/clairvoyant.rs`).
 
-use maquis::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
-use maquis::agents::heuristic::HeuristicAgent;
-use maquis::agents::search::worth_searching;
-use maquis::agents::network::{
+use maquis::maquis::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
+use maquis::maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS};
+use maquis::maquis::agents::heuristic::HeuristicAgent;
+use maquis::maquis::agents::search::worth_searching;
+use maquis::maquis::agents::network::{
     masked_argmax, observation_fingerprint, Inputs, Network, NetworkAgent, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2,
 };
-use maquis::agents::planes::{write_heuristic_planes, GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
-use maquis::agents::selfplay::{play_games, Teacher};
-use maquis::ids::{Difficulty, Outcome};
-use maquis::observation::state_from_observation;
-use maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, observation, Setup, State, NUM_ACTIONS};
+use maquis::maquis::agents::planes::{write_heuristic_planes, GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
+use maquis::maquis::agents::selfplay::{play_games, Teacher};
+use maquis::maquis::ids::{Difficulty, Outcome};
+use maquis::maquis::observation::state_from_observation;
+use maquis::maquis::{action_table, apply_legal, legal_mask, new_game, obs_size, observation, Setup, State, NUM_ACTIONS};
 use ndarray::{Array1, Array2};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -290,7 +290,7 @@ fn heuristic_input_networks_round_trip_and_ignore_the_hidden_deck() {
     // The same position with another hidden deck order: the same input, the same move.
     let mut other = s.clone();
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(99);
-    maquis::determinize(&mut other, &mut rng);
+    maquis::maquis::determinize(&mut other, &mut rng);
     let (mut a, mut b) = (Vec::new(), Vec::new());
     back.write_state_input(&s, &mut a);
     back.write_state_input(&other, &mut b);
@@ -468,7 +468,7 @@ fn selfplay_samples_are_consistent_and_thread_independent() {
         assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         assert!(p.iter().zip(mask).all(|(&x, &m)| m || x == 0.0));
         let o = Outcome::ALL[a.game_outcomes[a.game[i] as usize] as usize];
-        assert_eq!(a.outcome[i], maquis::agents::guided::OUTCOME_VALUES[o.idx()]);
+        assert_eq!(a.outcome[i], maquis::maquis::agents::guided::OUTCOME_VALUES[o.idx()]);
         // The observation decodes to a state whose legal actions are the mask.
         let s = state_from_observation(&a.obs[i * obs_size()..(i + 1) * obs_size()], 0).unwrap();
         let legal = legal_mask(&s);
@@ -490,7 +490,7 @@ fn clairvoyant_is_deterministic_and_beats_fair_play_on_the_same_deals() {
     let cv = Clairvoyant::new(3, 1, 0);
     let a = clairvoyant_outcomes(&cv, &setup, &seeds, 2).unwrap();
     let b = clairvoyant_outcomes(&cv, &setup, &seeds, 1).unwrap();
-    let value = |s: &State| maquis::agents::guided::outcome_value(s);
+    let value = |s: &State| maquis::maquis::agents::guided::outcome_value(s);
     assert_eq!(a.iter().map(|s| s.outcome).collect::<Vec<_>>(), b.iter().map(|s| s.outcome).collect::<Vec<_>>());
     // The heuristic on the same deals, fair play.
     let h = HeuristicAgent::new(0);

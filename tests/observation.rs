@@ -2,8 +2,8 @@
 
 mod common;
 
-use maquis::ids::{Difficulty, MissionId};
-use maquis::{legal_mask, obs_size, observation, observation_layout, Setup};
+use maquis::maquis::ids::{Difficulty, MissionId};
+use maquis::maquis::{legal_mask, obs_size, observation, observation_layout, Setup};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -27,7 +27,7 @@ fn layout_covers_the_vector_exactly_with_unique_names() {
 fn p2_hidden_deck_order_is_not_observed() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     for seed in 0..300 {
-        let mut s = maquis::new_game(&Setup::new(Difficulty::ALL[seed as usize % 6]), seed).unwrap();
+        let mut s = maquis::maquis::new_game(&Setup::new(Difficulty::ALL[seed as usize % 6]), seed).unwrap();
         while !s.is_over() {
             let mut t = s.clone();
             let top = t.deck.top as usize;
@@ -35,8 +35,8 @@ fn p2_hidden_deck_order_is_not_observed() {
             if t.deck != s.deck && s.today.peek.is_none() {
                 assert_eq!(observation(&s), observation(&t));
             }
-            let a = maquis::agents::random::sample(&legal_mask(&s), &mut rng).unwrap();
-            maquis::apply(&mut s, a as i64).unwrap();
+            let a = maquis::maquis::agents::random::sample(&legal_mask(&s), &mut rng).unwrap();
+            maquis::maquis::apply(&mut s, a as i64).unwrap();
         }
     }
 }
@@ -50,10 +50,10 @@ fn m_infiltration_peek_is_the_only_visible_deck_card() {
         MissionId::Sabotage,
         [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     ));
-    s.marks.stuck |= maquis::board::bit(maquis::Location::MissionA);
+    s.marks.stuck |= maquis::maquis::board::bit(maquis::maquis::Location::MissionA);
     s.home -= 1;
     s.missions[0].boxes_done = 1;
-    maquis::rules::begin_day(&mut s);
+    maquis::maquis::rules::begin_day(&mut s);
     let (_, off, len) = *observation_layout().iter().find(|(n, _, _)| *n == "peek").unwrap();
     let obs = observation(&s);
     let top = s.deck.deck()[0] as usize;
@@ -83,10 +83,10 @@ fn state_from_observation_round_trips_everything_visible() {
         let d = Difficulty::ALL[seed as usize % 6];
         let (a, b) = (all[seed as usize % 18], all[(seed as usize * 7 + 3) % 18]);
         let setup = if a == b { Setup::new(d) } else { Setup::new(d).missions(a, b) };
-        let mut s = maquis::new_game(&setup, seed).unwrap();
+        let mut s = maquis::maquis::new_game(&setup, seed).unwrap();
         loop {
             let obs = observation(&s);
-            let t = maquis::observation::state_from_observation(&obs, seed).unwrap();
+            let t = maquis::maquis::observation::state_from_observation(&obs, seed).unwrap();
             assert_eq!(observation(&t), obs, "re-encoded observation differs");
             assert_eq!(legal_mask(&t), legal_mask(&s), "legal actions differ");
             assert_eq!(t.deck.deck().len(), s.deck.deck().len());
@@ -94,15 +94,15 @@ fn state_from_observation_round_trips_everything_visible() {
                 assert_eq!(t.outcome, s.outcome);
                 break;
             }
-            let act = maquis::agents::random::sample(&legal_mask(&s), &mut rng).unwrap();
-            maquis::apply(&mut s, act as i64).unwrap();
+            let act = maquis::maquis::agents::random::sample(&legal_mask(&s), &mut rng).unwrap();
+            maquis::maquis::apply(&mut s, act as i64).unwrap();
         }
     }
 }
 
 #[test]
 fn state_from_observation_rejects_garbage() {
-    use maquis::observation::state_from_observation;
+    use maquis::maquis::observation::state_from_observation;
     assert!(state_from_observation(&[0.0; 3], 0).is_err());
     assert!(state_from_observation(&vec![0.0; obs_size()], 0).is_err());
     assert!(state_from_observation(&vec![2.0; obs_size()], 0).is_err());
@@ -112,20 +112,20 @@ fn state_from_observation_rejects_garbage() {
 /// As above, along the longer games of the heuristic agent (more of each mission's states).
 #[test]
 fn state_from_observation_round_trips_heuristic_games() {
-    let agent = maquis::agents::heuristic::HeuristicAgent::new(0);
+    let agent = maquis::maquis::agents::heuristic::HeuristicAgent::new(0);
     let all = MissionId::ALL;
     for seed in 0..120u64 {
         let d = Difficulty::ALL[seed as usize % 6];
         let (a, b) = (all[seed as usize % 18], all[(seed as usize * 5 + 1) % 18]);
         let setup = if a == b { Setup::new(d) } else { Setup::new(d).missions(a, b) };
-        let mut s = maquis::new_game(&setup, seed).unwrap();
+        let mut s = maquis::maquis::new_game(&setup, seed).unwrap();
         while !s.is_over() {
             let obs = observation(&s);
-            let t = maquis::observation::state_from_observation(&obs, seed).unwrap();
+            let t = maquis::maquis::observation::state_from_observation(&obs, seed).unwrap();
             assert_eq!(observation(&t), obs);
             assert_eq!(legal_mask(&t), legal_mask(&s), "legal actions differ on day {} ({:?})", s.day, s.missions);
             let a = agent.act(&s) as i64;
-            maquis::apply(&mut s, a).unwrap();
+            maquis::maquis::apply(&mut s, a).unwrap();
         }
     }
 }

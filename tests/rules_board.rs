@@ -12,10 +12,10 @@
 mod common;
 
 use common::*;
-use maquis::board::{bit, BRIDGE_NORTH, BRIDGE_SOUTH, PATROL_LOCATIONS, ROADS, SAFE_LOCATIONS, WEST_BANK};
-use maquis::deck::{PatrolDeck, PATROL_CARDS};
-use maquis::ids::{Difficulty, Location, Location::*, MissionId, MissionId::*, Pawn, Phase, Resource, Resource::*, Tile};
-use maquis::{StartOverrides, State};
+use maquis::maquis::board::{bit, BRIDGE_NORTH, BRIDGE_SOUTH, PATROL_LOCATIONS, ROADS, SAFE_LOCATIONS, WEST_BANK};
+use maquis::maquis::deck::{PatrolDeck, PATROL_CARDS};
+use maquis::maquis::ids::{Difficulty, Location, Location::*, MissionId, MissionId::*, Pawn, Phase, Resource, Resource::*, Tile};
+use maquis::maquis::{StartOverrides, State};
 use std::collections::BTreeSet;
 
 const DECK: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -76,8 +76,8 @@ fn b1_location_ids_are_the_spec_ids_in_order() {
 #[test]
 fn b1_safe_house_is_never_a_placement_target() {
     // There is not even an action for it.
-    assert!(maquis::action_table().from_name("place:safe_house").is_err());
-    assert!(maquis::action_table().from_name("place:safe_house:fake_id").is_err());
+    assert!(maquis::maquis::action_table().from_name("place:safe_house").is_err());
+    assert!(maquis::maquis::action_table().from_name("place:safe_house:fake_id").is_err());
     let mut s = fresh();
     give(&mut s, FakeId, 1);
     assert!(legal_names(&s).iter().all(|n| !n.starts_with("place:safe_house")));
@@ -127,7 +127,7 @@ fn b1_printed_actions_pay_their_cost_and_give_their_reward() {
         let total: u32 = s.tokens.hand.iter().map(|&n| n as u32).sum();
         let expected: u32 = after.iter().map(|&(_, n)| n as u32).sum();
         assert_eq!(total, expected, "{l}:{opt}: nothing else enters the hand");
-        maquis::save::validate(&s).unwrap();
+        maquis::maquis::save::validate(&s).unwrap();
     }
 }
 
@@ -225,7 +225,7 @@ fn b2_unsafe_reward_is_lost_on_arrest_but_the_cost_is_paid() {
     assert_eq!(supply(&s, Money), 4, "the paid money is back in the supply");
     assert_eq!(hand(&s, Weapon), 0, "the weapon is lost");
     assert_eq!(supply(&s, Weapon), 4, "the lost weapon is back in the supply");
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 #[test]
@@ -481,11 +481,11 @@ fn b6_patrols_are_never_anywhere_else_in_random_play() {
     let allowed = PATROL_LOCATIONS.iter().fold(0u32, |acc, &l| acc | bit(l));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
     for seed in 0..200 {
-        let mut s = maquis::new_game(&maquis::Setup::new(Difficulty::ALL[seed as usize % 6]), seed).unwrap();
+        let mut s = maquis::maquis::new_game(&maquis::maquis::Setup::new(Difficulty::ALL[seed as usize % 6]), seed).unwrap();
         while !s.is_over() {
             assert_eq!(s.patrol_set() & !allowed, 0, "patrol outside B6: {:?}", s.pawns);
-            let a = maquis::agents::random::sample(&maquis::legal_mask(&s), &mut rng).unwrap();
-            maquis::apply(&mut s, a as i64).unwrap();
+            let a = maquis::maquis::agents::random::sample(&maquis::maquis::legal_mask(&s), &mut rng).unwrap();
+            maquis::maquis::apply(&mut s, a as i64).unwrap();
         }
     }
 }
@@ -605,10 +605,10 @@ fn p2_the_deck_is_shuffled_once_at_setup_by_the_seed() {
     let mut orders = BTreeSet::new();
     let mut first = [0u32; 10];
     for seed in 0..2000 {
-        let s = maquis::new_game(&maquis::Setup::new(Difficulty::Normal).missions(Sabotage, AidTheSpy), seed).unwrap();
+        let s = maquis::maquis::new_game(&maquis::maquis::Setup::new(Difficulty::Normal).missions(Sabotage, AidTheSpy), seed).unwrap();
         assert!(s.deck.is_complete());
         assert_eq!(s.deck.deck().len(), 10, "nothing drawn before the first placement");
-        let again = maquis::new_game(&maquis::Setup::new(Difficulty::Normal).missions(Sabotage, AidTheSpy), seed).unwrap();
+        let again = maquis::maquis::new_game(&maquis::maquis::Setup::new(Difficulty::Normal).missions(Sabotage, AidTheSpy), seed).unwrap();
         assert_eq!(s.deck, again.deck, "same seed, same deck");
         orders.insert(s.deck.deck().to_vec());
         first[s.deck.deck()[0] as usize] += 1;
@@ -623,7 +623,7 @@ fn p2_the_deck_is_shuffled_once_at_setup_by_the_seed() {
 fn p2_discard_is_open_in_the_state_dict() {
     let mut s = with_deck([4, 2, 0, 1, 3, 5, 6, 7, 8, 9], StartOverrides::default());
     act(&mut s, "place:cafe");
-    let d = maquis::save::state_dict(&s);
+    let d = maquis::maquis::save::state_dict(&s);
     assert_eq!(d["patrol_discard"], serde_json::json!([4]));
 }
 
@@ -654,7 +654,7 @@ fn p3_arrests_first_worker_when_all_three_occupied() {
     assert_eq!(s.marks.fake_ids, 0);
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (0, 4), "the Fake ID returns to the supply");
     assert_eq!(s.deck.discard(), &[1, 4, 0]);
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 #[test]
@@ -796,7 +796,7 @@ fn a1_airdrop_gives_what_the_supply_has() {
     act(&mut s, "act:radio_a:airdrop_field_e_food");
     assert_eq!(s.tokens.airdrop[1][Food.idx()], 1, "only one food was left in the supply");
     assert_eq!(supply(&s, Food), 0);
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 // =============================================================================================
@@ -870,7 +870,7 @@ fn a3_recruit_needs_food_and_a_recruitable_worker() {
         Sabotage,
         UndergroundNewspaper,
         DECK,
-        StartOverrides { workers: Some(maquis::WorkerOverride { available: 3, recruitable: 0 }), ..Default::default() },
+        StartOverrides { workers: Some(maquis::maquis::WorkerOverride { available: 3, recruitable: 0 }), ..Default::default() },
     );
     give(&mut s, Food, 1);
     action_phase(&mut s, &[Cafe, PontLeveque], &[], &[]);
@@ -1096,5 +1096,5 @@ fn a6_black_market_sale_can_end_the_game_at_morale_one() {
     action_phase(&mut s, &[BlackMarket, Cafe], &[], &[]);
     act(&mut s, "act:black_market:sell_food");
     assert_eq!(s.tracks.morale, 0);
-    assert_eq!(s.outcome, Some(maquis::Outcome::Loss));
+    assert_eq!(s.outcome, Some(maquis::maquis::Outcome::Loss));
 }

@@ -8,11 +8,11 @@
 mod common;
 
 use common::*;
-use maquis::board::bit;
-use maquis::ids::{Difficulty, Location, Location::*, MissionId, MissionId::*, Outcome, Pawn, Phase, Resource, Resource::*};
-use maquis::state::Tier;
-use maquis::tracks::{MIN_PATROLS, ORANGE_DAYS, TRIANGLE_DAYS};
-use maquis::{StartOverrides, State, WorkerOverride};
+use maquis::maquis::board::bit;
+use maquis::maquis::ids::{Difficulty, Location, Location::*, MissionId, MissionId::*, Outcome, Pawn, Phase, Resource, Resource::*};
+use maquis::maquis::state::Tier;
+use maquis::maquis::tracks::{MIN_PATROLS, ORANGE_DAYS, TRIANGLE_DAYS};
+use maquis::maquis::{StartOverrides, State, WorkerOverride};
 
 const DECK: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -66,7 +66,7 @@ const SPOTS: [Location; 5] = [Cafe, SpareRoomNe, SpareRoomW, SpareRoomSe, Missio
 fn t1_day_marker_starts_on_start_day_0() {
     let s = fresh();
     assert_eq!((s.day, s.pass), (0, 1));
-    assert_eq!(maquis::save::state_dict(&s)["day"], 0);
+    assert_eq!(maquis::maquis::save::state_dict(&s)["day"], 0);
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn t1_a_game_lasts_15_days_and_orange_days_cost_morale() {
 #[test]
 fn t2_morale_starts_at_6() {
     assert_eq!(fresh().tracks.morale, 6);
-    let s = maquis::new_game(&maquis::Setup::new(Difficulty::Hard).missions(AidTheSpy, Sabotage), 1).unwrap();
+    let s = maquis::maquis::new_game(&maquis::maquis::Setup::new(Difficulty::Hard).missions(AidTheSpy, Sabotage), 1).unwrap();
     assert_eq!(s.tracks.morale, 6);
 }
 
@@ -131,7 +131,7 @@ fn t2_morale_zero_ends_the_game_at_once_in_a_loss() {
     assert_eq!(s.tracks.morale, 0);
     assert!(s.is_over());
     assert_eq!(s.outcome, Some(Outcome::Loss));
-    assert!(maquis::legal_mask(&s).is_empty());
+    assert!(maquis::maquis::legal_mask(&s).is_empty());
 }
 
 // =============================================================================================
@@ -145,16 +145,16 @@ fn t3_soldier_track_starts_at_0() {
 #[test]
 fn t3_each_actual_step_costs_one_morale() {
     let mut s = fresh();
-    maquis::rules::advance_soldiers(&mut s, 2);
+    maquis::maquis::rules::advance_soldiers(&mut s, 2);
     assert_eq!((s.tracks.soldiers, s.tracks.morale), (2, 4));
 }
 
 #[test]
 fn t3_steps_beyond_5_neither_advance_nor_cost_morale() {
     let mut s = start(StartOverrides { soldiers: Some(4), ..Default::default() });
-    maquis::rules::advance_soldiers(&mut s, 3);
+    maquis::maquis::rules::advance_soldiers(&mut s, 3);
     assert_eq!((s.tracks.soldiers, s.tracks.morale), (5, 5), "only one step was taken");
-    maquis::rules::advance_soldiers(&mut s, 1);
+    maquis::maquis::rules::advance_soldiers(&mut s, 1);
     assert_eq!((s.tracks.soldiers, s.tracks.morale), (5, 5));
 
     // In play: Milice HQ's poison (morale +2, then soldier track +3) at soldier track 4.
@@ -200,12 +200,12 @@ fn t4_a_gain_gives_what_the_supply_has_and_the_rest_is_lost() {
 
     // Smuggler (+3 food) with one food in the supply: +1.
     let mut s = fresh();
-    s.marks.tiles[1] = Some(maquis::Tile::Smuggler);
+    s.marks.tiles[1] = Some(maquis::maquis::Tile::Smuggler);
     give(&mut s, Food, 3);
     action_phase(&mut s, &[SpareRoomW, Cafe], &[], &[]);
     act(&mut s, "act:spare_room_w:food");
     assert_eq!((hand(&s, Food), supply(&s, Food)), (4, 0));
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 #[test]
@@ -225,14 +225,14 @@ fn t4_tokens_are_in_supply_hand_field_or_with_a_worker() {
     give(&mut s, FakeId, 2);
     act(&mut s, "place:radio_a:fake_id");
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (1, 2), "one Fake ID travels with the worker");
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
     place_rest(&mut s, &[Cafe, SpareRoomNe]);
     // Soldiers only, so that no shot prompt interrupts.
     s.pawns.iter_mut().filter(|p| p.is_patrol()).for_each(|p| *p = Pawn::Soldier);
     act(&mut s, "act:radio_a:airdrop_field_w_food");
     let on_field = s.tokens.airdrop[0][Food.idx()];
     assert_eq!(on_field + supply(&s, Food) + hand(&s, Food), 4);
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 // =============================================================================================
@@ -242,7 +242,7 @@ fn t4_tokens_are_in_supply_hand_field_or_with_a_worker() {
 fn t5_five_workers_three_home_two_at_the_cafe() {
     let s = fresh();
     assert_eq!((s.level_workers, s.home, s.recruitable, s.gone), (5, 3, 2, 0));
-    let w = &maquis::save::state_dict(&s)["workers"];
+    let w = &maquis::maquis::save::state_dict(&s)["workers"];
     assert_eq!(w, &serde_json::json!({"available": 3, "placed": 0, "stuck": 0, "recruitable": 2, "gone": 0}));
 }
 
@@ -264,11 +264,11 @@ fn t5_worker_states_always_add_up() {
     action_phase(&mut s, &[MissionA, Cafe, RadioB], &[], &[BlackMarket]);
     act(&mut s, "act:mission_a:train");
     act(&mut s, "act:cafe:recruit");
-    let w = &maquis::save::state_dict(&s)["workers"];
+    let w = &maquis::maquis::save::state_dict(&s)["workers"];
     assert_eq!(w, &serde_json::json!({"available": 2, "placed": 1, "stuck": 1, "recruitable": 1, "gone": 0}));
     act(&mut s, "skip:radio_b"); // cut off by the soldier on black_market
     assert_eq!(s.day, 1);
-    let w = &maquis::save::state_dict(&s)["workers"];
+    let w = &maquis::maquis::save::state_dict(&s)["workers"];
     assert_eq!(w, &serde_json::json!({"available": 2, "placed": 0, "stuck": 1, "recruitable": 1, "gone": 1}));
 }
 
@@ -476,7 +476,7 @@ fn f5_a_worker_may_be_placed_with_one_fake_id_from_the_hand() {
     act(&mut s, "place:radio_a:fake_id");
     assert_eq!(s.marks.fake_ids, bit(Fence) | bit(RadioA));
     assert_eq!(hand(&s, FakeId), 0);
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 // =============================================================================================
@@ -580,13 +580,13 @@ fn f7_closed_roads_cannot_be_used() {
 #[test]
 fn f7_closed_roads_are_listed_in_the_state_dict() {
     let s = missions(MiliceParadeDay, Sabotage, StartOverrides { day: Some(3), ..Default::default() });
-    assert_eq!(maquis::save::state_dict(&s)["closed_roads"], serde_json::json!([["rue_baradat", "fence"]]));
+    assert_eq!(maquis::maquis::save::state_dict(&s)["closed_roads"], serde_json::json!([["rue_baradat", "fence"]]));
     let s = missions(MiliceParadeDay, Sabotage, StartOverrides { day: Some(4), ..Default::default() });
-    assert_eq!(maquis::save::state_dict(&s)["closed_roads"], serde_json::json!([]));
+    assert_eq!(maquis::maquis::save::state_dict(&s)["closed_roads"], serde_json::json!([]));
     let mut s = missions(TakeOutTheBridges, Sabotage, StartOverrides::default());
     s.marks.bridges_destroyed = 3;
     assert_eq!(
-        maquis::save::state_dict(&s)["closed_roads"],
+        maquis::maquis::save::state_dict(&s)["closed_roads"],
         serde_json::json!([["pont_du_nord", "black_market"], ["poor_district", "black_market"]])
     );
 }
@@ -645,7 +645,7 @@ fn f7_arrest_loses_unsafe_reward() {
     assert_eq!(s.tokens.airdrop[1], [0; 8], "the airdrop is lost");
     assert_eq!(supply(&s, Food), 4);
     assert_eq!((hand(&s, FakeId), supply(&s, FakeId)), (0, 4), "its Fake ID returns to the supply");
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 #[test]
@@ -661,7 +661,7 @@ fn f7_b2_safe_reward_kept_on_arrest() {
 #[test]
 fn f7_a_spare_room_safe_house_is_a_destination() {
     let mut s = fresh();
-    s.marks.tiles[1] = Some(maquis::Tile::SafeHouse);
+    s.marks.tiles[1] = Some(maquis::maquis::Tile::SafeHouse);
     action_phase(&mut s, &[RadioA, Cafe], &[], &[Doctor]);
     act(&mut s, "skip:radio_a");
     assert_eq!(s.gone, 0);
@@ -803,7 +803,7 @@ fn f8_a_pending_weapon_may_pay_for_the_shot() {
     assert_eq!(s.gone, 0, "fence → poor_district → pont_leveque → home");
     assert_eq!((hand(&s, Weapon), supply(&s, Weapon)), (0, 4), "the bought weapon was the one shot");
     assert_eq!((hand(&s, Money), s.tracks.soldiers), (0, 1));
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 #[test]
@@ -817,7 +817,7 @@ fn f8_pending_reward_left_over_is_lost_if_the_worker_is_still_arrested() {
     act(&mut s, "shoot:grocer");
     assert_eq!(s.gone, 1);
     assert_eq!((hand(&s, Weapon), supply(&s, Weapon), supply(&s, Money)), (0, 4, 4));
-    maquis::save::validate(&s).unwrap();
+    maquis::maquis::save::validate(&s).unwrap();
 }
 
 #[test]
@@ -964,7 +964,7 @@ fn e1_morale_zero_ends_the_game_at_once() {
     assert!(s.is_over(), "two workers still on the board, but the game is over");
     assert_eq!(s.outcome, Some(Outcome::Loss));
     assert_eq!(s.day, 0);
-    assert!(maquis::legal_mask(&s).is_empty());
+    assert!(maquis::maquis::legal_mask(&s).is_empty());
 }
 
 #[test]
@@ -1077,7 +1077,7 @@ fn e2_the_game_ends_when_the_marker_moves_onto_end() {
     pass_day(&mut s, &[Cafe]);
     assert!(s.is_over());
     assert_eq!(s.day, 15, "the state shows END as day 15");
-    assert_eq!(maquis::save::state_dict(&s)["day"], 15);
+    assert_eq!(maquis::maquis::save::state_dict(&s)["day"], 15);
     assert_eq!(s.outcome, Some(Outcome::Loss), "no mission complete");
 }
 
@@ -1154,7 +1154,7 @@ fn e3_exactly_one_complete_is_a_draw_none_is_a_loss() {
 
 #[test]
 fn e3_outcome_table() {
-    use maquis::rules::upkeep::outcome;
+    use maquis::maquis::rules::upkeep::outcome;
     let base = fresh();
     let mut cases = vec![];
     for morale in [0u8, 3] {

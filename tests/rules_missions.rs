@@ -21,14 +21,14 @@
 mod common;
 
 use common::{act, game, game_with, is_legal, legal_names, setup};
-use maquis::board::bit;
-use maquis::deck::PatrolDeck;
-use maquis::ids::{
+use maquis::maquis::board::bit;
+use maquis::maquis::deck::PatrolDeck;
+use maquis::maquis::ids::{
     Difficulty, Location, Location::*, MissionId, MissionId::*, Outcome, Pawn, Phase, Resource, Resource::*,
 };
-use maquis::save::{state_dict, validate};
-use maquis::state::{State, Tier};
-use maquis::{legal_mask, observation, observation_layout, StartOverrides, WorkerOverride};
+use maquis::maquis::save::{state_dict, validate};
+use maquis::maquis::state::{State, Tier};
+use maquis::maquis::{legal_mask, observation, observation_layout, StartOverrides, WorkerOverride};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -81,7 +81,7 @@ fn set_deck(s: &mut State, order: &[u8]) {
     assert_eq!(s.phase, Phase::Placement);
     assert_eq!(s.patrols_drawn, 0, "set the deck before any patrol of the day is drawn");
     s.deck = PatrolDeck::from_order(order);
-    maquis::rules::begin_day(s);
+    maquis::maquis::rules::begin_day(s);
 }
 
 /// Places workers on the named locations, one after another (patrols come out in between).
@@ -851,7 +851,7 @@ fn m_double_agent_reveal_reshuffles_an_empty_deck() {
     assert_eq!(s.deck.deck().len(), 9);
     assert_eq!(s.deck.discard().len(), 1);
     let card = s.deck.discard()[0] as usize;
-    assert_eq!(s.marks.dark_lady, Some(maquis::deck::PATROL_CARDS[card][0]));
+    assert_eq!(s.marks.dark_lady, Some(maquis::maquis::deck::PATROL_CARDS[card][0]));
     validate(&s).unwrap();
 }
 

@@ -5,9 +5,9 @@
 mod common;
 
 use common::*;
-use maquis::ids::{Deal, Difficulty, Location::*, MissionId, MissionId::*, MissionPool, Outcome, Phase, Resource::*};
-use maquis::missions::{info, pool};
-use maquis::{new_game, new_game_into, Setup, StartOverrides, State, WorkerOverride};
+use maquis::maquis::ids::{Deal, Difficulty, Location::*, MissionId, MissionId::*, MissionPool, Outcome, Phase, Resource::*};
+use maquis::maquis::missions::{info, pool};
+use maquis::maquis::{new_game, new_game_into, Setup, StartOverrides, State, WorkerOverride};
 use std::collections::{BTreeMap, BTreeSet};
 
 const DECK: [u8; 10] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -74,7 +74,7 @@ fn d1_very_easy_moving_onto_end_starts_a_second_pass() {
     pass_day(&mut s, &[Cafe]);
     assert!(!s.is_over());
     assert_eq!((s.pass, s.day, s.phase), (2, 0, Phase::Placement), "back on START, day numbers restart");
-    assert_eq!(maquis::save::state_dict(&s)["pass"], 2);
+    assert_eq!(maquis::maquis::save::state_dict(&s)["pass"], 2);
     assert_eq!(s.tracks.morale, 6, "END and START cost nothing");
 }
 
@@ -131,7 +131,7 @@ fn d1_tricky_has_four_workers_two_recruitable() {
     // No fifth worker: nobody left to recruit, four to place.
     assert_eq!(s.home + s.gone, 4);
     assert_eq!(s.recruitable, 0);
-    let w = &maquis::save::state_dict(&s)["workers"];
+    let w = &maquis::maquis::save::state_dict(&s)["workers"];
     let total: u64 = ["available", "placed", "stuck", "recruitable", "gone"].iter().map(|k| w[k].as_u64().unwrap()).sum();
     assert_eq!(total, 4, "the fifth worker is counted nowhere");
 }
@@ -250,8 +250,8 @@ fn d2_first_edition_fixer_tiles_do_not_exist() {
     give(&mut s, Intel, 4);
     action_phase(&mut s, &[SpareRoomNe, Cafe], &[], &[]);
     // After `action_phase`, which checks `validate`: a save holding it is refused.
-    s.marks.tiles[0] = Some(maquis::Tile::Fixer);
-    assert!(maquis::save::validate(&s).is_err());
+    s.marks.tiles[0] = Some(maquis::maquis::Tile::Fixer);
+    assert!(maquis::maquis::save::validate(&s).is_err());
     assert!(!is_legal(&s, "act:spare_room_ne:fixer_pharmacist"));
     assert!(!is_legal(&s, "act:spare_room_ne:fixer_forger"));
     assert!(is_legal(&s, "act:spare_room_ne:fixer_informant"));
@@ -450,7 +450,7 @@ fn d4_stars_of_every_mission() {
 #[test]
 fn d4_state_dict_reports_the_stars_of_the_dealt_missions() {
     let s = new_game(&Setup::new(Difficulty::Normal).missions(DestroyAaGuns, OfficersMansion), 0).unwrap();
-    let d = maquis::save::state_dict(&s);
+    let d = maquis::maquis::save::state_dict(&s);
     assert_eq!(d["missions"][0]["stars"], 3);
     assert_eq!(d["missions"][1]["stars"], 0);
 }
@@ -477,7 +477,7 @@ fn d4_star_totals_of_uniform_deals_run_from_0_to_5() {
 fn d4_stars_do_not_depend_on_the_level() {
     for d in Difficulty::ALL {
         let s = new_game(&Setup::new(*d).missions(BombTheBarracks, AidTheSpy), 0).unwrap();
-        let d_ = maquis::save::state_dict(&s);
+        let d_ = maquis::maquis::save::state_dict(&s);
         assert_eq!((d_["missions"][0]["stars"].as_u64(), d_["missions"][1]["stars"].as_u64()), (Some(3), Some(2)));
     }
 }

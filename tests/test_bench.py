@@ -11,7 +11,7 @@ import sys
 
 import maquis
 import pytest
-from maquis import _core
+from maquis._core import maquis as _core
 
 
 @pytest.fixture(scope="module")

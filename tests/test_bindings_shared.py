@@ -11,7 +11,7 @@ import maquis._core as core
 #: Per game: its binding module, the keywords of a quick environment, its title in messages and
 #: the module that loads its saves.
 GAMES = {
-    "maquis": (core, {}, "Maquis", "load it with maquis ("),
+    "maquis": (core.maquis, {}, "Maquis", "load it with maquis ("),
     "dday": (core.dday, {"opponent": "random"}, "D-Day 1944", "load it with maquis.dday ("),
     "maurice": (core.maurice, {"opponent": "random"}, "Maurice Lite", "load it with maquis.maurice ("),
 }
@@ -54,7 +54,7 @@ def assert_bytes_match(game, u8, f32):
 @EVERY_GAME
 def test_divisors_cover_the_observation(game):
     d = divisor(game)
-    size = core.OBS_SIZE if game == "maquis" else module(game).OBSERVATION_SIZE
+    size = core.maquis.OBS_SIZE if game == "maquis" else module(game).OBSERVATION_SIZE
     assert d.shape == (size,) and d.max() <= 255
 
 

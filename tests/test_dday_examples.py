@@ -120,7 +120,7 @@ def test_dday_ppo_against_a_cheap_search_imitating_a_given_network(tmp_path):
     maquis_net = tmp_path / "maquis.safetensors"
     import maquis
 
-    maquis_net.write_bytes(maquis._core.Network.random([4], 0).to_bytes())
+    maquis_net.write_bytes(maquis._core.maquis.Network.random([4], 0).to_bytes())
     proc = subprocess.run([sys.executable, str(EXAMPLES / "dday_ppo.py"), *TINY, "--network", str(maquis_net),
                            "--out", str(tmp_path / "bad")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "--network" in proc.stderr and "dday1944" in proc.stderr, proc.stderr[-2000:]

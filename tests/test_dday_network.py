@@ -53,7 +53,7 @@ def test_a_maquis_network_is_refused_naming_both_fingerprints(tmp_path):
     dpath = tmp_path / "dday.safetensors"
     write_network_file(str(dpath), _tensors(1), metadata=dnet.network_file_metadata())
     with pytest.raises(maquis.MaquisError, match=_dday.OBSERVATION_FINGERPRINT):
-        maquis._core.Network.load(str(dpath))
+        maquis._core.maquis.Network.load(str(dpath))
 
 
 def test_no_network_is_a_clear_error(monkeypatch):
@@ -249,7 +249,7 @@ def test_dday_train_distils_each_named_side_from_its_policy_and_the_others_from_
     # --distill needs the network of the other side, and a side and a file it can read; --init
     # takes D-Day's networks only
     maquis_net = tmp_path / "maquis.safetensors"
-    maquis_net.write_bytes(maquis._core.Network.random([4], 0).to_bytes())
+    maquis_net.write_bytes(maquis._core.maquis.Network.random([4], 0).to_bytes())
     for extra, message in ((["--distill", f"german={policy}"], "needs --init"),
                            (["--init", str(maquis_net)], _dday.OBSERVATION_FINGERPRINT),
                            (["--init", str(dday_net), "--distill", f"allies={policy}"], "SIDE one of"),

@@ -1,4 +1,4 @@
-"""The learned network (maquis.maquis.network, maquis._core.Network), the network agents, self-play data,
+"""The learned network (maquis.maquis.network, maquis._core.maquis.Network), the network agents, self-play data,
 the clairvoyant ceiling and the training recipe (`maquis train`, skipped without torch)."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 maquis = pytest.importorskip("maquis")
-from maquis import NUM_ACTIONS, OBS_SIZE, _core  # noqa: E402
+from maquis import NUM_ACTIONS, OBS_SIZE
+from maquis._core import maquis as _core  # noqa: E402
 from maquis.maquis.network import (  # noqa: E402
     OBSERVATION_FINGERPRINT,
     forward_numpy,
@@ -251,9 +252,9 @@ def test_network_search_plays_its_defaults(net_file):
                                                                  progress_bonus=0.5)._core)
     # The extension class defaults to the same settings, and the shared table cannot be changed.
     net = maquis.maquis.network.load_network(str(net_file))
-    assert repr(maquis._core.NetworkSearchAgent(net)) == shown
+    assert repr(maquis._core.maquis.NetworkSearchAgent(net)) == shown
     with pytest.raises(TypeError):
-        maquis._core.NETWORK_SEARCH_DEFAULTS["simulations"] = 1
+        maquis._core.maquis.NETWORK_SEARCH_DEFAULTS["simulations"] = 1
 
 
 def test_network_search_progress_bonus(net_file):

@@ -174,7 +174,7 @@ def test_unknown_dtype_is_a_value_error():
         with pytest.raises(ValueError, match="observation_dtype"):
             MauriceVectorEnv(2, observation_dtype=bad)
     with pytest.raises(ValueError, match="observation_dtype"):
-        maquis._core.Env().observation_dtype = "float16"
+        maquis._core.maquis.Env().observation_dtype = "float16"
     # numpy spellings of the two types are accepted.
     assert maquis.MaquisEnv(observation_dtype=np.uint8).observation_dtype == "uint8"
 

@@ -29,7 +29,7 @@ class Game(NamedTuple):
     tables: Any  # the game's module of the extension (NUM_ACTIONS, OUTCOMES, ACTION_NAMES)
 
 
-MAQUIS = Game(MaquisVectorEnv, MaquisEnv, maquis._core)
+MAQUIS = Game(MaquisVectorEnv, MaquisEnv, maquis._core.maquis)
 DDAY = Game(DDayVectorEnv, DDayEnv, maquis._core.dday)
 #: The tests of the shared batch layer, for every game.
 EVERY_GAME = pytest.mark.parametrize("game", [MAQUIS, DDAY], ids=["maquis", "dday"])

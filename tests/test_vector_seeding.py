@@ -149,7 +149,7 @@ def test_the_rust_derivation_is_numpys():
 
     for seed in (0, 1, 41, 2**32 + 7, 2**64 - 1):
         expected = [stream_seed(seeding.np_random(maquis.sub_env_seed(seed, i))[0]) for i in range(5)]
-        assert maquis._core.VecEngine.stream_seeds(seed, 5) == expected
+        assert maquis._core.maquis.VecEngine.stream_seeds(seed, 5) == expected
         assert maquis.dday._dday.VecEngine.stream_seeds(seed, 5) == expected
 
 

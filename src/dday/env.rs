@@ -9,7 +9,7 @@
 //! draws never touch the dice (D3), and `sample()` uses the environment's own sampling stream.
 
 use super::action::{decode, Action, Mask, NUM_ACTIONS};
-use super::agents::{Agent, AnyAgent};
+use super::agents::AnyAgent;
 use super::ids::{Outcome, Side};
 use super::observation::{write_observation, write_observation_as, OBSERVATION_SIZE};
 use super::rules::{apply_action, legal_mask, new_game};
@@ -40,34 +40,23 @@ impl TwoPlayer for DDay1944 {
     const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
     const DEFAULT_SIDE: Side = Side::Resistance;
     const DEFAULT_BUDGET: u32 = super::agents::search::DEFAULT_BUDGET;
-    type Side = Side;
-    type Scenario = Scenario;
-    type State = State;
-    type Action = Action;
-    type Mask = Mask;
-    type Agent = AnyAgent;
     type ObservationBuffer = [f32; OBSERVATION_SIZE];
 
-    fn other(side: Side) -> Side {
-        side.other()
+    crate::two_player_rules! {
+        types: Side, Scenario, State, Action, Mask, AnyAgent;
+        other => Side::other, to_move => State::to_move, is_over => State::is_over,
+        new_game, decode, legal_mask, apply => apply_action,
+        write_observation, write_observation_bytes => write_observation_as,
+        save => save_state, load => load_state, opponent_seed,
     }
     fn parse_side(id: &str) -> Result<Side> {
         Side::parse(id).map_err(|_| Error::BadOption(format!("side must be 'resistance' or 'german', got '{id}'")))
-    }
-    fn new_game(seed: u64, scenario: &Scenario) -> Result<State> {
-        new_game(seed, scenario)
     }
     fn check_scenario(scenario: &Scenario) -> Result<()> {
         scenario.validate().map(drop)
     }
     fn scenario_from_options(options: &Value) -> Result<Scenario> {
         Scenario::from_json(options)
-    }
-    fn to_move(s: &State) -> Option<Side> {
-        s.to_move()
-    }
-    fn is_over(s: &State) -> bool {
-        s.is_over()
     }
     fn result(s: &State) -> Option<Option<Side>> {
         Some(match s.outcome? {
@@ -79,38 +68,8 @@ impl TwoPlayer for DDay1944 {
     fn margin(s: &State, side: Side) -> f64 {
         s.vp_margin(side) as f64
     }
-    fn decode(action: i64) -> Result<Action> {
-        decode(action)
-    }
-    fn legal_mask(s: &State) -> Mask {
-        legal_mask(s)
-    }
-    fn apply(s: &mut State, a: Action) -> Result<()> {
-        apply_action(s, a)
-    }
-    fn write_observation(s: &State, side: Side, out: &mut [f32]) {
-        write_observation(s, side, out)
-    }
-    fn write_observation_bytes(s: &State, side: Side, out: &mut [u8]) {
-        write_observation_as(s, side, out)
-    }
     fn observation_buffer() -> [f32; OBSERVATION_SIZE] {
         [0.0; OBSERVATION_SIZE]
-    }
-    fn save(s: &State) -> String {
-        save_state(s)
-    }
-    fn load(json: &str) -> Result<State> {
-        load_state(json)
-    }
-    fn opponent_seed(g: u64) -> u64 {
-        opponent_seed(g)
-    }
-    fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<AnyAgent> {
-        AnyAgent::by_id(kind.as_str(), seed, budget)
-    }
-    fn act(agent: &mut AnyAgent, obs: &[f32], mask: &Mask) -> usize {
-        agent.act(obs, mask)
     }
 }
 
@@ -133,9 +92,7 @@ pub type VecEngine = crate::vector::Engine<DDay>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::env::versus::load_match;
     use crate::env::IllegalPolicy;
-    use crate::game::Game;
     use serde_json::json;
 
     fn cfg(side: Side, kind: OpponentKind) -> EnvConfig {
@@ -143,43 +100,8 @@ mod tests {
         EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
     }
 
-    /// Plays a whole episode with the sampler; returns the actions and the final save.
-    fn episode(cfg: &EnvConfig, stream: u64) -> (Vec<usize>, String, f64) {
-        let mut slot = EnvSlot::new(stream);
-        slot.reset(&cfg.setup).unwrap();
-        let mut actions = Vec::new();
-        let mut reward = 0.0;
-        while !slot.done() {
-            assert_eq!(slot.state().to_move(), Some(cfg.setup.side), "the learner decides");
-            let a = slot.sample().unwrap();
-            actions.push(a);
-            reward = slot.step(cfg, a as i64).unwrap().reward;
-        }
-        (actions, DDay::save(slot.state()), reward)
-    }
-
     #[test]
-    fn the_learner_always_decides_and_games_end_for_both_sides_and_opponents() {
-        for side in [Side::Resistance, Side::German] {
-            for kind in [OpponentKind::Random, OpponentKind::Heuristic, OpponentKind::Search] {
-                let (actions, save, reward) = episode(&cfg(side, kind), 3);
-                assert!(!actions.is_empty());
-                let m = load_match::<DDay1944>(&save).unwrap();
-                assert!(m.game.is_over());
-                let expected = match m.outcome().unwrap() {
-                    LearnerOutcome::Win => 1.0,
-                    LearnerOutcome::Draw => 0.0,
-                    LearnerOutcome::Loss => -1.0,
-                };
-                assert_eq!(reward, expected);
-            }
-        }
-    }
-
-    #[test]
-    fn same_stream_same_episode_and_the_dice_do_not_depend_on_the_opponent() {
-        let c = cfg(Side::Resistance, OpponentKind::Heuristic);
-        assert_eq!(episode(&c, 11), episode(&c, 11));
+    fn the_dice_do_not_depend_on_the_opponent() {
         // Same game seed, different opponents: the first dice rolled are the same.
         let a = Match::new(&cfg(Side::German, OpponentKind::Random).setup, 5).unwrap();
         let b = Match::new(&cfg(Side::German, OpponentKind::Heuristic).setup, 5).unwrap();
@@ -191,49 +113,22 @@ mod tests {
     }
 
     #[test]
-    fn match_save_round_trips_with_the_opponent_stream() {
-        let c = cfg(Side::German, OpponentKind::Heuristic);
-        let mut slot = EnvSlot::new(9);
-        slot.reset(&c.setup).unwrap();
-        for _ in 0..5 {
-            let a = slot.sample().unwrap();
-            slot.step(&c, a as i64).unwrap();
-        }
-        let loaded = load_match::<DDay1944>(&DDay::save(slot.state())).unwrap();
-        assert_eq!(&loaded, slot.state());
-        assert!(load_match::<DDay1944>("{}").is_err());
-        assert!(load_match::<DDay1944>(&DDay::save(slot.state()).replace("\"version\":1", "\"version\":2")).is_err());
-    }
-
-    #[test]
-    fn illegal_actions_refused_with_the_phase_or_terminate_with_a_loss() {
+    fn an_illegal_action_is_refused_naming_the_phase() {
+        // The rest of the contract on illegal actions is tests/conformance.rs, for every game.
         let mut c = cfg(Side::Resistance, OpponentKind::Random);
+        c.illegal = IllegalPolicy::Raise;
         let mut slot = EnvSlot::new(1);
         slot.reset(&c.setup).unwrap();
-        let t = slot.step(&c, 0).unwrap(); // allocate: the German's block
-        assert!(t.terminated && t.illegal && t.outcome == Some(LearnerOutcome::Loss) && t.reward == -1.0);
-        c.illegal = IllegalPolicy::Raise;
-        slot.reset(&c.setup).unwrap();
-        let before = slot.state().clone();
-        let e = slot.step(&c, 0).unwrap_err();
+        let e = slot.step(&c, 0).unwrap_err(); // allocate: the German's block
         assert!(matches!(e, Error::IllegalAction { phase: "interrogation", .. }), "{e}");
-        assert_eq!(slot.state(), &before);
-        assert!(matches!(slot.step(&c, 191), Err(Error::ActionOutOfRange { .. })));
     }
 
     #[test]
-    fn vp_margin_is_the_learner_margin() {
-        let mut c = cfg(Side::German, OpponentKind::Random);
-        c.rewards = Rewards::Margin;
-        let mut slot = EnvSlot::new(4);
-        slot.reset(&c.setup).unwrap();
-        let mut r = 0.0;
-        while !slot.done() {
-            let a = slot.sample().unwrap();
-            r = slot.step(&c, a as i64).unwrap().reward;
+    fn vp_margin_is_the_vp_difference_over_150() {
+        for game in crate::env::conformance::margin_reward::<DDay1944>(cfg) {
+            let (res, ger) = game.vp_totals();
+            assert!((DDay1944::margin(&game, Side::German) - (ger as f64 - res as f64) / 150.0).abs() < 1e-6);
         }
-        let (res, ger) = slot.state().game.vp_totals();
-        assert!((r - (ger as f64 - res as f64) / 150.0).abs() < 1e-6);
     }
 
     #[test]
@@ -246,13 +141,5 @@ mod tests {
         assert!(base.with_options(&json!({"bogus": 1}), true).is_err());
         assert!(base.with_options(&json!({"dice": [7]}), true).is_err());
         assert!(base.with_options(&json!([1]), true).is_err());
-    }
-
-    /// The batch engine over `DDay`: the same trajectories for any number of threads, and env
-    /// `i` the same as a lone slot with env `i`'s stream seed.
-    #[test]
-    fn vector_engine_same_for_any_thread_count_and_as_single_slots() {
-        let c = cfg(Side::German, OpponentKind::Heuristic);
-        crate::vector::conformance::same_for_any_thread_count_and_as_single_slots(&c, 4, 300).unwrap();
     }
 }

@@ -24,6 +24,7 @@ mod policy;
 mod seeding;
 mod shaping;
 mod slot;
+pub mod conformance;
 pub mod opponents;
 pub mod versus;
 

@@ -15,6 +15,12 @@ pub trait Agent<M> {
     fn act(&mut self, obs: &[f32], mask: &M) -> usize;
 }
 
+/// An opponent built by its D1 id (`random`, `heuristic`, …), seeded, with `budget` simulations
+/// per decision for a search: what `TwoPlayer` builds its bundled opponents with.
+pub trait ById: Sized {
+    fn by_id(id: &str, seed: u64, budget: u32) -> Result<Self>;
+}
+
 /// A level built from its seed (and, for a search, its simulations per decision).
 pub trait Level {
     fn with_seed(budget: u32, seed: u64) -> Self;
@@ -94,6 +100,12 @@ impl<H: Level, S: Level, N: NetLevel, NS: NetLevel, R: Level> Bundled<H, S, N, N
             "network_search" => Bundled::NetworkSearch(NS::with_seed(budget, seed)?),
             other => return Err(Error::UnknownId { kind: "opponent", id: other.to_string() }),
         })
+    }
+}
+
+impl<H: Level, S: Level, N: NetLevel, NS: NetLevel, R: Level> ById for Bundled<H, S, N, NS, R> {
+    fn by_id(id: &str, seed: u64, budget: u32) -> Result<Self> {
+        Bundled::by_id(id, seed, budget)
     }
 }
 

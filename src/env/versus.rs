@@ -9,6 +9,7 @@
 //! own streams are seeded from `g`, the opponent's with `TwoPlayer::opponent_seed(g)`. The
 //! opponent's draws never touch the game's, and `sample()` uses the environment's sampling stream.
 
+use super::opponents::{self, Agent as _, ById};
 use crate::bitmask::ActionSet;
 use crate::draw;
 use crate::error::{Error, Result};
@@ -45,7 +46,7 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     type Action: Copy;
     type Mask: ActionSet + Clone + Debug + Default + PartialEq + Send + Sync;
     /// A bundled opponent with its own stream (saved with the match).
-    type Agent: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Agent: opponents::Agent<Self::Mask> + ById + Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// A buffer of `OBSERVATION_SIZE` floats the opponent observes into (an array on the stack).
     type ObservationBuffer: AsMut<[f32]> + AsRef<[f32]>;
 
@@ -90,9 +91,80 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     /// The stream seed of the opponent for game seed `g` (a fixed rule of the game's API).
     fn opponent_seed(g: u64) -> u64;
     /// The bundled opponent of `kind` (never `External`), seeded.
-    fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<Self::Agent>;
+    fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<Self::Agent> {
+        Self::Agent::by_id(kind.as_str(), seed, budget)
+    }
     /// The opponent's decision from its observation and the (non-empty) mask.
-    fn act(agent: &mut Self::Agent, obs: &[f32], mask: &Self::Mask) -> usize;
+    fn act(agent: &mut Self::Agent, obs: &[f32], mask: &Self::Mask) -> usize {
+        agent.act(obs, mask)
+    }
+}
+
+/// The parts of an `impl TwoPlayer` that only name the game's own types and functions, written
+/// once with their signatures: a game gives its types (`types: Side, Scenario, State, Action,
+/// Mask, Agent;`), then lists `name => function` (or `name` alone where its function of that name
+/// is in scope) for the functions that only hand over, and writes out only what is its own.
+///
+/// ```ignore
+/// two_player_rules! {
+///     types: Side, Scenario, State, Action, Mask, AnyAgent;
+///     other => Side::other, new_game, decode, legal_mask, apply => apply_action,
+/// }
+/// ```
+#[macro_export]
+macro_rules! two_player_rules {
+    (
+        types: $side:ty, $scenario:ty, $state:ty, $action:ty, $mask:ty, $agent:ty;
+        $($name:ident $(=> $f:path)?),+ $(,)?
+    ) => {
+        type Side = $side;
+        type Scenario = $scenario;
+        type State = $state;
+        type Action = $action;
+        type Mask = $mask;
+        type Agent = $agent;
+        $($crate::two_player_rules!(@fn $name $(=> $f)?);)+
+    };
+    (@fn $name:ident) => { $crate::two_player_rules!(@fn $name => $name); };
+    (@fn other => $f:path) => {
+        fn other(side: Self::Side) -> Self::Side { $f(side) }
+    };
+    (@fn new_game => $f:path) => {
+        fn new_game(seed: u64, scenario: &Self::Scenario) -> $crate::error::Result<Self::State> { $f(seed, scenario) }
+    };
+    (@fn to_move => $f:path) => {
+        fn to_move(s: &Self::State) -> Option<Self::Side> { $f(s) }
+    };
+    (@fn is_over => $f:path) => {
+        fn is_over(s: &Self::State) -> bool { $f(s) }
+    };
+    (@fn decode => $f:path) => {
+        fn decode(action: i64) -> $crate::error::Result<Self::Action> { $f(action) }
+    };
+    (@fn legal_mask => $f:path) => {
+        fn legal_mask(s: &Self::State) -> Self::Mask { $f(s) }
+    };
+    (@fn apply => $f:path) => {
+        fn apply(s: &mut Self::State, a: Self::Action) -> $crate::error::Result<()> { $f(s, a) }
+    };
+    (@fn apply_allowed => $f:path) => {
+        fn apply_allowed(s: &mut Self::State, a: Self::Action) -> $crate::error::Result<()> { $f(s, a) }
+    };
+    (@fn write_observation => $f:path) => {
+        fn write_observation(s: &Self::State, side: Self::Side, out: &mut [f32]) { $f(s, side, out) }
+    };
+    (@fn write_observation_bytes => $f:path) => {
+        fn write_observation_bytes(s: &Self::State, side: Self::Side, out: &mut [u8]) { $f(s, side, out) }
+    };
+    (@fn save => $f:path) => {
+        fn save(s: &Self::State) -> String { $f(s) }
+    };
+    (@fn load => $f:path) => {
+        fn load(json: &str) -> $crate::error::Result<Self::State> { $f(json) }
+    };
+    (@fn opponent_seed => $f:path) => {
+        fn opponent_seed(g: u64) -> u64 { $f(g) }
+    };
 }
 
 /// Who plays the learner's opponent.

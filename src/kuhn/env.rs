@@ -11,7 +11,7 @@
 //! classes make it the default reward, since a win/loss table would count a won ante and a won
 //! call alike.
 
-use super::agents::{Agent, KuhnAgent};
+use super::agents::KuhnAgent;
 use super::ids::{decode, Mask, Move, Side, NUM_ACTIONS};
 use super::observation::{write_observation_as, OBSERVATION_SIZE};
 use super::rules::{apply_move, legal_mask, new_game};
@@ -19,7 +19,7 @@ use super::save::{load_state, save_state};
 use super::scenario::Scenario;
 use super::state::State;
 use crate::draw::splitmix64;
-use crate::env::versus::{OpponentKind, TwoPlayer, Versus};
+use crate::env::versus::{TwoPlayer, Versus};
 use crate::error::Result;
 use serde_json::Value;
 
@@ -52,17 +52,16 @@ impl TwoPlayer for KuhnPoker {
     const DEFAULT_SIDE: Side = Side::First;
     /// No level searches; the budget is never read.
     const DEFAULT_BUDGET: u32 = 1;
-    type Side = Side;
-    type Scenario = Scenario;
-    type State = State;
-    type Action = Move;
-    type Mask = Mask;
-    type Agent = KuhnAgent;
     type ObservationBuffer = [f32; OBSERVATION_SIZE];
 
-    // K1–K3, N1, N2: the deal and the seats.
-    fn new_game(seed: u64, scenario: &Scenario) -> Result<State> {
-        new_game(seed, scenario)
+    // K1–K3, N1, N2: the deal and the seats; B1–B4: the betting; O1: one encoder writes floats
+    // and bytes; A1: the opponent has its own stream (N1).
+    crate::two_player_rules! {
+        types: Side, Scenario, State, Move, Mask, KuhnAgent;
+        other => Side::other, to_move => State::to_move, is_over => State::is_over,
+        new_game, decode, legal_mask, apply => apply_move,
+        write_observation => write_observation_as, write_observation_bytes => write_observation_as,
+        save => save_state, load => load_state, opponent_seed,
     }
     fn check_scenario(scenario: &Scenario) -> Result<()> {
         scenario.validate()
@@ -70,65 +69,18 @@ impl TwoPlayer for KuhnPoker {
     fn scenario_from_options(options: &Value) -> Result<Scenario> {
         Scenario::from_json(options)
     }
-    fn other(side: Side) -> Side {
-        side.other()
-    }
     fn parse_side(id: &str) -> Result<Side> {
         Side::from_id(id)
     }
 
-    // B1–B4: the betting.
-    fn to_move(s: &State) -> Option<Side> {
-        s.to_move()
-    }
-    fn decode(action: i64) -> Result<Move> {
-        decode(action)
-    }
-    fn legal_mask(s: &State) -> Mask {
-        legal_mask(s)
-    }
-    fn apply(s: &mut State, m: Move) -> Result<()> {
-        apply_move(s, m)
-    }
-
     // S1, P1, P2: the end of a hand. Kuhn poker has no draw.
-    fn is_over(s: &State) -> bool {
-        s.is_over()
-    }
     fn result(s: &State) -> Option<Option<Side>> {
         s.winner().map(Some)
     }
     fn margin(s: &State, side: Side) -> f64 {
         chip_margin(s, side)
     }
-
-    // O1: one encoder writes floats and bytes.
-    fn write_observation(s: &State, side: Side, out: &mut [f32]) {
-        write_observation_as(s, side, out)
-    }
-    fn write_observation_bytes(s: &State, side: Side, out: &mut [u8]) {
-        write_observation_as(s, side, out)
-    }
     fn observation_buffer() -> [f32; OBSERVATION_SIZE] {
         [0.0; OBSERVATION_SIZE]
-    }
-
-    // Saves.
-    fn save(s: &State) -> String {
-        save_state(s)
-    }
-    fn load(json: &str) -> Result<State> {
-        load_state(json)
-    }
-
-    // A1: the opponent, with its own stream (N1).
-    fn opponent_seed(g: u64) -> u64 {
-        opponent_seed(g)
-    }
-    fn bundled_opponent(kind: OpponentKind, _budget: u32, seed: u64) -> Result<KuhnAgent> {
-        KuhnAgent::of_kind(kind, seed)
-    }
-    fn act(agent: &mut KuhnAgent, obs: &[f32], mask: &Mask) -> usize {
-        agent.act(obs, mask)
     }
 }

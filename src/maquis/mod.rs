@@ -19,3 +19,13 @@ pub mod save;
 pub mod state;
 pub mod tracked;
 pub mod tracks;
+
+// The names callers use most, at the game's root (`maquis::maquis::new_game`).
+pub use action::{table as action_table, Action, ActionMask, Opt, NUM_ACTIONS};
+pub use env::{
+    env_from_snapshot, env_snapshot, outcome_code, EnvConfig, EnvSlot, Maquis, ResetOptions, Rewards, Transition, VecEngine,
+};
+pub use ids::{Deal, Difficulty, Location, MissionId, MissionPool, Outcome, Pawn, Phase, Resource, Tile};
+pub use observation::{obs_size, observation, observation_layout, write_observation};
+pub use rules::{apply, apply_legal, determinize, legal_mask, new_game, new_game_into, Setup, StartOverrides, WorkerOverride};
+pub use state::State;

@@ -13,7 +13,7 @@
 //! turned into the typed `setup::Setup` for each new game.
 
 use super::action::{decode, Action, Mask};
-use super::agents::{Agent, AnyAgent};
+use super::agents::AnyAgent;
 use super::cards::Card;
 use super::grid::Cell;
 use super::ids::{Facing, Formation, Outcome, ScenarioId, Side, UnitType, NUM_ACTIONS, OBSERVATION_SIZE};
@@ -228,16 +228,14 @@ impl TwoPlayer for MauriceLite {
     const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
     const DEFAULT_SIDE: Side = Side::Blue;
     const DEFAULT_BUDGET: u32 = super::agents::search::DEFAULT_BUDGET;
-    type Side = Side;
-    type Scenario = Scenario;
-    type State = State;
-    type Action = Action;
-    type Mask = Mask;
-    type Agent = AnyAgent;
     type ObservationBuffer = Box<[f32]>;
 
-    fn other(side: Side) -> Side {
-        side.other()
+    crate::two_player_rules! {
+        types: Side, Scenario, State, Action, Mask, AnyAgent;
+        other => Side::other, is_over => State::is_over,
+        decode, legal_mask, apply => apply_action, apply_allowed => super::rules::apply_allowed,
+        write_observation, write_observation_bytes => write_observation,
+        save => save_state, load => load_state, opponent_seed,
     }
     fn parse_side(id: &str) -> Result<Side> {
         Side::parse(id).map_err(|_| bad(format!("side must be 'blue' or 'red', got '{id}'")))
@@ -254,9 +252,6 @@ impl TwoPlayer for MauriceLite {
     fn to_move(s: &State) -> Option<Side> {
         s.to_move
     }
-    fn is_over(s: &State) -> bool {
-        s.is_over()
-    }
     fn result(s: &State) -> Option<Option<Side>> {
         Some(match s.outcome? {
             Outcome::Draw => None,
@@ -267,42 +262,9 @@ impl TwoPlayer for MauriceLite {
     fn margin(s: &State, side: Side) -> f64 {
         morale_margin(s, side)
     }
-    fn decode(action: i64) -> Result<Action> {
-        decode(action)
-    }
-    fn legal_mask(s: &State) -> Mask {
-        legal_mask(s)
-    }
-    fn apply(s: &mut State, a: Action) -> Result<()> {
-        apply_action(s, a)
-    }
-    fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
-        super::rules::apply_allowed(s, a)
-    }
-    fn write_observation(s: &State, side: Side, out: &mut [f32]) {
-        write_observation(s, side, out)
-    }
-    fn write_observation_bytes(s: &State, side: Side, out: &mut [u8]) {
-        write_observation(s, side, out)
-    }
     fn observation_buffer() -> Box<[f32]> {
         // 21334 floats: too large for the stack of a worker thread many times over.
         vec![0.0; OBSERVATION_SIZE].into_boxed_slice()
-    }
-    fn save(s: &State) -> String {
-        save_state(s)
-    }
-    fn load(json: &str) -> Result<State> {
-        load_state(json)
-    }
-    fn opponent_seed(g: u64) -> u64 {
-        opponent_seed(g)
-    }
-    fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<AnyAgent> {
-        AnyAgent::by_id(kind.as_str(), seed, budget)
-    }
-    fn act(agent: &mut AnyAgent, obs: &[f32], mask: &Mask) -> usize {
-        agent.act(obs, mask)
     }
 }
 

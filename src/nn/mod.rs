@@ -99,17 +99,11 @@ pub fn layout_fingerprint<'a>(
     obs_size: usize,
     num_actions: usize,
 ) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01B3);
-        }
-    };
+    let mut h = crate::digest::Fnv::new();
     for (name, off, len) in layout {
-        eat(format!("{name}:{off}:{len};").as_bytes());
+        h.bytes(format!("{name}:{off}:{len};").as_bytes());
     }
-    format!("{prefix}obs{obs_size}-a{num_actions}-{h:016x}")
+    format!("{prefix}obs{obs_size}-a{num_actions}-{:016x}", h.0)
 }
 
 /// Values per input row of `inputs` for game `G`.

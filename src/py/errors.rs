@@ -3,9 +3,8 @@
 //! Every engine error is a `maquis.MaquisError`, a `ValueError` (bad action index, illegal action,
 //! bad option, unknown id, malformed save, stepping a finished episode); an illegal action is the
 //! subclass `maquis.IllegalActionError`. Wrong Python types are `TypeError`s raised where the
-//! arguments are converted (pyo3 and `action_index` below).
+//! arguments are converted (pyo3 and `action_index_of` below).
 
-use crate::action::NUM_ACTIONS;
 use crate::error::Error;
 use crate::vector::EnvError;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
@@ -44,13 +43,9 @@ impl From<EnvError> for PyErr {
     }
 }
 
-/// An action index from a Python object: an int or a numpy integer (not a bool, float, string or
-/// array). Out of range is a `MaquisError`, like any other bad action.
-pub fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    action_index_of(obj, NUM_ACTIONS)
-}
-
-/// `action_index` for a game of `num_actions` actions (D-Day 1944: 191).
+/// An action index of a game of `num_actions` actions from a Python object: an int or a numpy
+/// integer (not a bool, float, string or array). Out of range is a `MaquisError`, like any other
+/// bad action.
 pub fn action_index_of(obj: &Bound<'_, PyAny>, num_actions: usize) -> PyResult<i64> {
     let type_error = || {
         let ty = obj

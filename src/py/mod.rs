@@ -4,19 +4,20 @@
 //! | folder / file | exports |
 //! |---|---|
 //! | `common/` | what every game's bindings share: the `Env` and `VecEngine` classes' methods, written once |
-//! | `maquis/` | the Maquis classes and tables, at the top level of `maquis._core` |
+//! | `maquis/` | the submodule `maquis._core.maquis` (Maquis) |
 //! | `dday/` | the submodule `maquis._core.dday` (D-Day 1944) |
 //! | `maurice/` | the submodule `maquis._core.maurice` (Maurice Lite) |
 //! | `errors.rs` | `MaquisError`, `IllegalActionError`, the one `Error → PyErr` mapping |
+//!
+//! The top level of `maquis._core` holds only what every game shares (`__version__`, the
+//! errors, `save_game`, `WorkerThreads`); each game is the submodule `maquis._core.<game>`,
+//! listed once in `games!` below. A game's bindings folder `src/py/<game>/` provides
+//! `register` (adds its submodule) and `SAVES` (its save formats).
 
 // First: its macros serve the games' modules below.
 #[macro_use]
 mod common;
-mod dday;
 mod errors;
-mod kuhn;
-mod maquis;
-mod maurice;
 
 use errors::{IllegalActionError, MaquisError};
 use pyo3::prelude::*;
@@ -29,9 +30,26 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add_function(wrap_pyfunction!(common::save::save_game, m)?)?;
     m.add_class::<common::threads::WorkerThreads>()?;
-    maquis::register(m)?;
-    dday::register(m)?;
-    maurice::register(m)?;
-    kuhn::register(m)?;
-    Ok(())
+    // The weight file's formats are the shared `nn`'s; which inputs a network reads is its game's.
+    m.add("NETWORK_FORMAT", crate::nn::NETWORK_FORMAT)?;
+    m.add("NETWORK_FORMAT_V2", crate::nn::NETWORK_FORMAT_V2)?;
+    register_games(m)
 }
+
+/// The games with bindings, each `<game>` the folder `src/py/<game>/`: one line each, from which
+/// follow the modules, their registration as `maquis._core.<game>` and the save kinds (`GAMES`).
+macro_rules! games {
+    ($($game:ident),+ $(,)?) => {
+        $(mod $game;)+
+
+        /// Every game's save formats, in registration order (`common::save`).
+        pub(crate) const GAMES: &[&common::save::SaveKind] = &[$($game::SAVES),+];
+
+        fn register_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            $($game::register(m)?;)+
+            Ok(())
+        }
+    };
+}
+
+games!(maquis, dday, maurice, kuhn);

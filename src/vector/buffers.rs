@@ -103,11 +103,6 @@ pub struct OutputBuffers {
 }
 
 impl OutputBuffers {
-    /// Zeroed rows for `n` environments of Maquis (`of` for another game).
-    pub fn new(n: usize) -> OutputBuffers {
-        Self::of::<crate::maquis::env::Maquis>(n)
-    }
-
     /// Zeroed rows for `n` environments of game `G`.
     pub fn of<G: Game>(n: usize) -> OutputBuffers {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);

@@ -11,8 +11,8 @@
 //! - `conformance`: checks every game's batch engine must pass.
 //!
 //! The environment contract each row follows (rewards, illegal actions, seeding, autoreset) is
-//! `crate::env`; the Maquis names (`VecEngine`, `EnvSlot`, `EnvConfig`, `Rewards`, ...) are
-//! re-exported here too, where callers have always found them.
+//! `crate::env`. No game lives here: each game names its own engine (`crate::maquis::VecEngine`
+//! is `Engine<Maquis>`).
 
 mod buffers;
 mod chunk;
@@ -31,6 +31,3 @@ pub use engine::Engine;
 pub use prefetch::lines as prefetch_lines;
 
 pub use crate::env::{stream_seed, Autoreset, EnvError, IllegalPolicy, NO_OUTCOME};
-pub use crate::maquis::env::{
-    env_from_snapshot, env_snapshot, outcome_code, EnvConfig, EnvSlot, ResetOptions, Rewards, Transition, VecEngine,
-};

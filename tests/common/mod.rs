@@ -2,8 +2,8 @@
 //! then drive it by action name. Positions can be adjusted through `State`'s public fields.
 #![allow(dead_code)]
 
-use maquis::ids::{Difficulty, MissionId};
-use maquis::{action_table, apply, legal_mask, new_game, Setup, StartOverrides, State};
+use maquis::maquis::ids::{Difficulty, MissionId};
+use maquis::maquis::{action_table, apply, legal_mask, new_game, Setup, StartOverrides, State};
 
 /// A setup with fixed missions (first on mission_a) and a fixed patrol deck (draw order).
 pub fn setup(d: Difficulty, a: MissionId, b: MissionId, deck: [u8; 10]) -> Setup {
@@ -43,10 +43,10 @@ pub fn try_act(s: &mut State, name: &str) -> maquis::Result<()> {
 }
 
 /// Tokens of `r` in the hand and in the supply.
-pub fn hand(s: &State, r: maquis::Resource) -> u8 {
+pub fn hand(s: &State, r: maquis::maquis::Resource) -> u8 {
     s.tokens.hand[r.idx()]
 }
-pub fn supply(s: &State, r: maquis::Resource) -> u8 {
+pub fn supply(s: &State, r: maquis::maquis::Resource) -> u8 {
     s.tokens.supply[r.idx()]
 }
 
@@ -66,8 +66,8 @@ pub use positions::*;
 
 pub mod positions {
     use super::{act, is_legal, legal_names};
-    use maquis::ids::{Location, Pawn, Phase, Resource};
-    use maquis::State;
+    use maquis::maquis::ids::{Location, Pawn, Phase, Resource};
+    use maquis::maquis::State;
 
     /// Moves `n` tokens of `r` from the supply to the hand (T4 stays balanced).
     pub fn give(s: &mut State, r: Resource, n: u8) {
@@ -78,7 +78,7 @@ pub mod positions {
 
     /// Turns a game in its placement phase with nothing placed yet into an action phase: workers
     /// (taken from the Safe House) on `workers`, Milice on `milice`, soldiers on `soldiers`, every
-    /// patrol of the day already drawn. The result passes `maquis::save::validate`.
+    /// patrol of the day already drawn. The result passes `maquis::maquis::save::validate`.
     pub fn action_phase(s: &mut State, workers: &[Location], milice: &[Location], soldiers: &[Location]) {
         assert_eq!(s.phase, Phase::Placement, "action_phase starts from a placement phase");
         assert!(s.pawns.iter().all(|&p| p == Pawn::Empty), "action_phase starts from an empty board");
@@ -98,7 +98,7 @@ pub mod positions {
         s.patrols_today = s.patrols_today.max(patrols);
         s.patrols_drawn = s.patrols_today;
         s.phase = Phase::Action;
-        maquis::save::validate(s).unwrap_or_else(|e| panic!("action_phase built an invalid state: {e}"));
+        maquis::maquis::save::validate(s).unwrap_or_else(|e| panic!("action_phase built an invalid state: {e}"));
     }
 
     /// Gives the worker on `l` a Fake ID taken from the supply (F5).
@@ -107,7 +107,7 @@ pub mod positions {
         let f = Resource::FakeId.idx();
         assert!(s.tokens.supply[f] > 0);
         s.tokens.supply[f] -= 1;
-        s.marks.fake_ids |= maquis::board::bit(l);
+        s.marks.fake_ids |= maquis::maquis::board::bit(l);
     }
 
     pub fn pawn_at(s: &State, l: Location) -> Pawn {

@@ -34,7 +34,7 @@ from .cli import add_no_progress, add_seed, comma_list
 from .progress import progress_bar
 
 __all__ = [
-    "ELO", "LadderGame", "LadderResult", "bootstrap_indices", "bt_elo", "deal_seed", "play_ladder",
+    "ELO", "LadderGame", "LadderResult", "RatingTable", "bootstrap_indices", "bt_elo", "deal_seed", "play_ladder",
     "add_ladder_arguments", "run_ladder", "write_output",
 ]
 
@@ -107,9 +107,9 @@ class LadderGame:
 
 
 @dataclass
-class LadderResult:
-    """A ladder's outcome: `agents` (agent, rating, ci95, games, score; best first), `pairings`
-    (a, b, deals, games, wins, draws, losses, score of `a`) and the settings."""
+class RatingTable:
+    """What every game's ladder returns, one JSON shape: `agents` (one entry an agent),
+    `pairings` (one entry a pair of agents) and the settings."""
 
     game: str
     agents: list[dict[str, Any]]
@@ -121,6 +121,12 @@ class LadderResult:
 
     def to_json(self, **kw: Any) -> str:
         return json.dumps(self.to_dict(), **kw)
+
+
+@dataclass
+class LadderResult(RatingTable):
+    """A two-player ladder's outcome: `agents` (agent, rating, ci95, games, score; best first),
+    `pairings` (a, b, deals, games, wins, draws, losses, score of `a`) and the settings."""
 
     def rating(self, agent: str) -> float:
         """`agent`'s rating; a KeyError for an agent not in the ladder."""

@@ -18,13 +18,11 @@ from .. import _core
 
 NETWORK_FORMAT = _core.NETWORK_FORMAT
 NETWORK_FORMAT_V2 = _core.NETWORK_FORMAT_V2
-NETWORK_INPUTS = tuple(_core.NETWORK_INPUTS)
 
 
 def weights_metadata(fingerprint: str, inputs: str = "observation", **extra: str) -> dict[str, str]:
-    """The metadata of a weight file for the observation of `fingerprint` (plus `extra`)."""
-    if inputs not in NETWORK_INPUTS:
-        raise ValueError(f"inputs must be one of {', '.join(NETWORK_INPUTS)}, got {inputs!r}")
+    """The metadata of a weight file for the observation of `fingerprint` (plus `extra`); `inputs`
+    other than "observation" (extra input planes a game defines) make it a v2 file."""
     if inputs == "observation":
         return {"format": NETWORK_FORMAT, "observation": fingerprint, **extra}
     return {"format": NETWORK_FORMAT_V2, "observation": fingerprint, "inputs": inputs, **extra}

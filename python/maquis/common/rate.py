@@ -475,6 +475,12 @@ def run_rate(args: Any, game: VersusGame) -> int:
     except (ValueError, OSError, ImportError) as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
+    return print_result(result, args)
+
+
+def print_result(result: Any, args: argparse.Namespace) -> int:
+    """Writes `result` to `args.output` as JSON if asked, prints it (JSON with `--json`, else its
+    text) and returns the exit status 0."""
     if args.output:
         with open(args.output, "w") as f:
             f.write(result.to_json(indent=2) + "\n")
@@ -482,7 +488,7 @@ def run_rate(args: Any, game: VersusGame) -> int:
     return 0
 
 
-__all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds"]
+__all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds", "print_result"]
 
 
 def vector_env_maker(module: str, cls: str, budget: bool = True) -> Callable[[int, str, str, int, int | None], Any]:

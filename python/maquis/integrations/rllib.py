@@ -5,17 +5,13 @@ is imported only by `register_envs`, `TwoPlayerMultiAgentEnv` and `multi_agent_c
 
 Env creators
 ------------
-One per game, each a plain function `creator(env_config) -> env` as
-`ray.tune.registry.register_env` takes (`register_envs()` registers them all under the names of
-`ENV_NAMES`):
-
-| name | creator | env |
-|---|---|---|
-| `"maquis-Maquis"` | `maquis_env_creator` | `maquis.MaquisEnv`, or with `num_envs` a `maquis.MaquisVectorEnv` |
-| `"maquis-DDay1944"` | `dday_env_creator` | `maquis.dday.DDayEnv` (one side against a bundled opponent), or `DDayVectorEnv` |
-| `"maquis-MauriceLite"` | `maurice_env_creator` | `maquis.maurice.MauriceEnv`, or `MauriceVectorEnv` |
-| `"maquis-DDay1944-MultiAgent"` | `dday_multi_agent_creator` | `TwoPlayerMultiAgentEnv` of D-Day 1944 (both sides learn) |
-| `"maquis-MauriceLite-MultiAgent"` | `maurice_multi_agent_creator` | `TwoPlayerMultiAgentEnv` of Maurice Lite |
+One per registered game (`maquis.common.registry`), each a plain callable `creator(env_config) ->
+env` as `ray.tune.registry.register_env` takes; `register_envs()` registers them all under the
+names of `ENV_NAMES`: `"maquis-<Name>"` for the game of the Gymnasium id `maquis/<Name>-v0`
+(`make_env`: its single env, or with `num_envs` its native vector env), and for a two-player game
+also `"maquis-<Name>-MultiAgent"` (`make_multi_agent_env`: both sides agents). Each creator is
+also reachable as `<game>_env_creator` / `<game>_multi_agent_creator` (`maquis_env_creator`,
+`dday_env_creator`, `dday_multi_agent_creator`, ...).
 
 `env_config` holds the env's keyword arguments (`difficulty`, `side`, `opponent`, `scenario`,
 `observation`, `reward`, ...: the constructor's); RLlib adds `num_envs` when the runner builds a
@@ -69,7 +65,7 @@ process boundary.
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -78,6 +74,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from ..common import registry
 from ..common.single import check_seed
 
 __all__ = [
@@ -86,14 +83,9 @@ __all__ = [
     "RLlibObservations",
     "RLlibVectorObservations",
     "TwoPlayerMultiAgentEnv",
-    "dday_env_creator",
-    "dday_multi_agent_creator",
     "env_context",
     "make_env",
     "make_multi_agent_env",
-    "maquis_env_creator",
-    "maurice_env_creator",
-    "maurice_multi_agent_creator",
     "multi_agent_config",
     "register_envs",
     "rllib_seed",
@@ -101,12 +93,8 @@ __all__ = [
     "shared_policy_mapping",
 ]
 
-#: The games: name -> (module, single env class, vector env class, AEC env class or None).
-GAMES: dict[str, tuple[str, str, str, str | None]] = {
-    "maquis": ("maquis", "MaquisEnv", "MaquisVectorEnv", None),
-    "dday": ("maquis.dday", "DDayEnv", "DDayVectorEnv", "raw_env"),
-    "maurice": ("maquis.maurice", "MauriceEnv", "MauriceVectorEnv", "raw_env"),
-}
+#: The games: key -> its declaration (`maquis.common.registry.GameSpec`).
+GAMES: dict[str, registry.GameSpec] = {g.key: g for g in registry.games()}
 
 #: The `env_config` keys the creators read themselves (the others are the env's keywords).
 RESERVED_KEYS = ("num_envs", "num_threads")
@@ -208,71 +196,58 @@ class RLlibVectorObservations(gym.vector.VectorWrapper):
 
 
 def make_env(game: str, env_config: Any = None) -> gym.Env | gym.vector.VectorEnv:
-    """The env of `game` ("maquis", "dday", "maurice") for an RLlib env runner: with `num_envs` in
-    `env_config` the game's native vector env (`num_threads` Rust threads, default 1) in
-    `RLlibVectorObservations` (`num_threads` None: one per core), else its single env in `RLlibObservations`; seeded from the
-    `EnvContext`'s indices. The other `env_config` keys are the env's keyword arguments."""
+    """The env of `game` (a key of `GAMES`: "maquis", "dday", ...) for an RLlib env runner: with
+    `num_envs` in `env_config` the game's native vector env (`num_threads` Rust threads, default 1;
+    None: one per core) in `RLlibVectorObservations`, else its single env in `RLlibObservations`;
+    seeded from the `EnvContext`'s indices. The other `env_config` keys are the env's keyword
+    arguments."""
     if game not in GAMES:
         raise ValueError(f"game must be one of {sorted(GAMES)}, got {game!r}")
-    module, single, vector, _ = GAMES[game]
-    mod = importlib.import_module(module)
+    spec = GAMES[game]
     worker, index, _ = env_context(env_config)
     config = dict(env_config or {})
     kwargs = _keywords(config)
     if "num_envs" in config:
-        env = getattr(mod, vector)(int(config["num_envs"]), num_threads=config.get("num_threads", 1), **kwargs)
+        env = registry.load(spec.vector_env)(int(config["num_envs"]), num_threads=config.get("num_threads", 1), **kwargs)
         return RLlibVectorObservations(env, worker, index)
-    return RLlibObservations(getattr(mod, single)(**kwargs), worker, index)
+    return RLlibObservations(registry.load(spec.single_env)(**kwargs), worker, index)
 
 
-def maquis_env_creator(env_config: Any) -> gym.Env | gym.vector.VectorEnv:
-    """`make_env("maquis", env_config)`: the solitaire (`MaquisEnv` / `MaquisVectorEnv`)."""
-    return make_env("maquis", env_config)
-
-
-def dday_env_creator(env_config: Any) -> gym.Env | gym.vector.VectorEnv:
-    """`make_env("dday", env_config)`: D-Day 1944, one side against a bundled opponent."""
-    return make_env("dday", env_config)
-
-
-def maurice_env_creator(env_config: Any) -> gym.Env | gym.vector.VectorEnv:
-    """`make_env("maurice", env_config)`: Maurice Lite, one side against a bundled opponent."""
-    return make_env("maurice", env_config)
+def _two_player() -> list[str]:
+    return sorted(key for key, spec in GAMES.items() if spec.aec_env)
 
 
 def make_multi_agent_env(game: str, env_config: Any = None) -> Any:
-    """`TwoPlayerMultiAgentEnv` of the two-player `game` ("dday", "maurice"): `env_config` holds
-    the AEC env's keyword arguments and `illegal_action` ("terminate" or "raise"); seeded from the
-    `EnvContext`'s indices. Imports Ray."""
-    if game not in GAMES or GAMES[game][3] is None:
-        raise ValueError(f"game must be one of {sorted(g for g, v in GAMES.items() if v[3])}, got {game!r}")
+    """`TwoPlayerMultiAgentEnv` of the two-player `game` (a key of `GAMES` with a PettingZoo env):
+    `env_config` holds the AEC env's keyword arguments and `illegal_action` ("terminate" or
+    "raise"); seeded from the `EnvContext`'s indices. Imports Ray."""
+    if game not in _two_player():
+        raise ValueError(f"game must be one of {_two_player()}, got {game!r}")
     from ._rllib_multi_agent import TwoPlayerMultiAgentEnv
 
-    module, _, _, aec = GAMES[game]
     worker, index, _ = env_context(env_config)
     kwargs = _keywords(env_config)
     illegal = kwargs.pop("illegal_action", "terminate")
-    raw = getattr(importlib.import_module(module), aec)(**kwargs)
+    raw = registry.load(GAMES[game].aec_env)(**kwargs)
     return TwoPlayerMultiAgentEnv(raw, worker_index=worker, vector_index=index, illegal_action=illegal)
 
 
-def dday_multi_agent_creator(env_config: Any) -> Any:
-    """`make_multi_agent_env("dday", env_config)`: D-Day 1944, both sides agents."""
-    return make_multi_agent_env("dday", env_config)
+def _env_name(spec: registry.GameSpec) -> str:
+    """"maquis-<Name>" of the Gymnasium id "maquis/<Name>-v0"."""
+    return "maquis-" + spec.gym_id.split("/", 1)[1].rsplit("-v", 1)[0]
 
 
-def maurice_multi_agent_creator(env_config: Any) -> Any:
-    """`make_multi_agent_env("maurice", env_config)`: Maurice Lite, both sides agents."""
-    return make_multi_agent_env("maurice", env_config)
+#: `<game>_env_creator` and `<game>_multi_agent_creator`: `make_env` / `make_multi_agent_env` of
+#: the game (picklable, as Ray's registry keeps a pickled copy).
+_CREATORS: dict[str, Callable[[Any], Any]] = {
+    **{f"{key}_env_creator": functools.partial(make_env, key) for key in GAMES},
+    **{f"{key}_multi_agent_creator": functools.partial(make_multi_agent_env, key) for key in _two_player()},
+}
 
-
-#: The names `register_envs` gives the creators.
+#: The names `register_envs` gives the creators: "maquis-<Name>" and "maquis-<Name>-MultiAgent".
 ENV_NAMES: dict[str, Callable[[Any], Any]] = {
-    "maquis-Maquis": maquis_env_creator,
-    "maquis-DDay1944": dday_env_creator,
-    "maquis-MauriceLite": maurice_env_creator,
-    "maquis-DDay1944-MultiAgent": dday_multi_agent_creator,
-    "maquis-MauriceLite-MultiAgent": maurice_multi_agent_creator,
+    **{_env_name(spec): _CREATORS[f"{key}_env_creator"] for key, spec in GAMES.items()},
+    **{_env_name(GAMES[key]) + "-MultiAgent": _CREATORS[f"{key}_multi_agent_creator"] for key in _two_player()},
 }
 
 
@@ -294,7 +269,7 @@ def register_envs(names: Any = None) -> list[str]:
 def multi_agent_config(config: Any, game: str, *, shared: bool = False, model_config: Mapping[str, Any] | None = None,
                        env_config: Mapping[str, Any] | None = None) -> Any:
     """`config` (an RLlib `AlgorithmConfig`, e.g. `PPOConfig()`) set up for the two-player `game`
-    ("dday", "maurice") as a `TwoPlayerMultiAgentEnv`: the environment (its name of `ENV_NAMES`,
+    (a key of `GAMES` with a PettingZoo env: "dday", "maurice", ...) as a `TwoPlayerMultiAgentEnv`: the environment (its name of `ENV_NAMES`,
     registered here), one policy per side named after it (`shared=False`) or one policy "shared"
     for both (`shared=True`), each an `ActionMaskingTorchRLModule` with `model_config`. Returns
     the config."""
@@ -302,11 +277,11 @@ def multi_agent_config(config: Any, game: str, *, shared: bool = False, model_co
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
     from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
 
-    name = {"dday": "maquis-DDay1944-MultiAgent", "maurice": "maquis-MauriceLite-MultiAgent"}.get(game)
-    if name is None:
-        raise ValueError(f"game must be 'dday' or 'maurice', got {game!r}")
+    if game not in _two_player():
+        raise ValueError(f"game must be one of {_two_player()}, got {game!r}")
+    name = _env_name(GAMES[game]) + "-MultiAgent"
     register_envs(name)
-    sides = tuple(importlib.import_module(GAMES[game][0] + ".aec").AGENTS)
+    sides = tuple(registry.load(GAMES[game].aec_env)().possible_agents)
     policies = ["shared"] if shared else list(sides)
     spec = MultiRLModuleSpec(rl_module_specs={
         p: RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config=dict(model_config or {})) for p in policies
@@ -330,6 +305,8 @@ def shared_policy_mapping(agent_id: str, episode: Any = None, **kwargs: Any) -> 
 
 
 def __getattr__(name: str) -> Any:
+    if name in _CREATORS:
+        return _CREATORS[name]
     if name == "TwoPlayerMultiAgentEnv":  # subclasses Ray's MultiAgentEnv: imported on first use
         from ._rllib_multi_agent import TwoPlayerMultiAgentEnv
 

@@ -13,14 +13,13 @@ Its names are also the package's own (`maquis.MaquisEnv` is `maquis.maquis.Maqui
 
 from __future__ import annotations
 
-from .._core import (
+from .._core import IllegalActionError, MaquisError
+from .._core.maquis import (
     ACTION_NAMES,
     NUM_ACTIONS,
     OBS_SIZE,
     OBSERVATION_LAYOUT,
     OUTCOMES,
-    IllegalActionError,
-    MaquisError,
     action_from_str,
     action_to_str,
 )

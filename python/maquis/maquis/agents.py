@@ -17,7 +17,7 @@ masks). None of them sees the hidden patrol-deck order:
   rollouts at the leaves, the heuristic's best moves beside the network's: `DEFAULT_NETWORK_SEARCH`).
 
 The network agents load the shipped network `maquis.maquis.network.DEFAULT_NETWORK` unless given another
-(`network=` a shipped name, a `.safetensors` path or a `maquis._core.Network`).
+(`network=` a shipped name, a `.safetensors` path or a `maquis._core.maquis.Network`).
 
 The Rust agents rebuild a game from the observation alone (the engine's `state_from_observation`:
 every visible detail, the deck drawn at random), so what they do depends only on `obs`.
@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from maquis import _core
+from maquis._core import maquis as _core
 from maquis.maquis.observation import observation_float32
 from maquis.maquis.policy import load_policy as _load_mlp
 
@@ -144,7 +144,7 @@ class SearchAgent(_RustAgent):
 class NetworkAgent(_RustAgent):
     """The learned network alone: the legal action with the highest logit (Rust, no torch).
 
-    `network`: a shipped network's name, a `.safetensors` path or a `maquis._core.Network`.
+    `network`: a shipped network's name, a `.safetensors` path or a `maquis._core.maquis.Network`.
     Deterministic; `seed` is accepted for a uniform interface and unused.
     """
 

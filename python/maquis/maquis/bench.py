@@ -140,7 +140,7 @@ def engine_run(
 ) -> Callable[[], tuple[float, float]]:
     """One timed run of the raw engine (random play in Rust, one core; `copies` independent loops
     on as many threads at once): → (steps, seconds)."""
-    from .. import _core
+    from .._core import maquis as _core
 
     def once() -> tuple[float, float]:
         steps, _games, secs = _core.bench_engine(seconds, difficulty, 0, observe, copies)
@@ -201,7 +201,7 @@ def bench_single(seconds: float, repeats: int, difficulty: str) -> list[dict[str
 
 
 def bench_vector(envs: list[int], threads: list[int], seconds: float, repeats: int, difficulty: str) -> list[dict[str, Any]]:
-    from .. import _core
+    from .._core import maquis as _core
     from . import MaquisVectorEnv
 
     engine = engine_run(seconds, difficulty)
@@ -545,7 +545,7 @@ def table(results: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import _core
+    from .._core import maquis as _core
 
     settings = bench_settings(args)
     quick, repeats, seconds = settings["quick"], settings["repeats"], settings["seconds"]

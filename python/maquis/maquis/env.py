@@ -1,5 +1,5 @@
 """`MaquisEnv`: one game of Maquis as a `gymnasium.Env`. The rules, rewards and seeding run in Rust
-(`maquis._core.Env`); this module converts the keywords and supplies the tables and rendering to
+(`maquis._core.maquis.Env`); this module converts the keywords and supplies the tables and rendering to
 the shared single-agent layer (`maquis.common.single`)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
-from .._core import OBS_SIZE
+from .._core import maquis as _core
+from .._core.maquis import OBS_SIZE
 from ..common.single import GameEnv, check_reward_value, check_seed, options_json, stream_seed
 from .observation import check_observation_dtype, observation_space
 from .shaping import shaping_json

@@ -274,7 +274,7 @@ def decision_time(policy: Any, difficulty: str = "normal", positions: int = 200,
     `positions` decisions with more than one legal action, taken evenly from heuristic games on
     `difficulty` (game seeds `seed`, `seed + 1`, ...; a decision with a single legal action costs
     the agents nothing, so it is left out)."""
-    from maquis import _core
+    from maquis._core import maquis as _core
 
     if positions < 1:
         raise ValueError(f"positions must be at least 1, got {positions}")
@@ -321,7 +321,7 @@ def ceiling(
     `evaluate`'s vector environments). No fair agent sees what it sees: its win rate bounds what
     fair play can be expected to reach (it is itself a lower bound of the perfect-information
     optimum)."""
-    from maquis import _core
+    from maquis._core import maquis as _core
 
     levels = [difficulties] if isinstance(difficulties, str) else list(difficulties)
     result = EvalResult(seed=seed, settings={"episodes": episodes, "mission_pool": mission_pool,

@@ -12,7 +12,7 @@ on load; torch's `nn.Linear` convention: `weight` is `(out, in)` and `y = x @ we
 and `__metadata__` with `format = "maquis-net-v1"` and `observation = OBSERVATION_FINGERPRINT`
 (`obs<OBS_SIZE>-a<NUM_ACTIONS>-<hash of OBSERVATION_LAYOUT>`); other keys are free (training
 settings). The Rust loader (`Network.load`) refuses a file whose fingerprint differs from this
-build's, naming both. Play needs no torch: the network runs in Rust (`maquis._core.Network`).
+build's, naming both. Play needs no torch: the network runs in Rust (`maquis._core.maquis.Network`).
 
 `maquis-net-v2` adds `inputs` to the metadata. `"observation+heuristic4"` networks read, after the
 observation, the heuristic's ranking as HEURISTIC_PLANES planes of NUM_ACTIONS values (its 4 best
@@ -35,11 +35,10 @@ from typing import Any
 
 import numpy as np
 
-from maquis import _core
+from maquis._core import maquis as _core
 from maquis.common.network_file import (  # noqa: F401 - the shared format's names, re-exported
     NETWORK_FORMAT,
     NETWORK_FORMAT_V2,
-    NETWORK_INPUTS,
     STORAGE_DTYPES,
     read_network_file,
     weights_metadata,
@@ -48,6 +47,7 @@ from maquis.common.network_file import (  # noqa: F401 - the shared format's nam
 from maquis.maquis.observation import observation_float32
 
 OBSERVATION_FINGERPRINT = _core.OBSERVATION_FINGERPRINT
+NETWORK_INPUTS = tuple(_core.NETWORK_INPUTS)
 DEFAULT_NETWORK = "baseline"
 
 
@@ -75,7 +75,7 @@ def network_path(name: str) -> Path:
 
 
 def load_network(network: Any = DEFAULT_NETWORK) -> Any:
-    """A `maquis._core.Network` from a shipped name, a path, or a Network (returned as is)."""
+    """A `maquis._core.maquis.Network` from a shipped name, a path, or a Network (returned as is)."""
     if isinstance(network, _core.Network):
         return network
     s = str(network)
@@ -85,6 +85,8 @@ def load_network(network: Any = DEFAULT_NETWORK) -> Any:
 
 def network_metadata(inputs: str = "observation", **extra: str) -> dict[str, str]:
     """The metadata a weight file for this build must carry (plus `extra`)."""
+    if inputs not in NETWORK_INPUTS:
+        raise ValueError(f"inputs must be one of {', '.join(NETWORK_INPUTS)}, got {inputs!r}")
     return weights_metadata(OBSERVATION_FINGERPRINT, inputs, **extra)
 
 

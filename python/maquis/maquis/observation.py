@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from gymnasium import spaces
 
-from .._core import OBS_SIZE, OBSERVATION_DIVISOR as _DIVISOR
+from .._core.maquis import OBS_SIZE, OBSERVATION_DIVISOR as _DIVISOR
 from ..common.observation import OBSERVATION_DTYPES, check_observation_dtype, observation_box  # noqa: F401 - re-exported
 
 #: uint8 (OBS_SIZE,): what each uint8 value is divided by to give the float32 one (0: a share of

@@ -19,7 +19,7 @@ def load_policy(path, deterministic=None, seed=0, spaces=None):
     """Loads a `maquis-mlp-v1` .npz policy (numpy only); checks it fits this build's spaces:
     `spaces` = (observation size, number of actions), the Maquis game's when None."""
     if spaces is None:
-        from .._core import NUM_ACTIONS, OBS_SIZE
+        from .._core.maquis import NUM_ACTIONS, OBS_SIZE
 
         spaces = (OBS_SIZE, NUM_ACTIONS)
     return _load_mlp(path, deterministic, seed, spaces, observation_float32)

@@ -1,6 +1,6 @@
 """The rule tables of *Maquis* (docs/rules/maquis.md), as the Rust engine holds them.
 
-Every name here comes from the compiled engine (``maquis._core``, src/py/maquis/tables.rs), so Python code
+Every name here comes from the compiled engine (``maquis._core.maquis``, src/py/maquis/tables.rs), so Python code
 that draws or describes a game reads the same roads, cards and tracks the rules play with, and
 never a copy. Ids are docs/rules/maquis.md's strings; sequences are tuples and mappings read-only.
 
@@ -19,7 +19,7 @@ never a copy. Ids are docs/rules/maquis.md's strings; sequences are tuples and m
 
 from __future__ import annotations
 
-from .._core import (
+from .._core.maquis import (
     DEALS,
     DIFFICULTIES,
     DIFFICULTY_SETTINGS,

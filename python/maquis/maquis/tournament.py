@@ -24,14 +24,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
 from ..common.evaluation import wilson_interval
-from ..common.ladder import bootstrap_indices, check_agents, deal_seed, add_output_arguments, report
+from ..common.ladder import RatingTable, add_output_arguments, bootstrap_indices, check_agents, deal_seed, report
+from ..common.rate import print_result
 from ..common.progress import progress_bar
 from .tables import DIFFICULTIES
 
@@ -70,20 +71,9 @@ def _level_text(level: float | None, rates: Sequence[float]) -> str:
 
 
 @dataclass
-class MaquisLadderResult:
+class MaquisLadderResult(RatingTable):
     """A solitaire ladder's outcome: `agents` (per difficulty figures, the half-win level as
     `rating`), `pairings` (paired differences) and the settings."""
-
-    game: str
-    agents: list[dict[str, Any]]
-    pairings: list[dict[str, Any]]
-    settings: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"game": self.game, "agents": self.agents, "pairings": self.pairings, "settings": self.settings}
-
-    def to_json(self, **kw: Any) -> str:
-        return json.dumps(self.to_dict(), **kw)
 
     def csv_rows(self) -> list[dict[str, Any]]:
         return [{"agent": a["agent"], "difficulty": d["difficulty"], "games": d["games"], "win_rate": d["win_rate"],
@@ -418,11 +408,7 @@ def run_rate(args: argparse.Namespace) -> int:
         except (ValueError, OSError, ImportError) as e:
             print(f"maquis rate: {e}", file=sys.stderr)
             return 2
-        if args.output:
-            with open(args.output, "w") as f:
-                f.write(result.to_json(indent=2) + "\n")
-        print(result.to_json(indent=2) if args.json else result.to_text())
-        return 0
+        return print_result(result, args)
     try:
         result = rate(args.policy, args.ladder, args.agents, args.deals, args.seed, args.threads, args.difficulties,
                       args.bootstrap, args.device, progress=not args.no_progress)

@@ -1,4 +1,4 @@
-"""`MaquisVectorEnv`: many games of Maquis stepped together in Rust (`maquis._core.VecEngine`), as a
+"""`MaquisVectorEnv`: many games of Maquis stepped together in Rust (`maquis._core.maquis.VecEngine`), as a
 `gymnasium.vector.VectorEnv`. The batch layer (seeding, autoreset, infos, copies) is the shared
 `maquis.common.vector.GameVectorEnv`; this module adds Maquis's keywords, shaping and start-state
 curricula."""
@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
-from .. import _core
+from .._core import maquis as _core
 from ..common.vector import MAX_ENVS, MAX_THREADS, MODES, GameVectorEnv, check_counts, parse_autoreset_mode
 from .env import core_kwargs, render_state
 from .observation import check_observation_dtype, observation_space

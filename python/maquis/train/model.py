@@ -1,11 +1,13 @@
 """The network in torch (training only) and its `maquis-net-v1`/`-v2` weight file.
 
-`PolicyValueNet(hidden, inputs)` holds exactly the tensors of the file (see `maquis.common.network_file`):
-`trunk.{i}` linear layers with ReLU, a `policy` head of NUM_ACTIONS logits and a `value` head whose
-sigmoid is the expected outcome value (win 1, draw 0.5, loss 0); with `inputs =
-"observation+heuristic4"` the trunk also reads the heuristic planes and `prior.weight` adds each
-plane to the logits. `save_network` writes the file with the metadata the Rust loader checks;
-`load_network_into` reads one back into a model.
+`PolicyValueNet(hidden, inputs, obs_size, num_actions, planes)` holds exactly the tensors of the
+file (see `maquis.common.network_file`): `trunk.{i}` linear layers with ReLU, a `policy` head of
+`num_actions` logits and a `value` head whose sigmoid is the expected outcome value (win 1, draw
+0.5, loss 0); with `planes` > 0 (a game's extra input planes, e.g. Maquis's heuristic ranking) the
+trunk also reads `planes` rows of `num_actions` values and `prior.weight` adds each plane to the
+logits. `save_network` writes the file with the metadata the game's loader checks;
+`load_network_into` reads one back into a model. No game is named here: each game's trainer gives
+its sizes and metadata.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-from maquis import NUM_ACTIONS, OBS_SIZE, _core
-from maquis.common.network_file import NETWORK_INPUTS, read_network_file, weights_metadata, write_weights
+from maquis.common.network_file import read_network_file, write_weights
 
 # The planes' weights in the logits at the start: the heuristic's first choice well ahead, its
 # next ones behind in order, larger score gaps further behind.
@@ -35,17 +36,18 @@ class PlaneWeights(nn.Module):
 
 
 class PolicyValueNet(nn.Module):
-    """`obs_size` and `num_actions`: another game's sizes (default Maquis's); only Maquis's networks
-    read the heuristic planes."""
+    """A game's network: its observation size and number of actions; `inputs` is the name its
+    weight file records ("observation", or a game's name for observation and `planes` extra
+    planes)."""
 
-    def __init__(self, hidden: tuple[int, ...] = (256, 256), inputs: str = "observation",
-                 obs_size: int = OBS_SIZE, num_actions: int = NUM_ACTIONS) -> None:
+    def __init__(self, hidden: tuple[int, ...], inputs: str, obs_size: int, num_actions: int,
+                 planes: int = 0) -> None:
         super().__init__()
-        if inputs not in NETWORK_INPUTS:
-            raise ValueError(f"inputs must be one of {', '.join(NETWORK_INPUTS)}, got {inputs!r}")
+        if (inputs == "observation") != (planes == 0):
+            raise ValueError(f"inputs {inputs!r} with {planes} extra planes: only 'observation' has none")
         self.inputs = inputs
         self.obs_size, self.num_actions = obs_size, num_actions
-        self.planes = 0 if inputs == "observation" else _core.HEURISTIC_PLANES
+        self.planes = planes
         widths = [obs_size + self.planes * num_actions, *hidden]
         self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths[:-1], widths[1:]))
         self.policy = nn.Linear(widths[-1], num_actions)
@@ -67,14 +69,13 @@ class PolicyValueNet(nn.Module):
         return logits, self.value(x).squeeze(-1)
 
 
-def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None = None, dtype: str = "float32",
-                 metadata: dict[str, str] | None = None) -> None:
-    """Writes `model` as a `maquis-net-v1` safetensors file (`info` goes to the metadata as JSON;
-    `dtype="float16"` halves the file, see `maquis.common.network_file`; `metadata`: another game's format
-    and fingerprint in place of Maquis's)."""
+def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None, metadata: dict[str, str],
+                 dtype: str = "float32") -> None:
+    """Writes `model` as a safetensors weight file with the game's `metadata` (its format and
+    observation fingerprint; `info` goes to it as JSON; `dtype="float16"` halves the file, see
+    `maquis.common.network_file`)."""
     tensors = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in model.state_dict().items()}
-    # Without `metadata`: the network of the extension's default sizes (those of PolicyValueNet's defaults).
-    meta = weights_metadata(_core.OBSERVATION_FINGERPRINT, model.inputs) if metadata is None else dict(metadata)
+    meta = dict(metadata)
     write_weights(path, tensors, {**meta, "training": json.dumps(info or {}, sort_keys=True)}, dtype)
 
 
@@ -95,8 +96,8 @@ def model_from_file(path: str) -> PolicyValueNet:
     inputs = meta.get("inputs", "observation")
     num_actions, width = tensors["policy.weight"].shape
     row = tensors["trunk.0.weight"].shape[1] if hidden else width
-    planes = 0 if inputs == "observation" else _core.HEURISTIC_PLANES
-    model = PolicyValueNet(tuple(hidden), inputs, row - planes * num_actions, num_actions)
+    planes = tensors["prior.weight"].shape[0] if "prior.weight" in tensors else 0
+    model = PolicyValueNet(tuple(hidden), inputs, row - planes * num_actions, num_actions, planes)
     load_network_into(model, path)
     return model
 

@@ -8,7 +8,7 @@ pub mod heuristic;
 pub use heuristic::HeuristicAgent;
 
 use super::ids::Mask;
-pub use crate::env::opponents::{Agent, RandomAgent};
+pub use crate::env::opponents::{Agent, ById, RandomAgent};
 use crate::env::versus::OpponentKind;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -37,8 +37,12 @@ impl KuhnAgent {
         }
     }
 
-    /// The agent with this id (`random`, `heuristic`), seeded.
-    pub fn by_id(id: &str, seed: u64) -> Result<KuhnAgent> {
+}
+
+impl ById for KuhnAgent {
+    /// The agent with this id (`random`, `heuristic`), seeded; no level searches, so `budget` is
+    /// never read.
+    fn by_id(id: &str, seed: u64, _budget: u32) -> Result<KuhnAgent> {
         let kind = OpponentKind::parse(id, false)
             .map_err(|_| Error::BadOption(format!("unknown agent '{id}': Kuhn poker's agents are {LEVELS}")))?;
         KuhnAgent::of_kind(kind, seed)

@@ -13,10 +13,10 @@
 
 use super::guided::OUTCOME_VALUES;
 use super::heuristic::{open_progress, HeuristicAgent, Rng64};
-use crate::action::table;
-use crate::ids::Outcome;
-use crate::rules::{apply_legal, legal_mask, new_game, Setup};
-use crate::state::State;
+use crate::maquis::action::table;
+use crate::maquis::ids::Outcome;
+use crate::maquis::rules::{apply_legal, legal_mask, new_game, Setup};
+use crate::maquis::state::State;
 
 #[derive(Clone, Debug)]
 pub struct Clairvoyant {

@@ -31,11 +31,11 @@
 use super::heuristic::{observable_hash, open_progress, HeuristicAgent, Rng64};
 use super::network::{masked_argmax, Network, Scratch};
 use super::search::{determinized, worth_searching};
-use crate::action::{table, NUM_ACTIONS};
-use crate::ids::Outcome;
-use crate::observation::{obs_size, state_from_observation};
-use crate::rules::{apply_legal, legal_mask};
-use crate::state::State;
+use crate::maquis::action::{table, NUM_ACTIONS};
+use crate::maquis::ids::Outcome;
+use crate::maquis::observation::{obs_size, state_from_observation};
+use crate::maquis::rules::{apply_legal, legal_mask};
+use crate::maquis::state::State;
 use std::sync::Arc;
 
 /// Greedy network moves before a leaf's value is read, by default: with the placeholder network,
@@ -378,7 +378,7 @@ pub fn outcome_value(s: &State) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{new_game, Setup};
+    use crate::maquis::{new_game, Setup};
 
     /// Positions of heuristic games: a few moves in, and at their end.
     fn heuristic_game(seed: u64) -> Vec<State> {

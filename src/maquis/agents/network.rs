@@ -7,10 +7,10 @@
 //! The file format is described in `crate::nn`.
 
 use super::planes::{write_heuristic_planes, HEURISTIC_PLANES};
-use crate::action::{ActionMask, NUM_ACTIONS};
+use crate::maquis::action::{ActionMask, NUM_ACTIONS};
 use crate::nn::NetGame;
-use crate::observation::{obs_size, observation_layout, write_observation};
-use crate::state::State;
+use crate::maquis::observation::{obs_size, observation_layout, write_observation};
+use crate::maquis::state::State;
 
 pub use crate::nn::{NetworkError, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
 
@@ -129,6 +129,6 @@ impl NetworkAgent {
     pub fn act(&mut self, s: &State) -> usize {
         self.net.write_state_input(s, &mut self.input);
         self.net.forward_into(&self.input, &mut self.logits, &mut self.scratch);
-        masked_argmax(&self.logits, &crate::rules::legal_mask(s)).expect("act() called on a finished game")
+        masked_argmax(&self.logits, &crate::maquis::rules::legal_mask(s)).expect("act() called on a finished game")
     }
 }

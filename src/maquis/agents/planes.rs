@@ -9,8 +9,8 @@
 //! where the trainer builds them.
 
 use super::heuristic::HeuristicAgent;
-use crate::action::NUM_ACTIONS;
-use crate::observation::state_from_observation;
+use crate::maquis::action::NUM_ACTIONS;
+use crate::maquis::observation::state_from_observation;
 
 /// The heuristic's best moves given to the network.
 pub const HEURISTIC_RANKS: usize = 4;

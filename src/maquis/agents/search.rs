@@ -3,7 +3,7 @@
 //! Determinized Monte Carlo search at the root (a one-level information-set search whose default
 //! policy is the heuristic). For each decision it takes the heuristic's best few candidate actions
 //! (`candidates`, ranked by the full heuristic) and compares them by rollouts. Each rollout starts
-//! from a *determinization* of the position — `maquis::determinize` reshuffles the hidden deck
+//! from a *determinization* of the position — `maquis::maquis::determinize` reshuffles the hidden deck
 //! order consistently with what the player has seen (the discard is open; the top card stays while
 //! an Infiltration peek shows it), and the state's RNG is reseeded so that future reshuffles are
 //! unknown too — applies the candidate, and plays the game to its end with the fast heuristic.
@@ -188,7 +188,7 @@ pub fn worth_searching(s: &State, top: &[(usize, f64)]) -> bool {
         || top.iter().any(|&(i, _)| matches!(table().actions[i], Action::Shoot(_)))
 }
 
-/// A copy of `s` with the hidden deck order resampled (`maquis::determinize`: consistent with
+/// A copy of `s` with the hidden deck order resampled (`maquis::maquis::determinize`: consistent with
 /// the discard and the Infiltration peek) and the RNG reseeded, so that nothing hidden — the
 /// order, or the order of a future reshuffle — can leak into the search.
 pub fn determinized(s: &State, seed: u64) -> State {

@@ -10,10 +10,10 @@
 use super::guided::{outcome_value, GuidedSearch};
 use super::heuristic::HeuristicAgent;
 use super::search::SearchAgent;
-use crate::action::{table, NUM_ACTIONS};
-use crate::observation::{obs_size, state_from_observation, write_observation};
-use crate::rules::{apply_legal, legal_mask, new_game, Setup};
-use crate::state::State;
+use crate::maquis::action::{table, NUM_ACTIONS};
+use crate::maquis::observation::{obs_size, state_from_observation, write_observation};
+use crate::maquis::rules::{apply_legal, legal_mask, new_game, Setup};
+use crate::maquis::state::State;
 
 /// Who plays the games (built once per call, so the variants' sizes do not matter).
 #[allow(clippy::large_enum_variant)]

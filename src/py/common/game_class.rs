@@ -14,15 +14,26 @@ pub fn register_two_player<Game: PyClass, Env: PyClass, Vec: PyClass, Agent: PyC
     name: &str,
     tables: impl FnOnce(&Bound<'_, PyModule>) -> PyResult<()>,
 ) -> PyResult<()> {
+    add_game_module(m, name, |sub| {
+        tables(sub)?;
+        sub.add_class::<Game>()?;
+        sub.add_class::<Env>()?;
+        sub.add_class::<Vec>()?;
+        sub.add_class::<Agent>()
+    })
+}
+
+/// Adds the submodule `name` to the extension `m`, filled by `fill`; `import maquis._core.<name>`
+/// finds it too.
+pub fn add_game_module(
+    m: &Bound<'_, PyModule>,
+    name: &str,
+    fill: impl FnOnce(&Bound<'_, PyModule>) -> PyResult<()>,
+) -> PyResult<()> {
     let py = m.py();
     let sub = PyModule::new(py, name)?;
-    tables(&sub)?;
-    sub.add_class::<Game>()?;
-    sub.add_class::<Env>()?;
-    sub.add_class::<Vec>()?;
-    sub.add_class::<Agent>()?;
+    fill(&sub)?;
     m.add_submodule(&sub)?;
-    // `import maquis._core.<name>` finds it too.
     py.import("sys")?.getattr("modules")?.set_item(format!("maquis._core.{name}"), &sub)?;
     Ok(())
 }

@@ -19,13 +19,8 @@ pub struct SaveKind {
     pub formats: &'static [&'static str],
 }
 
-/// Every game with bindings (a new game adds its `SaveKind` here).
-const GAMES: &[&SaveKind] = &[
-    <crate::maquis::env::Maquis as BindGame>::SAVES,
-    <crate::dday::env::DDay as BindGame>::SAVES,
-    <crate::maurice::env::Maurice as BindGame>::SAVES,
-    <crate::kuhn::env::Kuhn as BindGame>::SAVES,
-];
+/// Every game with bindings, from the one list of `crate::py` (`games!`).
+use crate::py::GAMES;
 
 /// The game whose save `json` is, by its format tag (None: not JSON, no tag, or no game's).
 pub fn game_of(json: &str) -> Option<(&'static SaveKind, String)> {

@@ -47,6 +47,9 @@ impl BindTwoPlayer for DDay1944 {
     }
 }
 
+/// Where `save_game` and a misplaced save's message find this game's saves.
+pub const SAVES: &SaveKind = <crate::env::versus::Versus<DDay1944> as super::common::BindGame>::SAVES;
+
 /// Adds the submodule `dday` to the extension `m` (importable as `maquis._core.dday`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_two_player::<game::PyGame, classes::PyDDayEnv, classes::PyDDayVecEngine, agents::PyAgent>(m, "dday", |sub| {

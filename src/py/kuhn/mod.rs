@@ -45,6 +45,9 @@ impl BindTwoPlayer for KuhnPoker {
     }
 }
 
+/// Kuhn poker's save formats, for the save kinds of `crate::py` (`games!`).
+pub const SAVES: &SaveKind = <crate::env::versus::Versus<KuhnPoker> as super::common::BindGame>::SAVES;
+
 /// Adds the submodule `kuhn` to the extension `m` (importable as `maquis._core.kuhn`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_two_player::<game::PyGame, classes::PyKuhnEnv, classes::PyKuhnVecEngine, agents::PyAgent>(m, "kuhn", |sub| {

@@ -4,11 +4,11 @@
 //! deck order. Batches are spread over rayon's pool with the GIL released.
 
 use crate::py::errors::MaquisError;
-use crate::action::NUM_ACTIONS;
-use crate::agents::heuristic::HeuristicAgent;
-use crate::agents::search::SearchAgent;
-use crate::observation::{obs_size, state_from_observation};
-use crate::state::State;
+use crate::maquis::action::NUM_ACTIONS;
+use crate::maquis::agents::heuristic::HeuristicAgent;
+use crate::maquis::agents::search::SearchAgent;
+use crate::maquis::observation::{obs_size, state_from_observation};
+use crate::maquis::state::State;
 use ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -34,7 +34,7 @@ pub(super) fn decode(obs: &PyReadonlyArray2<'_, f32>, masks: &PyReadonlyArray2<'
             // The same observation always decodes to the same state, wherever it sits in the batch.
             let s = state_from_observation(row.as_slice().expect("a C-contiguous row"), seed)
                 .map_err(|e| MaquisError::new_err(format!("observation {i}: {e}")))?;
-            let legal = crate::rules::legal_mask(&s);
+            let legal = crate::maquis::rules::legal_mask(&s);
             if s.is_over() || (0..NUM_ACTIONS).any(|a| legal.get(a) != masks[[i, a]]) {
                 return Err(MaquisError::new_err(format!(
                     "observation {i}: its mask does not match the observation (or the episode is over)"
@@ -59,7 +59,7 @@ fn act_all<'py, F: Fn(&State) -> usize + Sync>(py: Python<'py>, obs: Observation
 }
 
 /// The scripted player: works toward its missions, keeps routes home open, blocks patrols.
-#[pyclass(name = "HeuristicAgent", module = "maquis._core", frozen)]
+#[pyclass(name = "HeuristicAgent", module = "maquis._core.maquis", frozen)]
 pub struct PyHeuristicAgent {
     agent: HeuristicAgent,
 }
@@ -124,7 +124,7 @@ impl PyHeuristicAgent {
 }
 
 /// Determinized Monte-Carlo search with a simulation budget per decision.
-#[pyclass(name = "SearchAgent", module = "maquis._core", frozen)]
+#[pyclass(name = "SearchAgent", module = "maquis._core.maquis", frozen)]
 pub struct PySearchAgent {
     agent: SearchAgent,
     simulations: u32,

@@ -1,15 +1,14 @@
 //! Timed loops for `maquis bench` (python/maquis/bench.py): the engine's own speed, measured in
 //! Rust with the GIL released, so that the Python-side figures have a ceiling to compare with.
 
-use crate::action::{table, NUM_ACTIONS};
-use crate::agents::random::sample;
-use crate::ids::Difficulty;
-use crate::observation::{obs_size, write_observation};
-use crate::rules::{apply_legal, legal_mask, new_game, new_game_into, Setup};
-use crate::state::State;
-use crate::vector::{
-    Autoreset, EnvConfig, EnvSlot, IllegalPolicy, OutputBuffers, Rewards, VecEngine, ENDED_BYTES_PER_THREAD,
-};
+use crate::maquis::action::{table, NUM_ACTIONS};
+use crate::maquis::agents::random::sample;
+use crate::maquis::ids::Difficulty;
+use crate::maquis::observation::{obs_size, write_observation};
+use crate::maquis::rules::{apply_legal, legal_mask, new_game, new_game_into, Setup};
+use crate::maquis::state::State;
+use crate::maquis::{EnvConfig, EnvSlot, Maquis, Rewards, VecEngine};
+use crate::vector::{Autoreset, IllegalPolicy, OutputBuffers, ENDED_BYTES_PER_THREAD};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
@@ -120,7 +119,7 @@ fn bench_vector(
     engine.seed_all(seed);
     let budget = Duration::from_secs_f64(seconds.max(0.0));
     let n = num_envs;
-    let mut buffers = OutputBuffers::new(n);
+    let mut buffers = OutputBuffers::of::<Maquis>(n);
     let mut actions = vec![0i64; n];
     py.detach(|| {
         let mut out = buffers.out();

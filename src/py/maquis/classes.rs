@@ -10,7 +10,7 @@ use crate::maquis::rules::Setup;
 use crate::env::IllegalPolicy;
 use crate::py::common::env::{ResetResult, StepResult};
 use crate::py::common::BindGame;
-use crate::py::errors::action_index;
+use super::action_index;
 use pyo3::prelude::*;
 use std::collections::HashMap;
 
@@ -56,7 +56,7 @@ game_classes! {
 
     /// One Maquis environment: the game, its legal actions, and its seeded streams (episode seeds
     /// and sampling). The engine behind `maquis.MaquisEnv`; see that class for the contract.
-    #[pyo3::pyclass(name = "Env", module = "maquis._core")]
+    #[pyo3::pyclass(name = "Env", module = "maquis._core.maquis")]
     env PyEnv {
         /// Create an environment (it needs a reset before the first step).
         ///
@@ -118,7 +118,7 @@ game_classes! {
         fn determinize(&mut self, seed: u64) {
             let mut s = self.core.slot.state().clone();
             let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
-            crate::rules::determinize(&mut s, &mut rng);
+            crate::maquis::rules::determinize(&mut s, &mut rng);
             self.core.slot.set_state(s);
         }
 
@@ -174,6 +174,6 @@ game_classes! {
     ///
     /// The output arrays (observations, masks, rewards, terminated, truncated, outcomes, illegal,
     /// final_observations) are allocated once and overwritten by every reset and step.
-    #[pyo3::pyclass(name = "VecEngine", module = "maquis._core")]
+    #[pyo3::pyclass(name = "VecEngine", module = "maquis._core.maquis")]
     vector PyVecEngine {}
 }

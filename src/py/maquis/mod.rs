@@ -1,4 +1,4 @@
-//! The Maquis bindings: the top level of `maquis._core`. Only what is Maquis's own: the
+//! `maquis._core.maquis`: the Maquis bindings, a submodule of the extension. Only what is Maquis's own: the
 //! constructor keywords, the reset options, the single env's `determinize` and shaping, the
 //! agents, the network, the rule tables and the benchmarks; the rest is `common`.
 //!
@@ -27,10 +27,15 @@ use crate::maquis::rules::Setup;
 use crate::maquis::observation::{obs_size, observation_divisors, observation_layout};
 use crate::maquis::save;
 use crate::py::common::convert::layout_tuple;
-use crate::py::errors::action_index;
+use crate::py::errors::action_index_of;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use serde_json::Value;
+
+/// A Maquis action index from a Python object (`action_index_of` over Maquis's actions).
+pub(crate) fn action_index(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    action_index_of(obj, NUM_ACTIONS)
+}
 
 /// The outcome names, in outcome-code order.
 const OUTCOMES: [&str; 4] = [Outcome::ALL[0].as_str(), Outcome::ALL[1].as_str(), Outcome::ALL[2].as_str(), Outcome::ALL[3].as_str()];
@@ -74,8 +79,16 @@ fn action_from_str(name: &str) -> PyResult<usize> {
     Ok(table().from_name(name)?)
 }
 
-/// Adds the Maquis constants, classes and functions to `_core`.
+/// Where `save_game` and a misplaced save's message find Maquis's saves.
+pub const SAVES: &SaveKind = <Maquis as BindGame>::SAVES;
+
+/// Adds the submodule `maquis` (`maquis._core.maquis`: the Maquis constants, classes and
+/// functions) to the extension `m`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    super::common::game_class::add_game_module(m, "maquis", fill)
+}
+
+fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("NUM_ACTIONS", NUM_ACTIONS)?;
     m.add("OBS_SIZE", obs_size())?;

@@ -6,17 +6,17 @@ use super::agents::{decode, Actions, Masks, Observations};
 use super::classes::config;
 use crate::py::errors::MaquisError;
 use super::tables::read_only;
-use crate::action::NUM_ACTIONS;
-use crate::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
-use crate::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS, PURE_NETWORK_SETTINGS};
-use crate::agents::heuristic::HeuristicAgent;
-use crate::agents::network::{masked_argmax, observation_fingerprint, Inputs, Network, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
-use crate::agents::planes::{GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
-use crate::agents::search::SearchAgent;
-use crate::agents::selfplay::{play_games, Teacher};
-use crate::action::ActionMask;
-use crate::observation::obs_size;
-use crate::rules::Setup;
+use crate::maquis::action::NUM_ACTIONS;
+use crate::maquis::agents::clairvoyant::{clairvoyant_outcomes, Clairvoyant};
+use crate::maquis::agents::guided::{GuidedSearch, GuidedSettings, NETWORK_SEARCH_DEFAULTS, PURE_NETWORK_SETTINGS};
+use crate::maquis::agents::heuristic::HeuristicAgent;
+use crate::maquis::agents::network::{masked_argmax, observation_fingerprint, Inputs, Network, Scratch, NETWORK_FORMAT, NETWORK_FORMAT_V2};
+use crate::maquis::agents::planes::{GAP_SCALE, HEURISTIC_PLANES, HEURISTIC_RANKS};
+use crate::maquis::agents::search::SearchAgent;
+use crate::maquis::agents::selfplay::{play_games, Teacher};
+use crate::maquis::action::ActionMask;
+use crate::maquis::observation::obs_size;
+use crate::maquis::rules::Setup;
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyTuple};
@@ -30,7 +30,7 @@ fn net_err(e: impl std::fmt::Display) -> PyErr {
 
 /// A learned network (policy and value heads over the observation, and for `inputs =
 /// "observation+heuristic4"` the heuristic's ranking too), evaluated in Rust.
-#[pyclass(name = "Network", module = "maquis._core", frozen)]
+#[pyclass(name = "Network", module = "maquis._core.maquis", frozen)]
 pub struct PyNetwork {
     pub(crate) net: Arc<Network>,
 }
@@ -169,7 +169,7 @@ fn masks_of(masks: &PyReadonlyArray2<'_, bool>, n: usize) -> PyResult<Vec<Action
 }
 
 /// The network alone: the legal action with the highest logit (acts on the observation alone).
-#[pyclass(name = "NetworkAgent", module = "maquis._core", frozen)]
+#[pyclass(name = "NetworkAgent", module = "maquis._core.maquis", frozen)]
 pub struct PyNetworkAgent {
     net: Arc<Network>,
 }
@@ -209,7 +209,7 @@ impl PyNetworkAgent {
 /// Network-guided determinized search (Gumbel top-k, sequential halving, heuristic rollouts or
 /// network values at the leaves). Acts on (obs, mask) only, like the other agents. Settings left
 /// out take `NETWORK_SEARCH_DEFAULTS` (no exploration noise).
-#[pyclass(name = "NetworkSearchAgent", module = "maquis._core", frozen)]
+#[pyclass(name = "NetworkSearchAgent", module = "maquis._core.maquis", frozen)]
 pub struct PyNetworkSearchAgent {
     search: GuidedSearch,
 }
@@ -419,7 +419,7 @@ fn clairvoyant_games(
         .map(|s| {
             let days = s.day as u32 + (s.pass as u32 - 1) * 15;
             let done = s.missions.iter().filter(|m| m.complete).count() as u32;
-            let stars = s.missions.iter().map(|m| crate::missions::info(m.id).stars as u32).sum();
+            let stars = s.missions.iter().map(|m| crate::maquis::missions::info(m.id).stars as u32).sum();
             (s.outcome.expect("a finished game").as_str().to_string(), days, done, stars)
         })
         .collect())

@@ -4,17 +4,17 @@
 //! mappings read-only (`types.MappingProxyType`), since every importer shares them.
 
 // The engine paths in one block: they move with the source layout, nothing below names a path.
-use crate::action::Opt;
-use crate::board::{bit, FIELDS, PATROL_LOCATIONS, ROADS, SAFE_LOCATIONS, SLOTS, SPARE_ROOMS, WEST_BANK};
-use crate::config::{
+use crate::maquis::action::Opt;
+use crate::maquis::board::{bit, FIELDS, PATROL_LOCATIONS, ROADS, SAFE_LOCATIONS, SLOTS, SPARE_ROOMS, WEST_BANK};
+use crate::maquis::config::{
     airdrop_amount, arrest_costs_morale, final_day, passes, starting_workers, tile_in_pool, tokens_in_game,
     triangle_morale,
 };
-use crate::deck::PATROL_CARDS;
-use crate::ids::{Deal, Difficulty, Location, MissionId, MissionPool, Phase, Resource, Tile};
-use crate::missions::{info, pool};
-use crate::rules::actions::{fixer_target, tile_action};
-use crate::tracks::{
+use crate::maquis::deck::PATROL_CARDS;
+use crate::maquis::ids::{Deal, Difficulty, Location, MissionId, MissionPool, Phase, Resource, Tile};
+use crate::maquis::missions::{info, pool};
+use crate::maquis::rules::actions::{fixer_target, tile_action};
+use crate::maquis::tracks::{
     END_DAY, LAST_DAY, MAX_MORALE, MAX_SOLDIERS, MAX_WORKERS, MIN_PATROLS, ORANGE_DAYS, START_MORALE,
     TOKENS_PER_RESOURCE, TRIANGLE_DAYS,
 };

@@ -46,6 +46,9 @@ impl BindTwoPlayer for MauriceLite {
     }
 }
 
+/// Where `save_game` and a misplaced save's message find this game's saves.
+pub const SAVES: &SaveKind = <crate::env::versus::Versus<MauriceLite> as super::common::BindGame>::SAVES;
+
 /// Adds the submodule `maurice` to the extension `m` (importable as `maquis._core.maurice`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_two_player::<game::PyGame, classes::PyMauriceEnv, classes::PyMauriceVecEngine, agents::PyAgent>(m, "maurice", |sub| {

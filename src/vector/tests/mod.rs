@@ -4,7 +4,9 @@ use super::chunk::*;
 use super::range::*;
 use super::scheduler::*;
 use super::*;
-use crate::maquis::env::Maquis;
+use crate::maquis::env::{
+    env_from_snapshot, env_snapshot, EnvConfig, EnvSlot, Maquis, ResetOptions, Rewards, Transition, VecEngine,
+};
 use crate::maquis::action::{table, NUM_ACTIONS};
 use crate::error::Error;
 use crate::maquis::ids::{Difficulty, MissionId, Outcome, Phase};
@@ -35,7 +37,7 @@ fn engine(c: &EnvConfig, n: usize, threads: usize, autoreset: Autoreset, seed: O
     if let Some(seed) = seed {
         v.seed_all(seed);
     }
-    let mut b = OutputBuffers::new(n);
+    let mut b = OutputBuffers::of::<Maquis>(n);
     v.reset(None, None, None, &mut b.out()).unwrap();
     (v, b)
 }

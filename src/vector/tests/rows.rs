@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn output_observation_rows_start_on_cache_lines() {
     for n in [1, 3, 1024] {
-        let mut b = OutputBuffers::new(n);
+        let mut b = OutputBuffers::of::<Maquis>(n);
         assert_eq!(b.obs().as_ptr() as usize % 64, 0);
         assert_eq!(b.obs().len(), n * obs_size());
         assert!(b.out().obs.iter().all(|&x| x == 0.0));
@@ -44,7 +44,7 @@ fn byte_rows_divided_by_their_divisors_are_the_float_rows() {
         let mut w = VecEngine::new(cfg(IllegalPolicy::Terminate), n, 2, mode).unwrap();
         v.seed_all(8);
         w.seed_all(8);
-        let mut b = OutputBuffers::new(n);
+        let mut b = OutputBuffers::of::<Maquis>(n);
         let (mut obs, mut final_obs) = (vec![0u8; n * o], vec![0u8; n * o]);
         let (mut masks, mut rewards, mut terminated, mut truncated) = (vec![false; n * a], vec![0f32; n], vec![false; n], vec![false; n]);
         let (mut outcomes, mut illegal) = (vec![0i8; n], vec![false; n]);

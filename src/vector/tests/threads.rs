@@ -39,7 +39,7 @@ fn a_late_owner_s_last_block_is_taken_over_by_another_thread() {
     let (n, per) = (16, 8);
     let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
     let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
-    let mut b = OutputBuffers::new(n);
+    let mut b = OutputBuffers::of::<Maquis>(n);
     let mut out = b.out();
     let shares =
         shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), &[0, per, n], true, Simd::detect());
@@ -74,7 +74,7 @@ fn a_late_owner_s_last_block_is_taken_over_by_another_thread() {
 macro_rules! one_share {
     ($share:ident, $n:expr) => {
         let mut slots: Vec<EnvSlot> = (0..$n).map(|i| EnvSlot::new(i as u64)).collect();
-        let (actions, mut presampled, mut b) = (vec![0i64; $n], vec![UNSAMPLED; $n], OutputBuffers::new($n));
+        let (actions, mut presampled, mut b) = (vec![0i64; $n], vec![UNSAMPLED; $n], OutputBuffers::of::<Maquis>($n));
         let mut out = b.out();
         let $share =
             shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), &[0, $n], true, Simd::detect())
@@ -87,7 +87,7 @@ fn a_share_goes_to_its_thread_from_the_front_and_to_others_from_the_back_but_its
     let n = 20;
     let mut slots: Vec<EnvSlot> = (0..n).map(|i| EnvSlot::new(i as u64)).collect();
     let (actions, mut presampled) = (vec![0i64; n], vec![UNSAMPLED; n]);
-    let mut b = OutputBuffers::new(n);
+    let mut b = OutputBuffers::of::<Maquis>(n);
     let mut out = b.out();
     let first_obs = out.obs.as_ptr();
     let share = shares(&mut slots, &actions, &mut out, &mut presampled, Copies::none(), &[0, n], true, Simd::detect())

@@ -207,7 +207,7 @@ def run(args: Any) -> int:
         info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
                 "teacher": teacher_name(args, g), "init": args.init,
                 "seed": args.seed, "command": "maquis dday train " + " ".join(sys.argv[3:])}
-        save_network(model, str(net_path), info, dtype=args.storage, metadata=network_file_metadata())
+        save_network(model, str(net_path), info, network_file_metadata(), dtype=args.storage)
         common.save_checkpoint(out, g, model, opt, hidden=list(hidden), game="dday1944")
         rows = evaluate_generation(args, net_path)
         minutes = round((time.perf_counter() - t0) / 60, 2)

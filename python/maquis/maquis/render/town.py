@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..._core import ACTION_NAMES
+from ..._core.maquis import ACTION_NAMES
 from ..tables import ROADS, SAFE_LOCATIONS, SAFE_TILES, SLOTS
 from ...common.drawing import Sketch, wrap
 from .labels import LABELS, MISSION_TEXT, RESOURCE_SHORT, TILE_LABELS

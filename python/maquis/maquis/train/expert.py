@@ -5,7 +5,7 @@ network learns to imitate their moves (one-hot policy targets) and to predict th
 Generation g >= 1: the network-guided search with the network of generation g-1 plays games
 (Gumbel noise on its prior for exploration); the network learns its improved policy (softmax of
 prior logits + the search's completed values) and the outcomes. The games are played in Rust
-(`maquis._core.selfplay`, all threads, GIL released); torch only trains.
+(`maquis._core.maquis.selfplay`, all threads, GIL released); torch only trains.
 
 Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors`, a
 checkpoint (`OUT/checkpoint.pt`: model, optimizer, the generation reached; a second run with the
@@ -28,8 +28,9 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads s
 
 import numpy as np
 
-from maquis import _core
+from maquis._core import maquis as _core
 from maquis.maquis.evaluation import evaluate, wilson_interval
+from maquis.maquis.network import network_metadata
 from maquis.maquis.tables import DIFFICULTIES
 from maquis.train import common
 
@@ -228,7 +229,8 @@ def run(args: Any) -> int:
         return 2
     torch.set_num_threads(max(1, args.threads))
     out = Path(args.out)
-    model = PolicyValueNet(hidden, args.inputs)
+    planes = 0 if args.inputs == "observation" else _core.HEURISTIC_PLANES
+    model = PolicyValueNet(hidden, args.inputs, _core.OBS_SIZE, _core.NUM_ACTIONS, planes)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     curve_path = out / "curve.csv"
     start = common.open_run(out, model, opt, args, "maquis train", CURVE_FIELDS,
@@ -265,7 +267,7 @@ def run(args: Any) -> int:
         info = {"generation": g, "hidden": list(hidden), "inputs": args.inputs, "samples": int(len(train["obs"])),
                 "teacher": args.teacher0 if g == 0 else "network_search", "seed": args.seed,
                 "command": "maquis train " + " ".join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""}
-        save_network(model, str(net_path), info, dtype=args.storage)
+        save_network(model, str(net_path), info, network_metadata(model.inputs), dtype=args.storage)
         common.save_checkpoint(out, g, model, opt, hidden=list(hidden), inputs=args.inputs)
         rows = evaluate_generation(args, net_path)
         minutes = (time.perf_counter() - t0) / 60
