@@ -22,8 +22,11 @@ def _run(code: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
 
 
-def test_the_ids_are_the_three_games():
-    assert IDS == ["maquis/DDay1944-v0", "maquis/Maquis-v0", "maquis/MauriceLite-v0"]
+def test_the_ids_are_the_registered_games():
+    from maquis.common.registry import games
+
+    assert IDS == sorted(game.gym_id for game in games())
+    assert {"maquis/DDay1944-v0", "maquis/Maquis-v0", "maquis/MauriceLite-v0"} <= set(IDS)
 
 
 @pytest.mark.parametrize("env_id", IDS)

@@ -194,3 +194,54 @@ def test_a_games_package_loads_no_other_game(key):
             "assert not loaded, loaded\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+#: The worked example of docs/adding_a_game.md: what adding it cost outside its own folders.
+EXAMPLE = "kuhn"
+
+
+def _own_files(key: str) -> tuple[str, ...]:
+    """The paths (glob patterns) a game owns: its folders on each side, its tests, pages and stub."""
+    return (f"src/{key}/*", f"src/py/{key}/*", f"python/maquis/{key}/*", f"tests/{key}_*.rs", f"tests/test_{key}*.py",
+            f"tests/playthroughs/{key}_*", f"docs/{key}.md", f"docs/rules/{key}.md", f"docs/api/{key}.md",
+            f"python/maquis/_core_{key}.pyi")
+
+
+#: Every file outside the example's own that names it: the one registration line a side, the stub
+#: index, the docs' navigation, indexes and history, and the page that tells how. A shared file
+#: that must name a game is a fault of the house: fix the house rather than grow this list.
+OUTSIDE_ITS_FOLDERS = {
+    "src/lib.rs",  # `pub mod kuhn;`
+    "src/py/mod.rs",  # `games!(…, kuhn)`: the bindings' registration and save kinds
+    "tests/conformance.rs",  # the Rust conformance suite's settings of it (its Config, good and bad options)
+    "python/maquis/__init__.py",  # the one line in `GAMES`
+    "python/maquis/_core.pyi",  # the stub index re-exports `_core_kuhn.pyi` (a stub package cannot nest)
+    "mkdocs.yml",  # the site's navigation
+    "docs/rules/README.md",  # the index of the rules
+    "docs/adding_a_game.md",  # the page that uses it as its worked example
+    "README.md",  # the games list
+    "CHANGELOG.md",
+}
+
+
+def test_adding_the_worked_example_cost_only_the_listed_lines_outside_its_folders():
+    import fnmatch
+
+    root = PACKAGE.parent.parent
+    listed = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    own = _own_files(EXAMPLE)
+    me = str(Path(__file__).resolve().relative_to(root))  # this test names it to measure it
+    naming = set()
+    for path in listed.stdout.split():
+        if path == me or any(fnmatch.fnmatch(path, pattern) for pattern in own):
+            continue
+        try:
+            text = (root / path).read_text(errors="ignore")
+        except (OSError, IsADirectoryError):
+            continue
+        if EXAMPLE in text.lower():
+            naming.add(path)
+    assert not naming - OUTSIDE_ITS_FOLDERS, f"new files outside {EXAMPLE}'s folders name it: {sorted(naming - OUTSIDE_ITS_FOLDERS)}"
+    assert not OUTSIDE_ITS_FOLDERS - naming, f"no longer naming {EXAMPLE} (drop them from the list): {sorted(OUTSIDE_ITS_FOLDERS - naming)}"

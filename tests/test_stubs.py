@@ -28,14 +28,16 @@ from maquis.common import stubs  # noqa: E402 - after the skip: it reads the com
 
 STUB_DIR = Path(__file__).resolve().parent.parent / "python" / "maquis"
 
-# (what the module is called in messages, the runtime module, its stub file). Each game's
-# submodule (`maquis._core.maquis`, `.dday`, `.maurice`) is reached as an attribute (PyO3 submodules).
+# (what the module is called in messages, the runtime module, its stub file): the top of the
+# extension, then each registered game's submodule `maquis._core.<game>` (reached as an attribute:
+# PyO3 submodules) with its stub `_core_<game>.pyi`, so that a new game's stub is checked as soon
+# as it is registered.
+import maquis  # noqa: E402
+
 MODULES = [
     ("maquis._core", core, STUB_DIR / "_core.pyi"),
-    ("maquis._core.maquis", core.maquis, STUB_DIR / "_core_maquis.pyi"),
-    ("maquis._core.dday", core.dday, STUB_DIR / "_core_dday.pyi"),
-    ("maquis._core.maurice", core.maurice, STUB_DIR / "_core_maurice.pyi"),
-    ("maquis._core.kuhn", core.kuhn, STUB_DIR / "_core_kuhn.pyi"),
+    *[(f"maquis._core.{key}", getattr(core, key), STUB_DIR / f"_core_{key}.pyi")
+      for key in maquis.GAMES if isinstance(getattr(core, key, None), types.ModuleType)],
 ]
 
 # The games' submodules: their classes share the members of _core_common.pyi.

@@ -1,12 +1,13 @@
 """maquis: fast RL environments of board games with a Rust engine — *Maquis* (the solitaire,
-Gymnasium), *D-Day 1944* and *Maurice Lite* (two-player, PettingZoo and Gymnasium).
+Gymnasium), *D-Day 1944*, *Maurice Lite* and *Kuhn poker* (two-player, PettingZoo and Gymnasium;
+Kuhn poker is the worked example of adding a game, with an exact best response).
 
 >>> import gymnasium as gym, maquis
 >>> env = gym.make("maquis/Maquis-v0", difficulty="normal")
 >>> obs, info = env.reset(seed=0)
 >>> obs, reward, terminated, truncated, info = env.step(env.unwrapped.sample_action())
 
-Each game is a subpackage: `maquis.maquis`, `maquis.dday`, `maquis.maurice`. The solitaire's names
+Each game is a subpackage: `maquis.maquis`, `maquis.dday`, `maquis.maurice`, `maquis.kuhn`. The solitaire's names
 are also the package's own (loaded on first use, so that `import maquis.dday` does not load it):
 
 - `MaquisEnv`: one game (`gymnasium.Env`); `MaquisVectorEnv`: many, stepped in Rust
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 #: The games, each a subpackage `maquis.<key>` whose `game.py` declares it (`maquis.common.registry`).
 #: The first game's verbs have the short form `maquis <verb>`.
-GAMES = ("maquis", "dday", "maurice")
+GAMES = ("maquis", "dday", "maurice", "kuhn")
 
 from typing import TYPE_CHECKING  # noqa: E402
 

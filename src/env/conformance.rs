@@ -82,7 +82,7 @@ pub fn illegal_actions<G: Game>(c: &Config<G>) {
     let start = slot.clone();
     let illegal = loop {
         if slot.done() {
-            // A game where every action is legal at every decision (Kuhn poker): only the
+            // A game where every action is legal at every decision (a pass/bet game): only the
             // out-of-range actions are checked, from the first state.
             slot = start;
             break None;

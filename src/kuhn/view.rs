@@ -13,6 +13,9 @@ pub fn state_dict(s: &State) -> Value {
         "phase": s.phase().as_str(),
         "to_move": s.to_move().map(Side::as_str),
         "winner": s.winner().map(Side::as_str),
+        // Every game's state_dict says how it ended under this key (the shared play, playthrough,
+        // replay and web layers read it): the winning side, None while the hand is on.
+        "outcome": s.winner().map(Side::as_str),
         "payoff": if s.is_over() { per_side(&|side| json!(s.payoff(side))) } else { Value::Null },
     })
 }

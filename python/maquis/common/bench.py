@@ -10,6 +10,7 @@ the learner's decisions per game instead (`decisions_per_game`).
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable, Mapping
@@ -17,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["decisions_per_game", "vector_rate"]
+__all__ = ["decisions_per_game", "run_versus_bench", "vector_rate"]
 
 
 def decisions_per_game(make_env: Callable[[], Any], games: int, seed: int, options: dict | None = None,
@@ -74,3 +75,39 @@ def vector_rate(make_vec: Callable[[int, int, str], Any], num_envs: int, threads
         "learner_steps_per_s": statistics.median(step_rates),
         "games_per_s": statistics.median(game_rates),
     }
+
+
+def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_vec: Callable[[int, int, str], Any],
+                     engine_envs: int = 256) -> int:
+    """A two-player game's `bench` verb with `args` (`maquis.common.cli.add_bench_arguments`,
+    `--seed`): the engine at random play on one thread (`engine_envs` envs of `make_vec` against
+    `random`, the decisions per game counted on the AEC env `raw_env()`), then the vector env
+    with the `heuristic` opponent at each `--envs` x `--threads`; printed, and `--json` written."""
+    from .cli import bench_settings, write_json
+
+    settings = bench_settings(args)
+    seconds, repeats = settings["seconds"], settings["repeats"]
+    text = args.json != "-"
+    per_game = decisions_per_game(raw_env, 5 if settings["quick"] else 20, args.seed)["all"]
+    engine = vector_rate(make_vec, engine_envs, 1, "random", seconds, args.seed, repeats)
+    engine["decisions_per_game"] = per_game
+    engine["decisions_per_s"] = engine["games_per_s"] * per_game
+    if text:
+        print(
+            f"engine, random play, 1 thread ({engine_envs} envs): {engine['games_per_s']:,.0f} games/s, "
+            f"~{engine['decisions_per_s']:,.0f} decisions/s ({per_game:.1f} decisions a game), "
+            f"{engine['learner_steps_per_s']:,.0f} learner steps/s"
+        )
+    vector = []
+    for n in settings["envs"]:
+        for t in settings["threads"]:
+            row = vector_rate(make_vec, n, t, "heuristic", seconds, args.seed, repeats)
+            vector.append(row)
+            if text:
+                print(
+                    f"vector env, {n} envs x {t} threads, heuristic opponent: "
+                    f"{row['learner_steps_per_s']:,.0f} learner steps/s, {row['games_per_s']:,.0f} games/s"
+                )
+    if args.json:
+        write_json({"settings": settings, "engine": engine, "vector": vector}, args.json)
+    return 0

@@ -491,14 +491,16 @@ def print_result(result: Any, args: argparse.Namespace) -> int:
 __all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds", "print_result"]
 
 
-def vector_env_maker(module: str, cls: str) -> Callable[[int, str, str, int, int | None], Any]:
-    """`VersusGame.make_env` for the vector env class `module.cls` (imported when first called)."""
+def vector_env_maker(module: str, cls: str, budget: bool = True) -> Callable[[int, str, str, int, int | None], Any]:
+    """`VersusGame.make_env` for the vector env class `module.cls` (imported when first called);
+    `budget=False` for a game whose levels have no search (its env takes no `opponent_kwargs`)."""
 
-    def make_env(n: int, side: str, opponent: str, budget: int, threads: int | None) -> Any:
+    def make_env(n: int, side: str, opponent: str, search_budget: int, threads: int | None) -> Any:
         import importlib
 
         env = getattr(importlib.import_module(module), cls)
-        return env(n, num_threads=threads, side=side, opponent=opponent, opponent_kwargs={"budget": budget}, copy=False)
+        more = {"opponent_kwargs": {"budget": search_budget}} if budget else {}
+        return env(n, num_threads=threads, side=side, opponent=opponent, copy=False, **more)
 
     return make_env
 

@@ -17,7 +17,7 @@ import argparse
 from typing import Any
 
 from ..common import bench as common_bench
-from ..common.cli import add_bench_arguments, add_seed, bench_settings, write_json
+from ..common.cli import add_bench_arguments, add_seed
 
 
 def decisions_per_game(games: int, seed: int) -> float:
@@ -30,12 +30,13 @@ def decisions_per_game(games: int, seed: int) -> float:
 def vector_rate(num_envs: int, threads: int, opponent: str, seconds: float, seed: int, repeats: int = 1) -> dict[str, Any]:
     """Learner steps/s and finished games/s of the vector env stepped with random legal actions
     (the medians of `repeats` runs of about `seconds`)."""
+    return common_bench.vector_rate(_make_vec, num_envs, threads, opponent, seconds, seed, repeats)
+
+
+def _make_vec(n: int, t: int, opp: str) -> Any:
     from . import DDayVectorEnv
 
-    def make_vec(n: int, t: int, opp: str) -> DDayVectorEnv:
-        return DDayVectorEnv(num_envs=n, num_threads=t, side="resistance", opponent=opp)
-
-    return common_bench.vector_rate(make_vec, num_envs, threads, opponent, seconds, seed, repeats)
+    return DDayVectorEnv(num_envs=n, num_threads=t, side="resistance", opponent=opp)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -44,29 +45,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = bench_settings(args)
-    seconds, repeats = settings["seconds"], settings["repeats"]
-    text = args.json != "-"
-    per_game = decisions_per_game(5 if settings["quick"] else 20, args.seed)
-    engine = vector_rate(256, 1, "random", seconds, args.seed, repeats)
-    engine["decisions_per_game"] = per_game
-    engine["decisions_per_s"] = engine["games_per_s"] * per_game
-    if text:
-        print(
-            f"engine, random play, 1 thread (256 envs): {engine['games_per_s']:,.0f} games/s, "
-            f"~{engine['decisions_per_s']:,.0f} decisions/s ({per_game:.1f} decisions a game), "
-            f"{engine['learner_steps_per_s']:,.0f} learner steps/s"
-        )
-    vector = []
-    for n in settings["envs"]:
-        for t in settings["threads"]:
-            row = vector_rate(n, t, "heuristic", seconds, args.seed, repeats)
-            vector.append(row)
-            if text:
-                print(
-                    f"vector env, {n} envs x {t} threads, heuristic opponent: "
-                    f"{row['learner_steps_per_s']:,.0f} learner steps/s, {row['games_per_s']:,.0f} games/s"
-                )
-    if args.json:
-        write_json({"settings": settings, "engine": engine, "vector": vector}, args.json)
-    return 0
+    from . import raw_env
+
+    return common_bench.run_versus_bench(args, raw_env, _make_vec)

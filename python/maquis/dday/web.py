@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 
-from ..web.games import SPECTATOR, AECTable, WebGame, header_keywords, text_scene
+from ..web.games import SPECTATOR, TwoPlayerWebGame, text_scene
 
 
-class DDayGame(WebGame):
-    def start(self, settings, seed, options=None):
-        from . import raw_env
-
-        env = raw_env()
-        env.reset(seed=seed, options=dict(options) if options else None)
-        return AECTable(self, env)
-
-    def make_agent(self, agent, seed):
-        from .opponents import make_agent
-
-        return make_agent(agent, seed=seed)
+class DDayGame(TwoPlayerWebGame):
+    AGENTS = "opponents"
 
     def view(self, state, seat):
         from .render import side_view
@@ -51,10 +41,6 @@ class DDayGame(WebGame):
         if name.startswith("allocate:") and seat in ("resistance", SPECTATOR):
             return f"{mover}: places an item (hidden)"
         return f"{mover}: {name}"
-
-    def read_playthrough(self, header):
-        reset = header_keywords(header.get("reset", ""))
-        return {}, reset.get("seed"), reset.get("options")
 
 
 def web_game() -> DDayGame:

@@ -4,22 +4,10 @@ from __future__ import annotations
 
 import copy
 
-from ..web.games import SPECTATOR, AECTable, Setting, WebGame, header_keywords
+from ..web.games import SPECTATOR, Setting, TwoPlayerWebGame
 
 
-class MauriceGame(WebGame):
-    def start(self, settings, seed, options=None):
-        from . import raw_env
-
-        env = raw_env()
-        env.reset(seed=seed, options={**dict(settings), **dict(options or {})})
-        return AECTable(self, env)
-
-    def make_agent(self, agent, seed):
-        from .agents import make_agent
-
-        return make_agent(agent, seed=seed)
-
+class MauriceGame(TwoPlayerWebGame):
     def view(self, state, seat):
         from .render import side_view
 
@@ -58,10 +46,6 @@ class MauriceGame(WebGame):
             for enemy in [s for s in self.seats if s != seat]:
                 lines = [f"{enemy} draws cards" if line.startswith(f"{enemy} draws ") else line for line in lines]
         return lines
-
-    def read_playthrough(self, header):
-        reset = header_keywords(header.get("reset", ""))
-        return {}, reset.get("seed"), reset.get("options")
 
 
 def web_game() -> MauriceGame:

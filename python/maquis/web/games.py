@@ -16,7 +16,7 @@ from typing import Any
 
 from ..common.drawing import Scene, Sketch
 
-__all__ = ["GAMES", "SPECTATOR", "AECTable", "GameError", "GymTable", "Setting", "Table", "WebGame", "game", "header_keywords", "text_scene"]
+__all__ = ["GAMES", "SPECTATOR", "AECTable", "GameError", "GymTable", "Setting", "Table", "TwoPlayerWebGame", "WebGame", "game", "header_keywords", "text_scene"]
 
 #: The viewer who is no side: sees what is public (what both sides see), no hand and no allocation.
 SPECTATOR = "spectator"
@@ -185,6 +185,36 @@ class AECTable(Table):
     def agent_action(self, agent: Any) -> int:
         seen = self.env.observe(self.env.agent_selection)
         return int(agent.act(seen["observation"], seen["action_mask"]))
+
+
+class TwoPlayerWebGame(WebGame):
+    """A game played on its package's AEC env (`raw_env()`, reset with the settings and the
+    options) with its bundled agents (`make_agent(agent, seed=)` of the module `AGENTS`, relative
+    to its package). A subclass says what a seat sees and how it is drawn and told."""
+
+    #: The module of the game's package whose `make_agent` builds its bundled agents.
+    AGENTS = "agents"
+
+    def _package(self) -> str:
+        from ..common.registry import game
+
+        return game(self.name).package
+
+    def start(self, settings, seed, options=None):
+        import importlib
+
+        env = importlib.import_module(self._package()).raw_env()
+        env.reset(seed=seed, options={**dict(settings), **dict(options or {})} or None)
+        return AECTable(self, env)
+
+    def make_agent(self, agent, seed):
+        import importlib
+
+        return importlib.import_module(f"{self._package()}.{self.AGENTS}").make_agent(agent, seed=seed)
+
+    def read_playthrough(self, header):
+        reset = header_keywords(header.get("reset", ""))
+        return {}, reset.get("seed"), reset.get("options")
 
 
 def header_keywords(text: str) -> dict[str, Any]:
