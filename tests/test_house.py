@@ -22,6 +22,8 @@ import maquis
 from maquis.common import cli, keywords, registry
 
 PACKAGE = Path(maquis.__file__).resolve().parent
+# The repository (docs, git): not PACKAGE's parent when the tests run against an installed wheel.
+REPO = Path(__file__).resolve().parents[1]
 SHARED = [
     *sorted((PACKAGE / "common").rglob("*.py")),
     *sorted((PACKAGE / "train").rglob("*.py")),
@@ -94,7 +96,7 @@ EACH = pytest.mark.parametrize("game", GAMES, ids=[g.key for g in GAMES])
 def test_every_declared_target_loads(game):
     for what, target in game.lazy_targets().items():
         assert registry.load(target) is not None, f"{game.key} {what}: {target}"
-    assert (PACKAGE.parent.parent / game.docs_page).is_file()
+    assert (REPO / game.docs_page).is_file()
     assert list(registry.load(game.agents)) and list(registry.load(game.levels))
 
 
@@ -227,7 +229,7 @@ OUTSIDE_ITS_FOLDERS = {
 def test_adding_the_worked_example_cost_only_the_listed_lines_outside_its_folders():
     import fnmatch
 
-    root = PACKAGE.parent.parent
+    root = REPO
     listed = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True)
     if listed.returncode != 0:
         pytest.skip("not a git checkout")
