@@ -239,7 +239,7 @@ def test_illegal_actions_in_the_vector_env(game):
     _, infos = venv.reset(seed=0)
     illegal = s.illegal(infos)
     if illegal is None:
-        # A game where every action is legal at every decision (Kuhn poker): that is checked along
+        # A game where every action is legal at every decision: that is checked along
         # its episodes, and an action out of range is still refused.
         for _ in range(20):
             assert infos["action_mask"].all(), f"{game.title} declared no illegal action"
