@@ -21,7 +21,7 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
 
 #: Search is left out by default: a Maurice search game takes seconds (``--agents random,heuristic,search``).
 GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic"), 100, _play, default_deals=100,
-                  agents_note="a search game takes seconds")
+                  agents_note="a search game takes seconds", sides=tuple(_core_game.SIDES))
 
 
 #: What ``maquis maurice rate`` and ``exploit`` need: the ladder, the sides (the ladder's first first), the vector env.
