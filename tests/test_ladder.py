@@ -223,9 +223,10 @@ def test_plot(tmp_path):
 def test_maurice_small_ladder():
     r = maquis.maurice.ladder(deals=2, seed=0, threads=2, bootstrap=10)
     d = r.to_dict()
-    check_shape(d, "maurice", ["random", "heuristic"])  # search is left out by default
+    check_shape(d, "maurice", ["random", "heuristic", "search"])  # every level by default
     assert r.rating("random") == 0.0
-    assert d["pairings"][0]["games"] == 4
+    assert [p["games"] for p in d["pairings"]] == [4, 4, 4]
+    assert [s["side"] for s in d["pairings"][0]["by_seat"]] == ["blue", "red"]
 
 
 # -- Maquis (solitaire) ----------------------------------------------------------------------------
