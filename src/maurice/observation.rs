@@ -110,7 +110,14 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
     sizes[0] = ratio(mine.hand.total(), 40);
     sizes[1] = ratio(theirs.hand.total(), 40);
     w.slice("deck_size", 1)[0] = ratio(s.deck.len(), 40);
-    card_counts(w.slice("discard", PLAYABLE), |c| s.discard.iter().filter(|&&d| d == c).count() as u8);
+    // One pass over the pile rather than one per card type.
+    let mut discard = [0u8; PLAYABLE];
+    for d in &s.discard {
+        if let Some(n) = discard.get_mut(d.idx()) {
+            *n = n.saturating_add(1);
+        }
+    }
+    card_counts(w.slice("discard", PLAYABLE), |c| discard[c.idx()]);
     w.slice("removed", 1)[0] = ratio(s.removed.len(), 2);
     let command = w.slice("command", Command::COUNT);
     if let Some(c) = s.round.command {
@@ -188,6 +195,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
         moving[11] = T::bit(mv.supporting as u32);
     }
     let units = w.slice("units", 2 * MAX_UNITS * UNIT_FEATURES.len());
+    let difficult = super::rules::command_distance::difficult_rows(&s.terrain);
     for (block, &side) in sides.iter().enumerate() {
         let map = CommandMap::new(s, side);
         let zone = super::rules::command_distance::near_zone(s, side);
@@ -208,7 +216,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
             row[19] = T::bit((own_round && r.charged >> u.id & 1 == 1) as u32);
             row[20] = T::bit((r.engaged[side.idx()][u.id as usize] != 0) as u32);
             row[21] = T::bit(near(&zone, u) as u32);
-            row[22] = T::bit(s.terrain.unit_in_difficult(u.cells()) as u32);
+            row[22] = T::bit(difficult.unit_in(&s.terrain, u.cells()) as u32);
             row[23] = ratio(map.to_unit(u).map_or(64, |d| d.min(64) as usize), 64);
             row[24] = T::bit((own_round && r.moving.as_ref().is_some_and(|m| m.id == u.id)) as u32);
         }
