@@ -7,7 +7,6 @@ use super::cards::{Card, PLAYABLE};
 use super::ids::{
     Command, Phase, Side, TerrainType, COMPACT_OBSERVATION_SIZE, HEIGHT, MAX_UNITS, OBSERVATION_SIZE, WIDTH,
 };
-use super::rules::command_distance::CommandMap;
 use super::rules::movement::allowance;
 use super::state::{Mode, Pending, State};
 use crate::obs_value::{one_hot, ObsValue, SliceWriter as Writer};
@@ -195,10 +194,8 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
         moving[11] = T::bit(mv.supporting as u32);
     }
     let units = w.slice("units", 2 * MAX_UNITS * UNIT_FEATURES.len());
-    let difficult = super::rules::command_distance::difficult_rows(&s.terrain);
     for (block, &side) in sides.iter().enumerate() {
-        let map = CommandMap::new(s, side);
-        let zone = super::rules::command_distance::near_zone(s, side);
+        let (map, zone, difficult) = super::rules::command_distance::observed(s, side);
         for u in s.units(side) {
             let row = &mut units[(block * MAX_UNITS + u.id as usize) * UNIT_FEATURES.len()..][..UNIT_FEATURES.len()];
             row[0] = T::ON;

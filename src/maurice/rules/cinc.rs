@@ -3,7 +3,7 @@
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::State;
-use super::command_distance::{passable, ROW};
+use super::command_distance::{dilate, passable, ROW};
 
 /// H1: a cell the CinC may stand on: on the table and not `lake`.
 fn can_stand(s: &State, c: Cell) -> bool {
@@ -43,21 +43,12 @@ pub fn for_each_move_target(s: &State, side: Side, mut f: impl FnMut(Cell)) {
     let start = s.army(side).cinc;
     let mut seen = [0u64; HEIGHT];
     seen[start.y as usize] = 1 << start.x;
-    // Sweeps down and up the rows, each row taking what its neighbour rows reach and then
-    // filling along itself, until nothing changes: the same fixed point as growing ring by ring
-    // (the cells reached are those joined to the start through open cells), in a few sweeps.
-    let spread = |v: u64| v | v << 1 | v >> 1;
+    let mut grown = [0u64; HEIGHT];
     loop {
+        dilate(&seen, 0, HEIGHT - 1, &mut grown);
         let mut changed = false;
-        for y in (0..HEIGHT).chain((0..HEIGHT).rev()) {
-            let mut from = seen[y];
-            if y > 0 {
-                from |= spread(seen[y - 1]) & open[y];
-            }
-            if y + 1 < HEIGHT {
-                from |= spread(seen[y + 1]) & open[y];
-            }
-            let next = fill_row(from, open[y]);
+        for y in 0..HEIGHT {
+            let next = seen[y] | (grown[y] & open[y]);
             changed |= next != seen[y];
             seen[y] = next;
         }
@@ -73,20 +64,6 @@ pub fn for_each_move_target(s: &State, side: Side, mut f: impl FnMut(Cell)) {
             bits &= bits - 1;
         }
     }
-}
-
-/// `from` and the cells of `open` joined to one of `from` by a run of `open` cells along the row
-/// (a fill both ways in six doubling steps each).
-fn fill_row(from: u64, open: u64) -> u64 {
-    let (mut up, mut down) = (from, from);
-    let (mut pu, mut pd) = (open, open);
-    for k in [1, 2, 4, 8, 16, 32] {
-        up |= pu & (up << k);
-        pu &= pu << k;
-        down |= pd & (down >> k);
-        pd &= pd >> k;
-    }
-    (up | down) & (open | from) & ROW
 }
 
 /// H3: the cells a displaced CinC may go to: the nearest ring (Chebyshev distance k ≥ 1) that

@@ -208,15 +208,26 @@ fn crow_zone(enemy: &Rows) -> Rows {
 /// the enemy exactly when one of them is in the zone.
 pub fn near_zone(s: &State, side: Side) -> Rows {
     let enemy = enemy_rows(s, side);
+    CACHE.with(|cache| zone_in(cache.borrow_mut().game(&s.terrain), s, &enemy))
+}
+
+fn zone_in(game: &mut GameCache, s: &State, enemy: &Rows) -> Rows {
+    if let Some((_, zone)) = game.zones.iter().find(|(key, _)| key == enemy) {
+        return *zone;
+    }
+    let zone = build_zone(enemy, &game.passable, !s.terrain.lakes().is_empty());
+    keep(&mut game.zones, &mut game.next_zone, (*enemy, zone));
+    zone
+}
+
+/// What the observation reads of one side: its command map, its G5 zone (`near_zone`) and the
+/// terrain's difficult cells, from one visit to the thread's cache.
+pub(crate) fn observed(s: &State, side: Side) -> (CommandMap, Rows, DifficultRows) {
+    let enemy = enemy_rows(s, side);
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let game = cache.game(&s.terrain);
-        if let Some((_, zone)) = game.zones.iter().find(|(key, _)| *key == enemy) {
-            return *zone;
-        }
-        let zone = build_zone(&enemy, &game.passable, !s.terrain.lakes().is_empty());
-        keep(&mut game.zones, &mut game.next_zone, (enemy, zone));
-        zone
+        (CommandMap::in_game(game, s, side, &enemy), zone_in(game, s, &enemy), game.difficult)
     })
 }
 
@@ -254,42 +265,45 @@ fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> Depths {
     for y in 0..HEIGHT {
         open[y] = passable[y] & !near_enemy[y];
     }
+    let (cx, cy) = (cinc.x as usize, cinc.y as usize);
     let mut near = [u16::MAX; WIDTH * HEIGHT];
-    // The cells whose least neighbour depth is known: the first ring that has them as a
-    // neighbour (or the CinC's cell itself, at 0) sets it.
+    near[cy * WIDTH + cx] = 0;
+    // The cells whose least neighbour depth is set: the first ring next to them sets it. An open
+    // cell is reached (joins the next ring) when it is set, so the cells set are the cells
+    // visited and their neighbours, and an open cell not set is one not yet visited.
     let mut marked = [0u64; HEIGHT];
-    let mut visited = [0u64; HEIGHT];
-    visited[cinc.y as usize] |= 1 << cinc.x;
-    let mut frontier = [0u64; HEIGHT];
-    frontier[cinc.y as usize] = 1 << cinc.x;
-    let (mut lo, mut hi) = (cinc.y as usize, cinc.y as usize);
-    let mut grown = [0u64; HEIGHT];
-    // The depth of the ring in `frontier`.
+    marked[cy] = 1 << cx;
+    // The ring of depth `d`, row y at y + 1 (an empty row above and below: no bounds checks).
+    let mut frontier = [0u64; HEIGHT + 2];
+    frontier[cy + 1] = 1 << cx;
+    let (mut lo, mut hi) = (cy, cy);
     let mut d = 0u16;
     loop {
         let (glo, ghi) = (lo.saturating_sub(1), (hi + 1).min(HEIGHT - 1));
-        dilate(&frontier, glo, ghi, &mut grown);
         let (mut nlo, mut nhi) = (usize::MAX, 0);
+        // The ring is replaced row by row: the row above's old value is kept for the next row.
+        let mut above = frontier[glo];
         for y in glo..=ghi {
-            // A cell next to the ring (or the CinC's own cell) meets its least neighbour depth here.
-            let mut bits = grown[y] & !marked[y];
+            let here = frontier[y + 1];
+            let v = above | here | frontier[y + 2];
+            above = here;
+            let mut bits = (v | v << 1 | v >> 1) & ROW & !marked[y];
             marked[y] |= bits;
+            let new = bits & open[y];
+            frontier[y + 1] = new;
+            if new != 0 {
+                nlo = nlo.min(y);
+                nhi = y;
+            }
             while bits != 0 {
                 near[y * WIDTH + bits.trailing_zeros() as usize] = d;
                 bits &= bits - 1;
-            }
-            let new = grown[y] & open[y] & !visited[y];
-            frontier[y] = new;
-            if new != 0 {
-                visited[y] |= new;
-                nlo = nlo.min(y);
-                nhi = y;
             }
         }
         if nlo == usize::MAX {
             break;
         }
-        // Every row of the old frontier lies in glo..=ghi, so the frontier holds the new ring only.
+        // Every row of the old ring lies in glo..=ghi, so the frontier holds the new ring only.
         (lo, hi) = (nlo, nhi);
         d += 1;
     }
@@ -298,18 +312,18 @@ fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> Depths {
 
 impl CommandMap {
     pub fn new(s: &State, side: Side) -> CommandMap {
-        let cinc = s.army(side).cinc;
         let enemy = enemy_rows(s, side);
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            let game = cache.game(&s.terrain);
-            if let Some(e) = game.maps.iter().find(|e| e.cinc == cinc && e.enemy == enemy) {
-                return CommandMap { cinc, depth: e.depth.clone() };
-            }
-            let depth = Rc::new(build(&game.passable, &enemy, cinc));
-            keep(&mut game.maps, &mut game.next_map, Entry { cinc, enemy, depth: depth.clone() });
-            CommandMap { cinc, depth }
-        })
+        CACHE.with(|cache| CommandMap::in_game(cache.borrow_mut().game(&s.terrain), s, side, &enemy))
+    }
+
+    fn in_game(game: &mut GameCache, s: &State, side: Side, enemy: &Rows) -> CommandMap {
+        let cinc = s.army(side).cinc;
+        if let Some(e) = game.maps.iter().find(|e| e.cinc == cinc && e.enemy == *enemy) {
+            return CommandMap { cinc, depth: e.depth.clone() };
+        }
+        let depth = Rc::new(build(&game.passable, enemy, cinc));
+        keep(&mut game.maps, &mut game.next_map, Entry { cinc, enemy: *enemy, depth: depth.clone() });
+        CommandMap { cinc, depth }
     }
 
     /// The command distance to a cell: 0 when the CinC is on it or next to it (the CinC's own
