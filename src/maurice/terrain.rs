@@ -223,8 +223,12 @@ impl Terrain {
         if cells.iter().any(|&c| self.is_difficult(c)) {
             return true;
         }
-        // A wall between two cells of the unit lies on the north or east edge of the lower one
-        // (`wall_between`): look there only.
+        self.wall_inside(cells)
+    }
+
+    /// G8: whether a wall lies between two cells of `cells` that share an edge. Such a wall lies
+    /// on the north or east edge of the lower one (`wall_between`): look there only.
+    pub fn wall_inside(&self, cells: &[Cell]) -> bool {
         cells.iter().any(|&a| {
             a.on_table()
                 && ((self.wall_n[a.index()] && cells.contains(&a.plus(Vec2(0, 1))) && a.plus(Vec2(0, 1)).on_table())
