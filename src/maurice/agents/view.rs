@@ -35,7 +35,7 @@ pub fn count(v: f32, divisor: u32) -> u32 {
     // `x.round().max(0.0) as u32` without the library call: the fraction of an x below 2^24 is
     // exact in f32, and from 2^24 every f32 is a whole number (NaN and x ≤ 0 give 0 either way).
     let x = v * divisor as f32;
-    if !(x > 0.0) {
+    if x.is_nan() || x <= 0.0 {
         return 0;
     }
     if x >= 16_777_216.0 {
