@@ -4,13 +4,22 @@ in Rust on threads). The first side of a deal is the game's default learner side
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._core import maurice as _core_game
 from ..common import rate as _rate
 from ..common.exploit import ExploitVerb
 from ..common.ladder import LadderGame
-from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
+from .opponents import OPPONENTS
 
 __all__ = ["GAME", "VERSUS", "ladder", "rate", "add_arguments", "run", "add_rate_arguments", "run_rate"]
+
+
+def _prepare(agents: Sequence[str]) -> None:
+    from .network import NETWORK
+
+    for a in agents:
+        NETWORK.ensure_level(a)
 
 
 def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int) -> list[int]:
@@ -19,8 +28,8 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
     return maurice.play_games(games, budget, threads)
 
 
-#: Search is left out by default: a Maurice search game takes seconds (``--agents random,heuristic,search``).
-GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic"), 100, _play, default_deals=100,
+#: The searches are left out by default: a Maurice search game takes seconds (``--agents random,heuristic,search``).
+GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic"), 100, _play, _prepare, default_deals=100,
                   agents_note="a search game takes seconds")
 
 

@@ -135,7 +135,13 @@ pub fn staying(s: &State, me: Side) -> f32 {
 /// Plays `s` on with the heuristic on both sides (from `View::of_state`) until round
 /// `last_round` is over or the game ends, and scores it for `me` (`value`, with `walk`). `mask`
 /// is `s`'s mask when known.
-pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Option<Mask>, walk: bool) -> f32 {
+pub fn playout(s: State, me: Side, last_round: u32, seed: u64, mask: Option<Mask>, walk: bool) -> f32 {
+    value(&play_on(s, last_round, seed, mask), me, walk)
+}
+
+/// The position a playout ends in: `s` played on with the heuristic on both sides until round
+/// `last_round` is over or the game ends.
+pub fn play_on(mut s: State, last_round: u32, seed: u64, mut mask: Option<Mask>) -> State {
     let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 0x5EA5)];
     let mut steps = 0;
     while let Some(side) = s.to_move {
@@ -151,7 +157,26 @@ pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Opt
         }
         steps += 1;
     }
-    value(&s, me, walk)
+    s
+}
+
+/// What guides `network_search`: its ranking of the legal actions (best first) and its value of
+/// the position a playout ends in, for `me`, given the search's own `value` of it.
+pub trait Guide {
+    fn ranked(&mut self, obs: &[f32], mask: &Mask) -> Vec<usize>;
+    fn leaf(&mut self, s: &State, me: Side, searched: f32) -> f32;
+}
+
+/// No guide: the heuristic's choice first, the search's `value` at the leaves.
+struct Unguided;
+
+impl Guide for Unguided {
+    fn ranked(&mut self, _obs: &[f32], _mask: &Mask) -> Vec<usize> {
+        Vec::new()
+    }
+    fn leaf(&mut self, _s: &State, _me: Side, searched: f32) -> f32 {
+        searched
+    }
 }
 
 /// Running paired differences of one candidate against the heuristic's choice.
@@ -188,18 +213,37 @@ impl SearchAgent {
     }
 
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        self.act_guided(obs, mask, &mut Unguided)
+    }
+
+    /// As `act`, with `guide`'s ranking in the heuristic's place — its first legal action played
+    /// where the search does not search and the default a candidate must beat where it does, its
+    /// next ones and the heuristic's choice compared before candidates drawn at random — and
+    /// `guide.leaf` scoring every playout that ends before the game does.
+    pub fn act_guided(&mut self, obs: &[f32], mask: &Mask, guide: &mut dyn Guide) -> usize {
         let v = View::decode(obs);
-        let default = self.heuristic.act_view(&v, mask);
-        if mask.count() <= 1 || !matches!(v.phase, Phase::VolleyChoice | Phase::Command) || v.active != v.me {
+        let heuristic = self.heuristic.act_view(&v, mask);
+        if mask.count() <= 1 {
+            return heuristic;
+        }
+        let first = guide.ranked(obs, mask);
+        let default = first.first().copied().filter(|&a| mask.get(a)).unwrap_or(heuristic);
+        if !matches!(v.phase, Phase::VolleyChoice | Phase::Command) || v.active != v.me {
             return default;
         }
         let Some(map) = terrain(obs) else { return default };
         let map = Arc::new(map);
-        let mut others: Vec<usize> = mask.iter().filter(|&a| a != default).collect();
+        let mut arms = vec![default];
+        for &a in first.iter().skip(1).chain([&heuristic]) {
+            if arms.len() < MAX_ARMS && mask.get(a) && !arms.contains(&a) {
+                arms.push(a);
+            }
+        }
+        let mut others: Vec<usize> = mask.iter().filter(|a| !arms.contains(a)).collect();
         draw::shuffle(&mut self.rng, &mut others);
-        others.truncate(MAX_ARMS - 1);
+        others.truncate(MAX_ARMS - arms.len());
         let mut arms: Vec<Arm> =
-            std::iter::once(default).chain(others).map(|action| Arm { action, alive: true, ..Arm::default() }).collect();
+            arms.into_iter().chain(others).map(|action| Arm { action, alive: true, ..Arm::default() }).collect();
         // A volley's effects are over by the end of the round; a command's show in the rounds after.
         let last_round = if v.phase == Phase::VolleyChoice { v.round } else { v.round + HORIZON };
         // Whether to walk to the enemy is judged once, in the position itself (the same in every
@@ -223,7 +267,11 @@ impl SearchAgent {
                 }
                 let mut s = base.clone();
                 rewards[k] = match decode(arm.action as i64).map(|a| apply_legal(&mut s, a)) {
-                    Ok(Ok(next)) => playout(s, v.me, last_round, seed, next, walk),
+                    Ok(Ok(next)) => {
+                        let end = play_on(s, last_round, seed, next);
+                        let searched = value(&end, v.me, walk);
+                        if end.is_over() { searched } else { guide.leaf(&end, v.me, searched) }
+                    }
                     _ => -1.0,
                 };
                 spent += 1;
