@@ -40,6 +40,27 @@ CARDS: Final[tuple[dict[str, Any], ...]]
 
 def scenario(name: str) -> dict[str, Any]: ...
 
+# The trained network of the `network` and `network_search` levels (src/py/maurice/network.rs),
+# over the compact observation.
+NETWORK_FORMAT: Final[str]
+OBSERVATION_FINGERPRINT: Final[str]
+
+def load_network(path: str | Any) -> dict[str, str]: ...
+def network_metadata() -> dict[str, str] | None: ...
+def network_forward(
+    obs: npt.NDArray[np.float32],
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+def selfplay(
+    teacher: str,
+    games: int,
+    seed: int = 0,
+    *,
+    scenarios: list[str] | None = None,
+    budget: int = 100,
+    network: str | Any | None = None,
+    threads: int = 1,
+) -> dict[str, npt.NDArray[Any]]: ...
+
 # Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the
 # engine of `maquis maurice ladder`: per game (first-side agent id, its seed, second-side agent id, its
 # seed, game seed); the results from the first side's view: 1 win, 0 draw, -1 loss.

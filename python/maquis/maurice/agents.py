@@ -70,11 +70,11 @@ class NetworkAgent(NetworkAgentBase, _MauriceAgent):
 
 
 class NetworkSearchAgent(NetworkSearchAgentBase, _MauriceAgent):
-    """D1 `network_search`: `search` guided by the network — its choice played where the search
-    does not search and the default a candidate must beat where it does, its next best legal
+    """D1 `network_search`: `search` guided by the network where it searches (the round's volley
+    choice and command) — its choice the default a candidate must beat, its next best legal
     actions compared first, and its value mixed into the score of every playout that ends before
-    the game does — `budget` playouts per searched decision, in Rust. `network`: as for
-    `NetworkAgent`."""
+    the game does; the heuristic plays the rest — `budget` playouts per searched decision, in
+    Rust. `network`: as for `NetworkAgent`."""
 
     _load = staticmethod(load_network)
     _ensure = staticmethod(NETWORK.ensure)

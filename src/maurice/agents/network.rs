@@ -38,13 +38,13 @@ crate::registered_network!(
     missing: "a trained Maurice Lite network, and none is loaded (maquis.maurice ships \
               maurice/networks/maurice.safetensors; maquis.maurice.agents.load_network(path) loads another)",
     mask: Mask,
-    /// Network-guided search: D1 `search` with the network in the heuristic's place — its choice
-    /// played where the search does not search and the default a candidate must beat where it
-    /// does, its next best legal actions and the heuristic's choice compared first — and the
-    /// network's value of the position a playout ends in (from the searching side's compact
-    /// observation) mixed into the playout's score (`LEAF_NETWORK`): the learned value has seen
-    /// games run down to nightfall, which a one-round playout cannot. A pure function of the
-    /// observation and its stream, as `search` is.
+    /// Network-guided search: D1 `search` with the network in the heuristic's place where it
+    /// searches — its choice the default a candidate must beat, its next best legal actions and
+    /// the heuristic's choice compared first — and the network's value of the position a playout
+    /// ends in (from the searching side's compact observation) mixed into the playout's score
+    /// (`LEAF_NETWORK`): the learned value has seen games run down to nightfall, which a
+    /// one-round playout cannot. The heuristic plays the other decisions, as in `search`. A pure
+    /// function of the observation and its stream, as `search` is.
     search: SearchAgent
 );
 

@@ -20,6 +20,9 @@
 //! which leaves the budget to the others, and the search stops early when no candidate has ever
 //! changed a score; the heuristic's choice is played unless another candidate's paired advantage
 //! stays positive `Z_SWITCH` standard errors below its mean.
+//!
+//! `network_search` (`network.rs`) is this search through `act_guided`: a network's ranking in
+//! the heuristic's place at the searched decisions and its value at the playouts' ends.
 
 use super::heuristic::{halt, HeuristicAgent};
 use super::rebuild::{deal, rebuild, terrain};
@@ -80,14 +83,19 @@ pub fn value(s: &State, me: Side, walk: bool) -> f32 {
             Some(w) => f32::from(w == me),
         };
     }
+    let disr = |side: Side| s.units(side).map(|u| u.disr as f32 / u.bases() as f32).sum::<f32>();
+    let margin = morale_margin(s, me);
+    let ground = if walk { APPROACH * urgency(s) * ground_left(s, me) } else { 0.0 };
+    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me)) - ground).clamp(0.0, 1.0)
+}
+
+/// `me`'s morale margin, -1..1: its army morale left as a share of its start, less the enemy's.
+pub fn morale_margin(s: &State, me: Side) -> f32 {
     let share = |side: Side| {
         let a = s.army(side);
         a.morale as f32 / a.morale_start.max(1) as f32
     };
-    let disr = |side: Side| s.units(side).map(|u| u.disr as f32 / u.bases() as f32).sum::<f32>();
-    let margin = share(me) - share(me.other());
-    let ground = if walk { APPROACH * urgency(s) * ground_left(s, me) } else { 0.0 };
-    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me)) - ground).clamp(0.0, 1.0)
+    share(me) - share(me.other())
 }
 
 /// How near nightfall is (E2), 0..1: the square of the share of the cards to draw already
@@ -216,21 +224,23 @@ impl SearchAgent {
         self.act_guided(obs, mask, &mut Unguided)
     }
 
-    /// As `act`, with `guide`'s ranking in the heuristic's place — its first legal action played
-    /// where the search does not search and the default a candidate must beat where it does, its
-    /// next ones and the heuristic's choice compared before candidates drawn at random — and
-    /// `guide.leaf` scoring every playout that ends before the game does.
+    /// As `act`, with `guide`'s ranking in the heuristic's place where the search searches — its
+    /// first legal action the default a candidate must beat, its next ones and the heuristic's
+    /// choice compared before candidates drawn at random — and `guide.leaf` scoring every playout
+    /// that ends before the game does.
     pub fn act_guided(&mut self, obs: &[f32], mask: &Mask, guide: &mut dyn Guide) -> usize {
         let v = View::decode(obs);
         let heuristic = self.heuristic.act_view(&v, mask);
         if mask.count() <= 1 {
             return heuristic;
         }
+        // Where nothing is searched the heuristic plays, guided or not: a network that imitates
+        // the search plays the heuristic's move there, less surely (measured: fewer wins).
+        if !matches!(v.phase, Phase::VolleyChoice | Phase::Command) || v.active != v.me {
+            return heuristic;
+        }
         let first = guide.ranked(obs, mask);
         let default = first.first().copied().filter(|&a| mask.get(a)).unwrap_or(heuristic);
-        if !matches!(v.phase, Phase::VolleyChoice | Phase::Command) || v.active != v.me {
-            return default;
-        }
         let Some(map) = terrain(obs) else { return default };
         let map = Arc::new(map);
         let mut arms = vec![default];

@@ -1,13 +1,16 @@
 //! Training data for Maurice's network: whole games of a teacher playing both sides (each side
 //! its own agent with its own stream), every decision with more than one legal action recorded
 //! from the side to move's compact observation (the shared `nn::selfplay`: samples, teachers,
-//! games on threads). Game `k` is played on `scenarios[k % len]`, with the scenario's terrain.
+//! games on threads). Game `k` is played on `scenarios[k % len]`, with the scenario's terrain. A
+//! sample's outcome is the game's result for its side (win 1, loss 0), a draw ½ plus a quarter of
+//! the side's final morale margin.
 
 use super::network::Network;
+use super::search::morale_margin;
 use super::{Agent, AnyAgent};
 use crate::draw::splitmix64;
 use crate::error::Result;
-use crate::maurice::ids::{ScenarioId, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS, OBSERVATION_SIZE};
+use crate::maurice::ids::{ScenarioId, Side, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS, OBSERVATION_SIZE};
 use crate::maurice::observation::write_observation;
 use crate::maurice::rules::{apply, legal_mask};
 use crate::maurice::setup::{new_game, Setup};
@@ -32,7 +35,15 @@ fn play_one(teacher: &Teacher, scenario: ScenarioId, seed: u64, k: u32) -> Resul
         }
         apply(&mut s, a as i64)?;
     }
-    out.finish(s.outcome.and_then(|o| o.winner()).map(|w| w.idx() as u8));
+    let winner = s.outcome.and_then(|o| o.winner());
+    out.finish(winner.map(|w| w.idx() as u8));
+    if winner.is_none() {
+        // A draw at nightfall is rarely even (E2): its value is ½ and a quarter of the side's
+        // final morale margin, the search's own scale, so that the value learns who was ahead.
+        for (v, &side) in out.outcome.iter_mut().zip(&out.side) {
+            *v = 0.5 + 0.25 * morale_margin(&s, if side == 0 { Side::Blue } else { Side::Red });
+        }
+    }
     Ok(out)
 }
 
