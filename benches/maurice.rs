@@ -106,7 +106,9 @@ fn bench(c: &mut Criterion) {
             for (s, _) in &positions {
                 for side in Side::ALL {
                     let map = CommandMap::new(s, *side);
-                    black_box(s.units(*side).map(|u| map.to_unit(u)).count());
+                    for u in s.units(*side) {
+                        black_box(map.to_unit(u));
+                    }
                 }
             }
         })
@@ -142,7 +144,7 @@ fn bench(c: &mut Criterion) {
     let mut full_obs: Vec<Vec<f32>> = Vec::new();
     for s in &searched {
         let mut o = vec![0f32; OBSERVATION_SIZE];
-        write_observation(*s, s.to_move.unwrap(), &mut o[..]);
+        write_observation(s, s.to_move.unwrap(), &mut o[..]);
         full_obs.push(o);
     }
     let mut g = c.benchmark_group("maurice_search");

@@ -319,12 +319,17 @@ def test_eval_command(capsys, tmp_path):
 
 def test_bench_command(capsys, tmp_path):
     out = tmp_path / "bench.json"
-    code = main(["dday", "bench", "--envs", "8", "--threads", "1,2", "--seconds", "0.1", "--repeats", "2",
+    code = main(["dday", "bench", "--quick", "--envs", "8", "--threads", "1,2", "--seconds", "0.1", "--repeats", "2",
                  "--json", str(out)])
     assert code == 0
     text = capsys.readouterr().out
     assert "engine, random play, 1 thread" in text and "vector env, 8 envs x 2 threads" in text
+    assert "ladder of random,heuristic,network, 20 deals (120 games), 2 threads" in text
     figures = json.loads(out.read_text())
+    # the ladder's cost: the fast levels' ladder, and each search level's seconds a game
+    assert figures["ladder"]["fast_ladder"]["games"] == 120 and figures["ladder"]["fast_ladder"]["seconds"] > 0
+    assert [r["agent"] for r in figures["ladder"]["levels"]] == ["search", "network_search"]
+    assert all(r["games"] == 2 and r["seconds_per_game"] > 0 for r in figures["ladder"]["levels"])
     assert figures["engine"]["games_per_s"] > 0
     assert [(v["envs"], v["threads"]) for v in figures["vector"]] == [(8, 1), (8, 2)]
     assert all(v["learner_steps_per_s"] > 0 for v in figures["vector"])

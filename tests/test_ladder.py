@@ -65,6 +65,8 @@ def test_dday_small_ladder_shape_and_duplicate_deals():
     for p in d["pairings"]:
         assert p["games"] == 2 * 6  # each deal played twice, seats swapped
         assert sum(p["by_seat"][s][k] for s in (0, 1) for k in ("wins", "draws", "losses")) == 12
+        assert [s["side"] for s in p["by_seat"]] == ["resistance", "german"]  # the game's first side first
+    assert "a as resistance W-D-L" in r.to_text() and "a as german W-D-L" in r.to_text()
     for a in d["agents"]:
         lo, hi = a["ci95"]
         assert lo <= a["rating"] + 1e-6 and a["rating"] <= hi + 1e-6
@@ -221,9 +223,10 @@ def test_plot(tmp_path):
 def test_maurice_small_ladder():
     r = maquis.maurice.ladder(deals=2, seed=0, threads=2, bootstrap=10)
     d = r.to_dict()
-    check_shape(d, "maurice", ["random", "heuristic"])  # search is left out by default
+    check_shape(d, "maurice", ["random", "heuristic", "search"])  # every level by default
     assert r.rating("random") == 0.0
-    assert d["pairings"][0]["games"] == 4
+    assert [p["games"] for p in d["pairings"]] == [4, 4, 4]
+    assert [s["side"] for s in d["pairings"][0]["by_seat"]] == ["blue", "red"]
 
 
 # -- Maquis (solitaire) ----------------------------------------------------------------------------
@@ -238,6 +241,15 @@ def test_half_win_level():
     assert half_win_level([0.9, 0.8]) is None
 
 
+def test_half_win_words_name_the_difficulties_played():
+    from maquis.maquis.tournament import _level_text
+
+    # over normal and very_hard only, index 0 is normal: never "below very_easy"
+    assert _level_text(None, [0.2, 0.0], ["normal", "very_hard"]) == "below normal"
+    assert _level_text(None, [0.8, 0.6], ["normal", "very_hard"]) == "above very_hard"
+    assert _level_text(0.5, [0.8, 0.2], ["normal", "very_hard"]) == "normal-very_hard"
+
+
 def test_maquis_small_ladder():
     r = maquis.ladder("random,heuristic", deals=8, seed=1, threads=2, difficulties="very_easy,normal", bootstrap=20)
     d = json.loads(r.to_json())
@@ -250,6 +262,7 @@ def test_maquis_small_ladder():
     assert p["games"] == 16 and p["ci95"][0] <= p["difference"] <= p["ci95"][1]
     rnd = next(a for a in d["agents"] if a["agent"] == "random")
     assert rnd["win_rate"] == 0.0 and rnd["rating"] is None  # random never wins half its games
+    assert rnd["half_win_difficulty"] == "below very_easy"
     assert r.to_json() == maquis.ladder("random,heuristic", deals=8, seed=1, threads=1,
                                         difficulties="normal,very_easy", bootstrap=20).to_json()
 
@@ -260,3 +273,26 @@ def test_maquis_cli_json(capsys):
     d = json.loads(capsys.readouterr().out)
     check_shape(d, "maquis", ["heuristic"])
     assert d["pairings"] == []
+
+
+def test_a_call_holds_one_pairing_and_a_new_pairing_starts_small(monkeypatch):
+    # A chunk grown on fast agents must not carry the next pairing's (slow) games: each call to the
+    # runner holds one pairing, and the first call of a pairing one deal a thread.
+    from maquis.dday import tournament
+
+    calls: list[set[frozenset[str]]] = []
+    sizes: list[int] = []
+    real = _core.dday.play_games
+
+    def recording(games, budget, threads):
+        calls.append({frozenset((g[0], g[2])) for g in games})
+        sizes.append(len(games))
+        return real(games, budget, threads)
+
+    monkeypatch.setattr(_core.dday, "play_games", recording)
+    r = tournament.ladder("random,heuristic,network", deals=40, seed=1, threads=2, bootstrap=10)
+    assert all(len(c) == 1 for c in calls)
+    firsts = [i for i, c in enumerate(calls) if i == 0 or c != calls[i - 1]]
+    assert len(firsts) == 3 and all(sizes[i] == 2 * 2 for i in firsts)  # 2 deals (threads), 2 games each
+    assert r.to_json() == maquis.dday.ladder("random,heuristic,network", deals=40, seed=1, threads=2,
+                                             bootstrap=10).to_json()

@@ -7,7 +7,6 @@ use super::cards::{Card, PLAYABLE};
 use super::ids::{
     Command, Phase, Side, TerrainType, COMPACT_OBSERVATION_SIZE, HEIGHT, MAX_UNITS, OBSERVATION_SIZE, WIDTH,
 };
-use super::rules::command_distance::CommandMap;
 use super::rules::movement::allowance;
 use super::state::{Mode, Pending, State};
 use crate::obs_value::{one_hot, ObsValue, SliceWriter as Writer};
@@ -110,7 +109,14 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
     sizes[0] = ratio(mine.hand.total(), 40);
     sizes[1] = ratio(theirs.hand.total(), 40);
     w.slice("deck_size", 1)[0] = ratio(s.deck.len(), 40);
-    card_counts(w.slice("discard", PLAYABLE), |c| s.discard.iter().filter(|&&d| d == c).count() as u8);
+    // One pass over the pile rather than one per card type.
+    let mut discard = [0u8; PLAYABLE];
+    for d in &s.discard {
+        if let Some(n) = discard.get_mut(d.idx()) {
+            *n = n.saturating_add(1);
+        }
+    }
+    card_counts(w.slice("discard", PLAYABLE), |c| discard[c.idx()]);
     w.slice("removed", 1)[0] = ratio(s.removed.len(), 2);
     let command = w.slice("command", Command::COUNT);
     if let Some(c) = s.round.command {
@@ -189,8 +195,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
     }
     let units = w.slice("units", 2 * MAX_UNITS * UNIT_FEATURES.len());
     for (block, &side) in sides.iter().enumerate() {
-        let map = CommandMap::new(s, side);
-        let zone = super::rules::command_distance::near_zone(s, side);
+        let (map, zone, difficult) = super::rules::command_distance::observed(s, side);
         for u in s.units(side) {
             let row = &mut units[(block * MAX_UNITS + u.id as usize) * UNIT_FEATURES.len()..][..UNIT_FEATURES.len()];
             row[0] = T::ON;
@@ -208,7 +213,7 @@ fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {
             row[19] = T::bit((own_round && r.charged >> u.id & 1 == 1) as u32);
             row[20] = T::bit((r.engaged[side.idx()][u.id as usize] != 0) as u32);
             row[21] = T::bit(near(&zone, u) as u32);
-            row[22] = T::bit(s.terrain.unit_in_difficult(u.cells()) as u32);
+            row[22] = T::bit(difficult.unit_in(&s.terrain, u.cells()) as u32);
             row[23] = ratio(map.to_unit(u).map_or(64, |d| d.min(64) as usize), 64);
             row[24] = T::bit((own_round && r.moving.as_ref().is_some_and(|m| m.id == u.id)) as u32);
         }

@@ -204,8 +204,8 @@ impl Terrain {
         if crow == i32::MAX || crow - 1 > n {
             return false;
         }
-        // With no lake on the map, the distance is the crow's (`steps_between`).
-        if self.lakes.is_empty() {
+        // With no lake as near as the crow's distance, it is the distance (`steps_between`).
+        if self.lakes_farther_than(from, crow) {
             return true;
         }
         self.distance(from, to).is_some_and(|d| d <= n)
@@ -223,8 +223,12 @@ impl Terrain {
         if cells.iter().any(|&c| self.is_difficult(c)) {
             return true;
         }
-        // A wall between two cells of the unit lies on the north or east edge of the lower one
-        // (`wall_between`): look there only.
+        self.wall_inside(cells)
+    }
+
+    /// G8: whether a wall lies between two cells of `cells` that share an edge. Such a wall lies
+    /// on the north or east edge of the lower one (`wall_between`): look there only.
+    pub fn wall_inside(&self, cells: &[Cell]) -> bool {
         cells.iter().any(|&a| {
             a.on_table()
                 && ((self.wall_n[a.index()] && cells.contains(&a.plus(Vec2(0, 1))) && a.plus(Vec2(0, 1)).on_table())
@@ -235,6 +239,41 @@ impl Terrain {
     /// G9: the level of a unit, the least level of its cells.
     pub fn unit_level(&self, cells: &[Cell]) -> u8 {
         cells.iter().map(|&c| self.level(c)).min().unwrap_or(0)
+    }
+}
+
+/// The terrain's difficult cells (T2) and the cells with a wall on their north or east edge, a
+/// row of bits per y (bit x): `unit_in_difficult` for a unit clear of walls is a few bit reads.
+#[derive(Clone, Copy, Debug)]
+pub struct DifficultRows {
+    difficult: [u64; HEIGHT],
+    walled: [u64; HEIGHT],
+}
+
+impl DifficultRows {
+    pub fn new(t: &Terrain) -> DifficultRows {
+        let (mut difficult, mut walled) = ([0u64; HEIGHT], [0u64; HEIGHT]);
+        for c in Cell::all() {
+            let i = c.index();
+            difficult[c.y as usize] |= (t.kind[i].is_difficult() as u64) << c.x;
+            walled[c.y as usize] |= ((t.wall_n[i] || t.wall_e[i]) as u64) << c.x;
+        }
+        DifficultRows { difficult, walled }
+    }
+
+    /// `t.unit_in_difficult(cells)`, for the terrain these rows were built from.
+    pub fn unit_in(&self, t: &Terrain, cells: &[Cell]) -> bool {
+        let mut walled = false;
+        for &c in cells {
+            if c.on_table() {
+                if self.difficult[c.y as usize] >> c.x & 1 == 1 {
+                    return true;
+                }
+                walled |= self.walled[c.y as usize] >> c.x & 1 == 1;
+            }
+        }
+        // A wall between two of its cells lies on the north or east edge of one of them.
+        walled && t.unit_in_difficult(cells)
     }
 }
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["decisions_per_game", "run_versus_bench", "vector_rate"]
+__all__ = ["decisions_per_game", "ladder_speed", "run_versus_bench", "vector_rate"]
 
 
 def decisions_per_game(make_env: Callable[[], Any], games: int, seed: int, options: dict | None = None,
@@ -77,12 +77,40 @@ def vector_rate(make_vec: Callable[[int, int, str], Any], num_envs: int, threads
     }
 
 
+def ladder_speed(versus: Any, deals: int, slow_deals: int, threads: int, seed: int) -> dict[str, Any]:
+    """The rated ladder's cost (`versus` a `maquis.common.rate.VersusGame`): the wall clock of a
+    `deals`-deal ladder of the game's fast agents (start-up and bootstrap fits included), and for
+    each slower level its seconds a game against the heuristic, both seats, over `slow_deals` deals
+    (one thread, so that the figure is a core's)."""
+    from .ladder import deal_seed, play_ladder
+
+    t0 = time.perf_counter()
+    play_ladder(versus.ladder, versus.fast_agents, deals=deals, seed=seed, threads=threads)
+    fast = {"agents": list(versus.fast_agents), "deals": deals, "games": deals * len(versus.fast_agents)
+            * (len(versus.fast_agents) - 1), "threads": threads, "seconds": round(time.perf_counter() - t0, 3)}
+    slow = []
+    for level in versus.ladder.agents:
+        if level in versus.fast_agents:
+            continue
+        versus.ladder.prepare([level])
+        games = [spec for k in range(slow_deals) for spec in
+                 ((level, deal_seed(seed, k, 0), "heuristic", deal_seed(seed, k, 1), deal_seed(seed, k)),
+                  ("heuristic", deal_seed(seed, k, 0), level, deal_seed(seed, k, 1), deal_seed(seed, k)))]
+        t0 = time.perf_counter()
+        versus.ladder.play_games(games, versus.ladder.default_budget, 1)
+        slow.append({"agent": level, "games": len(games), "budget": versus.ladder.default_budget,
+                     "seconds_per_game": round((time.perf_counter() - t0) / len(games), 4)})
+    return {"fast_ladder": fast, "levels": slow}
+
+
 def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_vec: Callable[[int, int, str], Any],
-                     engine_envs: int = 256) -> int:
+                     engine_envs: int = 256, versus: Any = None) -> int:
     """A two-player game's `bench` verb with `args` (`maquis.common.cli.add_bench_arguments`,
     `--seed`): the engine at random play on one thread (`engine_envs` envs of `make_vec` against
     `random`, the decisions per game counted on the AEC env `raw_env()`), then the vector env
-    with the `heuristic` opponent at each `--envs` x `--threads`; printed, and `--json` written."""
+    with the `heuristic` opponent at each `--envs` x `--threads`, then, given the game's `versus`
+    (its rating game), the ladder's cost (`ladder_speed`: 1000 fast deals on the largest
+    `--threads`, 4 deals of each slower level; --quick 20 and 1); printed, and `--json` written."""
     from .cli import bench_settings, write_json
 
     settings = bench_settings(args)
@@ -108,6 +136,18 @@ def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_
                     f"vector env, {n} envs x {t} threads, heuristic opponent: "
                     f"{row['learner_steps_per_s']:,.0f} learner steps/s, {row['games_per_s']:,.0f} games/s"
                 )
+    figures: dict[str, Any] = {"settings": settings, "engine": engine, "vector": vector}
+    if versus is not None:
+        quick = settings["quick"]
+        ladder = ladder_speed(versus, 20 if quick else 1000, 1 if quick else 4, max(settings["threads"]), args.seed)
+        figures["ladder"] = ladder
+        if text:
+            f = ladder["fast_ladder"]
+            print(f"ladder of {','.join(f['agents'])}, {f['deals']} deals ({f['games']} games), {f['threads']} thread{'s' if f['threads'] != 1 else ''}: "
+                  f"{f['seconds']:.1f} s")
+            for row in ladder["levels"]:
+                print(f"ladder level {row['agent']} (budget {row['budget']}) against heuristic, 1 thread: "
+                      f"{row['seconds_per_game']:.3f} s a game")
     if args.json:
-        write_json({"settings": settings, "engine": engine, "vector": vector}, args.json)
+        write_json(figures, args.json)
     return 0

@@ -104,6 +104,8 @@ class LadderGame:
     default_deals: int = 100
     #: said after the agents in `--help` (which are slow, ...)
     agents_note: str = ""
+    #: the game's sides, the first first: the names of `by_seat`'s entries
+    sides: tuple[str, str] = ("first", "second")
 
 
 @dataclass
@@ -142,11 +144,14 @@ class LadderResult(RatingTable):
             lo, hi = a["ci95"]
             lines.append(f"{a['agent']:<16}{a['rating']:>8.1f}  {f'[{lo:.1f}, {hi:.1f}]':<18}{a['games']:>7}"
                          f"{100 * a['score']:>7.1f}%")
-        lines += ["", f"{'pairing':<32}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}{'score':>8}"]
+        seats = [s["side"] for s in self.pairings[0]["by_seat"]] if self.pairings else []
+        head = "".join(f"  {'a as ' + side + ' W-D-L':>22}" for side in seats)
+        lines += ["", f"{'pairing':<32}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}{'score':>8}{head}"]
         lines.append("-" * len(lines[-1]))
         for p in self.pairings:
+            by_seat = "".join(f"  {'{wins}-{draws}-{losses}'.format(**s):>22}" for s in p["by_seat"])
             lines.append(f"{p['a'] + ' v ' + p['b']:<32}{p['games']:>7}{p['wins']:>7}{p['draws']:>7}{p['losses']:>7}"
-                         f"{100 * p['score']:>7.1f}%")
+                         f"{100 * p['score']:>7.1f}%{by_seat}")
         s = self.settings
         if "deals" in s:
             lines += ["", f"{s['deals']} duplicate deals per pairing (each played with the seats swapped), seed "
@@ -278,9 +283,12 @@ def play_ladder(
     # (pairing, deal)s per call: from one per thread, doubled while a call takes under a quarter
     # second, so that slow games still move the bar and reach the resume file often, and fast
     # ones are not held up by the calls (the results do not depend on it: each game has its seeds).
+    # A call holds one pairing, and a new pairing starts again from one a thread: a chunk grown on
+    # fast agents would otherwise hold the next pairing's searches for many minutes.
     chunk, start = threads, 0
     while start < len(todo):
-        units = todo[start:start + chunk]
+        pairing = todo[start][0]
+        units = [u for u in todo[start:start + chunk] if u[0] == pairing]
         start += len(units)
         began = time.perf_counter()
         specs = []
@@ -297,10 +305,12 @@ def play_ladder(
             with open(resume, "a") as f:
                 f.write("\n".join(lines) + "\n")
         bar.update(2 * len(units))
-        if time.perf_counter() - began < 0.25:
+        if start < len(todo) and todo[start][0] != pairing:
+            chunk = threads
+        elif time.perf_counter() - began < 0.25:
             chunk = min(2 * chunk, 4096)
     bar.close()
-    return _rate(game.name, names, pairs, results, deals, seed, budget, bootstrap)
+    return _rate(game.name, names, pairs, results, deals, seed, budget, bootstrap, game.sides)
 
 
 def _score_matrix(names: Sequence[str], pairs: Sequence[tuple[str, str]], results: dict[Any, np.ndarray],
@@ -316,7 +326,7 @@ def _score_matrix(names: Sequence[str], pairs: Sequence[tuple[str, str]], result
 
 
 def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: dict[Any, np.ndarray], deals: int,
-          seed: int, budget: int, bootstrap: int) -> LadderResult:
+          seed: int, budget: int, bootstrap: int, sides: tuple[str, str] = ("first", "second")) -> LadderResult:
     anchor = ANCHOR if ANCHOR in names else names[0]
     score = _score_matrix(names, pairs, results)
     elo = bt_elo(names, score, anchor)
@@ -338,7 +348,7 @@ def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: di
             "a": a, "b": b, "deals": deals, "games": int(r.size), "wins": wins, "draws": draws, "losses": losses,
             "score": round((wins + draws / 2) / r.size, 4),
             # a's results with the game's first side, then with the second
-            "by_seat": [{"wins": int((r[:, s] == 1).sum()), "draws": int((r[:, s] == 0).sum()),
+            "by_seat": [{"side": sides[s], "wins": int((r[:, s] == 1).sum()), "draws": int((r[:, s] == 0).sum()),
                          "losses": int((r[:, s] == -1).sum())} for s in (0, 1)],
         })
     settings = {"deals": deals, "seed": seed, "budget": budget, "bootstrap": bootstrap, "anchor": anchor,

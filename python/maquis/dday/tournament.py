@@ -32,6 +32,7 @@ GAME = LadderGame(
     "dday", OPPONENTS, OPPONENTS, 200, _play, _prepare, default_deals=100,
     agents_note="search and network_search take about a second a game on one core: "
     "--agents random,heuristic,network for a fast ladder",
+    sides=tuple(_core_game.SIDES),
 )
 
 

@@ -61,13 +61,14 @@ def half_win_level(rates: Sequence[float]) -> float | None:
     return None
 
 
-def _level_text(level: float | None, rates: Sequence[float]) -> str:
+def _level_text(level: float | None, rates: Sequence[float], levels: Sequence[str] = DIFFICULTIES) -> str:
+    """`level` (an index into the `levels` played, as `half_win_level` gives it) in words."""
     if level is None:
-        return f"below {DIFFICULTIES[0]}" if rates and rates[0] < 0.5 else f"above {DIFFICULTIES[len(rates) - 1]}"
+        return f"below {levels[0]}" if rates and rates[0] < 0.5 else f"above {levels[len(rates) - 1]}"
     lo = int(level)
-    if lo >= len(DIFFICULTIES) - 1 or level == lo:
-        return DIFFICULTIES[lo]
-    return f"{DIFFICULTIES[lo]}-{DIFFICULTIES[lo + 1]}"
+    if lo >= len(levels) - 1 or level == lo:
+        return levels[lo]
+    return f"{levels[lo]}-{levels[lo + 1]}"
 
 
 @dataclass
@@ -221,7 +222,7 @@ def ladder(
             "agent": a,
             "rating": None if level is None else round(level, 3),
             "ci95": interval(boot) if level is not None else [None, None],
-            "half_win_difficulty": _level_text(level, list(rates)),
+            "half_win_difficulty": _level_text(level, list(rates), levels),
             "games": int(win[a].size),
             "win_rate": round(float(win[a].mean()), 4),
             "score": round(float(score[a].mean()), 4),

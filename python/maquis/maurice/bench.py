@@ -12,7 +12,8 @@
 
 3. The parts of a step, one thread, ``ENGINE_ENVS`` environments: the engine row again with the
    full float32 observation (the observation's cost is the difference of the two rows' times a
-   step) and with the ``heuristic`` opponent (the opponent's cost likewise).
+   step) and with the ``heuristic`` opponent (the opponent's own cost likewise, printed as its own
+   line: the heuristic row less the random one).
 4. The ``search`` opponent: the milliseconds of one searched decision (``command`` or
    ``volley_choice`` with a choice, ``--budget`` playouts, default 100) in positions of
    heuristic-against-heuristic games, the median and the largest of ``--search`` decisions (0:
@@ -109,6 +110,12 @@ def run(args: argparse.Namespace) -> int:
         if text:
             print(f"parts, 1 thread ({envs} envs), {label}: {row['learner_steps_per_s']:,.0f} learner steps/s, "
                   f"{row['us_per_step']:.2f} us a step")
+    # The heuristic opponent's own cost: its decisions (each with its observation and mask) are
+    # what the heuristic row adds to the random one, per learner step.
+    opponent_us = parts[2]["us_per_step"] - parts[0]["us_per_step"]
+    if text:
+        print(f"parts: the heuristic opponent's own cost, {opponent_us:.2f} us a learner step "
+              f"(the heuristic row less the random one)")
     search = None
     decisions = args.search if args.search is not None else (1 if settings["quick"] else 10)
     if decisions > 0:
@@ -117,8 +124,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"search, budget {args.budget}, {args.scenario}: median {search['median_ms']:.1f} ms a searched "
                   f"decision, max {search['max_ms']:.1f} ms ({decisions} decisions)")
     if args.json:
-        write_json({"settings": settings, "engine": engine, "vector": vector, "parts": parts, "search": search},
-                   args.json)
+        write_json({"settings": settings, "engine": engine, "vector": vector, "parts": parts,
+                    "opponent_us_per_step": opponent_us, "search": search}, args.json)
     return 0
 
 

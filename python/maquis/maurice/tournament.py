@@ -28,9 +28,10 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
     return maurice.play_games(games, budget, threads)
 
 
-#: The searches are left out by default: a Maurice search game takes seconds (``--agents random,heuristic,search``).
-GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic"), 100, _play, _prepare, default_deals=100,
-                  agents_note="a search game takes seconds")
+#: The rule-based levels by default: the search takes about a millisecond a decision (a 100-deal
+#: ladder of the three levels is about 150 s of CPU); add network,network_search for the learned ones.
+GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic", "search"), 100, _play, _prepare, default_deals=100,
+                  agents_note="search takes about a millisecond a decision", sides=tuple(_core_game.SIDES))
 
 
 #: What ``maquis maurice rate`` and ``exploit`` need: the ladder, the sides (the ladder's first first), the vector env.

@@ -28,6 +28,7 @@ use crate::draw;
 use crate::maurice::action::{Action, Lead, Mask, MaskExt, MoveKind, CARD, CELL, UNIT};
 use crate::maurice::cards::Card;
 use crate::maurice::grid::{footprint, Cell, Frame};
+use crate::maurice::rules::charge::charge_move::{box_gap, cell_box};
 use crate::maurice::ids::{CardMark, Command, Formation, Phase, UnitType, HEIGHT, WIDTH};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -126,7 +127,13 @@ fn can_step(v: &View, u: &SeenUnit) -> bool {
     if !cells.iter().all(|c| (0..WIDTH as i8).contains(&c.x) && (0..HEIGHT as i8).contains(&c.y)) {
         return false;
     }
-    let clear = v.own().iter().filter(|o| o.id != u.id).chain(v.enemy()).all(|o| !o.cells.as_slice().iter().any(|c| cells.contains(c)));
+    // Units whose box does not overlap the step's hold none of its cells.
+    let reach = cell_box(cells);
+    let clear = v.own().iter().filter(|o| o.id != u.id).chain(v.enemy()).all(|o| {
+        o.cells.n == 0
+            || box_gap(reach, cell_box(o.cells.as_slice())) > 0
+            || !o.cells.as_slice().iter().any(|c| cells.contains(c))
+    });
     clear && v.enemy_gap(cells, None) < v.enemy_gap(u.cells.as_slice(), None)
 }
 
@@ -146,6 +153,11 @@ fn shooter(u: &SeenUnit) -> bool {
 /// front, `CHARGE_REACH` cells in all; none when another unit is in the way.
 fn charge_targets<'a>(v: &'a View, u: &SeenUnit, lead: Lead) -> Vec<&'a SeenUnit> {
     let (w, _) = u.formation.size();
+    // The front cells a charge looks at lie within 5 cells of the unit's front-left cell (at most
+    // 4 moves ahead, one aside, a front of at most 4): with no enemy cell that near, it meets none.
+    if v.enemy_gap(&[u.at], None) > CHARGE_REACH as i32 + 1 {
+        return Vec::new();
+    }
     // The cells of every other unit, and of the enemy's, as bit rows (a cell off the table is
     // nobody's): each step of the charge then reads a few bits.
     let mut others = [0u64; HEIGHT];

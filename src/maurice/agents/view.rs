@@ -35,7 +35,7 @@ pub fn count(v: f32, divisor: u32) -> u32 {
     // `x.round().max(0.0) as u32` without the library call: the fraction of an x below 2^24 is
     // exact in f32, and from 2^24 every f32 is a whole number (NaN and x ≤ 0 give 0 either way).
     let x = v * divisor as f32;
-    if !(x > 0.0) {
+    if x.is_nan() || x <= 0.0 {
         return 0;
     }
     if x >= 16_777_216.0 {
@@ -128,7 +128,7 @@ impl View {
             out
         };
         let cell = |k: usize| Cell::new(count(obs[k], 44) as i8, count(obs[k + 1], 29) as i8);
-        let mut units = [Vec::new(), Vec::new()];
+        let mut units = [Vec::with_capacity(MAX_UNITS), Vec::with_capacity(MAX_UNITS)];
         for (block, list) in units.iter_mut().enumerate() {
             for id in 0..MAX_UNITS {
                 let r = &obs[UNITS + (block * MAX_UNITS + id) * FEATURES..][..FEATURES];
@@ -193,9 +193,18 @@ impl View {
     }
     /// The distance from `cells` to the nearest enemy unit (of `kinds`, or any).
     pub fn enemy_gap(&self, cells: &[Cell], kinds: Option<UnitType>) -> i32 {
+        use crate::maurice::rules::charge::charge_move::{box_gap, cell_box};
+        if cells.is_empty() {
+            return i32::MAX;
+        }
+        // No pair of cells is nearer than the boxes holding them: an enemy whose box is no nearer
+        // than the best so far cannot lower it, and its cells need not be compared.
+        let own = cell_box(cells);
         let mut best = i32::MAX;
-        for e in self.enemy().iter().filter(|e| kinds.is_none_or(|k| e.kind == k)) {
-            best = best.min(gap(cells, e.cells.as_slice()));
+        for e in self.enemy().iter().filter(|e| kinds.is_none_or(|k| e.kind == k) && e.cells.n > 0) {
+            if box_gap(own, cell_box(e.cells.as_slice())) < best {
+                best = best.min(gap(cells, e.cells.as_slice()));
+            }
         }
         best
     }
@@ -223,7 +232,7 @@ impl View {
     pub fn of_state(s: &crate::maurice::State, side: Side) -> View {
         let sides = [side, side.other()];
         let r = &s.round;
-        let mut units = [Vec::new(), Vec::new()];
+        let mut units = [Vec::with_capacity(MAX_UNITS), Vec::with_capacity(MAX_UNITS)];
         for (block, list) in units.iter_mut().enumerate() {
             let own_round = sides[block] == s.active;
             for u in s.units(sides[block]) {

@@ -12,22 +12,13 @@
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::{State, Unit};
-use crate::maurice::terrain::Terrain;
+use crate::maurice::terrain::{DifficultRows, Terrain};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// The depth map has a border of one cell all round (never reached), so that the neighbours of a
-/// cell of the table are read with no bounds check: cell (x, y) is at (y + 1) · PAD_W + x + 1.
-const PAD_W: usize = WIDTH + 2;
-const PADDED: usize = PAD_W * (HEIGHT + 2);
-
-#[inline(always)]
-const fn padded(x: usize, y: usize) -> usize {
-    (y + 1) * PAD_W + x + 1
-}
 /// The bits of a row that lie on the table.
 pub(crate) const ROW: u64 = (1 << WIDTH) - 1;
 
@@ -66,15 +57,42 @@ fn passable_rows(t: &Terrain) -> Rows {
 /// (u16::MAX when none): the distance map the command distances of all units read.
 pub struct CommandMap {
     cinc: Cell,
-    /// Depth of each open cell: the cells of the path from the CinC up to and including it.
-    depth: Rc<[u16; PADDED]>,
+    depth: Rc<Depths>,
+}
+
+/// What a command map holds: per cell the least depth of its neighbours, the cell's command
+/// distance (a unit's distance is then a read per cell), and the open cells, from which a cell's
+/// own depth follows.
+struct Depths {
+    /// Per cell (`Cell::index`), the least depth of its 8 neighbours (0 at the CinC's cell),
+    /// u16::MAX when none was reached. The depth of a cell is the number of cells of the path
+    /// from the CinC up to and including it.
+    near: [u16; WIDTH * HEIGHT],
+    /// Passable and not on or next to an enemy cell: a path may pass there.
+    open: Rows,
+}
+
+impl Depths {
+    /// The depth of a cell of the table: 0 at the CinC; an open cell reached from a neighbour
+    /// at depth d is at d + 1 (the search reaches every open neighbour of a reached cell).
+    fn depth(&self, cinc: Cell, c: Cell) -> u16 {
+        if c == cinc {
+            return 0;
+        }
+        let near = self.near[c.index()];
+        if self.open[c.y as usize] >> c.x & 1 == 1 && near != u16::MAX {
+            near + 1
+        } else {
+            u16::MAX
+        }
+    }
 }
 
 /// One cached map and its key (with its game's terrain).
 struct Entry {
     cinc: Cell,
     enemy: Rows,
-    depth: Rc<[u16; PADDED]>,
+    depth: Rc<Depths>,
 }
 
 /// Maps and zones kept per game: both sides of two positions.
@@ -88,6 +106,7 @@ const GAMES: usize = 1536;
 struct GameCache {
     _terrain: Arc<Terrain>,
     passable: Rows,
+    difficult: DifficultRows,
     maps: Vec<Entry>,
     next_map: usize,
     /// Near zones (`near_zone`) by the enemy cells they were built from.
@@ -129,6 +148,7 @@ impl Cache {
         self.games.entry(key).or_insert_with(|| GameCache {
             _terrain: t.clone(),
             passable: passable_rows(t),
+            difficult: DifficultRows::new(t),
             maps: Vec::with_capacity(CACHED),
             next_map: 0,
             zones: Vec::with_capacity(CACHED),
@@ -188,21 +208,37 @@ fn crow_zone(enemy: &Rows) -> Rows {
 /// the enemy exactly when one of them is in the zone.
 pub fn near_zone(s: &State, side: Side) -> Rows {
     let enemy = enemy_rows(s, side);
+    CACHE.with(|cache| zone_in(cache.borrow_mut().game(&s.terrain), s, &enemy))
+}
+
+fn zone_in(game: &mut GameCache, s: &State, enemy: &Rows) -> Rows {
+    if let Some((_, zone)) = game.zones.iter().find(|(key, _)| key == enemy) {
+        return *zone;
+    }
+    let zone = build_zone(enemy, &game.passable, !s.terrain.lakes().is_empty());
+    keep(&mut game.zones, &mut game.next_zone, (*enemy, zone));
+    zone
+}
+
+/// What the observation reads of one side: its command map, its G5 zone (`near_zone`) and the
+/// terrain's difficult cells, from one visit to the thread's cache.
+pub(crate) fn observed(s: &State, side: Side) -> (CommandMap, Rows, DifficultRows) {
+    let enemy = enemy_rows(s, side);
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let game = cache.game(&s.terrain);
-        if let Some((_, zone)) = game.zones.iter().find(|(key, _)| *key == enemy) {
-            return *zone;
-        }
-        let zone = build_zone(&enemy, &game.passable, !s.terrain.lakes().is_empty());
-        keep(&mut game.zones, &mut game.next_zone, (enemy, zone));
-        zone
+        (CommandMap::in_game(game, s, side, &enemy), zone_in(game, s, &enemy), game.difficult)
     })
 }
 
 /// The terrain's passable cells (on the table, not `lake`) as rows, from the thread's cache.
 pub(crate) fn passable(t: &Arc<Terrain>) -> Rows {
     CACHE.with(|cache| cache.borrow_mut().game(t).passable)
+}
+
+/// The terrain's difficult and walled cells as rows, from the thread's cache.
+pub(crate) fn difficult_rows(t: &Arc<Terrain>) -> DifficultRows {
+    CACHE.with(|cache| cache.borrow_mut().game(t).difficult)
 }
 
 thread_local! {
@@ -221,111 +257,95 @@ pub(crate) fn enemy_rows(s: &State, side: Side) -> Rows {
     rows
 }
 
-fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> [u16; PADDED] {
+fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> Depths {
     // Open: passable and not on or next to an enemy cell.
-    let mut near = [0u64; HEIGHT];
-    dilate(enemy, 0, HEIGHT - 1, &mut near);
+    let mut near_enemy = [0u64; HEIGHT];
+    dilate(enemy, 0, HEIGHT - 1, &mut near_enemy);
     let mut open = [0u64; HEIGHT];
     for y in 0..HEIGHT {
-        open[y] = passable[y] & !near[y];
+        open[y] = passable[y] & !near_enemy[y];
     }
-    let mut depth = [u16::MAX; PADDED];
-    depth[padded(cinc.x as usize, cinc.y as usize)] = 0;
-    let mut visited = [0u64; HEIGHT];
-    visited[cinc.y as usize] |= 1 << cinc.x;
-    let mut frontier = [0u64; HEIGHT];
-    frontier[cinc.y as usize] = 1 << cinc.x;
-    let (mut lo, mut hi) = (cinc.y as usize, cinc.y as usize);
-    let mut grown = [0u64; HEIGHT];
+    let (cx, cy) = (cinc.x as usize, cinc.y as usize);
+    let mut near = [u16::MAX; WIDTH * HEIGHT];
+    near[cy * WIDTH + cx] = 0;
+    // The cells whose least neighbour depth is set: the first ring next to them sets it. An open
+    // cell is reached (joins the next ring) when it is set, so the cells set are the cells
+    // visited and their neighbours, and an open cell not set is one not yet visited.
+    let mut marked = [0u64; HEIGHT];
+    marked[cy] = 1 << cx;
+    // The ring of depth `d`, row y at y + 1 (an empty row above and below: no bounds checks).
+    let mut frontier = [0u64; HEIGHT + 2];
+    frontier[cy + 1] = 1 << cx;
+    let (mut lo, mut hi) = (cy, cy);
     let mut d = 0u16;
     loop {
-        d += 1;
         let (glo, ghi) = (lo.saturating_sub(1), (hi + 1).min(HEIGHT - 1));
-        dilate(&frontier, glo, ghi, &mut grown);
         let (mut nlo, mut nhi) = (usize::MAX, 0);
+        // The ring is replaced row by row: the row above's old value is kept for the next row.
+        let mut above = frontier[glo];
         for y in glo..=ghi {
-            let new = grown[y] & open[y] & !visited[y];
-            frontier[y] = new;
+            let here = frontier[y + 1];
+            let v = above | here | frontier[y + 2];
+            above = here;
+            let mut bits = (v | v << 1 | v >> 1) & ROW & !marked[y];
+            marked[y] |= bits;
+            let new = bits & open[y];
+            frontier[y + 1] = new;
             if new != 0 {
-                visited[y] |= new;
                 nlo = nlo.min(y);
                 nhi = y;
-                let mut bits = new;
-                while bits != 0 {
-                    depth[padded(bits.trailing_zeros() as usize, y)] = d;
-                    bits &= bits - 1;
-                }
+            }
+            while bits != 0 {
+                near[y * WIDTH + bits.trailing_zeros() as usize] = d;
+                bits &= bits - 1;
             }
         }
         if nlo == usize::MAX {
             break;
         }
-        // Every row of the old frontier lies in glo..=ghi, so the frontier holds the new ring only.
+        // Every row of the old ring lies in glo..=ghi, so the frontier holds the new ring only.
         (lo, hi) = (nlo, nhi);
+        d += 1;
     }
-    depth
+    Depths { near, open }
 }
 
 impl CommandMap {
     pub fn new(s: &State, side: Side) -> CommandMap {
-        let cinc = s.army(side).cinc;
         let enemy = enemy_rows(s, side);
-        CACHE.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            let game = cache.game(&s.terrain);
-            if let Some(e) = game.maps.iter().find(|e| e.cinc == cinc && e.enemy == enemy) {
-                return CommandMap { cinc, depth: e.depth.clone() };
-            }
-            let depth = Rc::new(build(&game.passable, &enemy, cinc));
-            keep(&mut game.maps, &mut game.next_map, Entry { cinc, enemy, depth: depth.clone() });
-            CommandMap { cinc, depth }
-        })
+        CACHE.with(|cache| CommandMap::in_game(cache.borrow_mut().game(&s.terrain), s, side, &enemy))
     }
 
-    /// The command distance to a cell: 0 when the CinC is on it or next to it; None if infinite.
+    fn in_game(game: &mut GameCache, s: &State, side: Side, enemy: &Rows) -> CommandMap {
+        let cinc = s.army(side).cinc;
+        if let Some(e) = game.maps.iter().find(|e| e.cinc == cinc && e.enemy == *enemy) {
+            return CommandMap { cinc, depth: e.depth.clone() };
+        }
+        let depth = Rc::new(build(&game.passable, enemy, cinc));
+        keep(&mut game.maps, &mut game.next_map, Entry { cinc, enemy: *enemy, depth: depth.clone() });
+        CommandMap { cinc, depth }
+    }
+
+    /// The command distance to a cell: 0 when the CinC is on it or next to it (the CinC's own
+    /// depth is 0, so the least depth of the neighbours covers "next to it"); None if infinite.
     pub fn to_cell(&self, t: Cell) -> Option<u32> {
-        if t == self.cinc {
-            return Some(0);
-        }
-        // The CinC's own depth is 0, so the least depth of the neighbours covers "next to it".
-        if !t.on_table() {
-            return self.to_cell_off_table(t);
-        }
-        let i = padded(t.x as usize, t.y as usize);
-        let d = &*self.depth;
-        // On the table, so every neighbour lies in the padded map (lets the reads go unchecked).
-        assert!(i > PAD_W && i + PAD_W + 1 < PADDED);
-        let best = d[i - PAD_W - 1]
-            .min(d[i - PAD_W])
-            .min(d[i - PAD_W + 1])
-            .min(d[i - 1])
-            .min(d[i + 1])
-            .min(d[i + PAD_W - 1])
-            .min(d[i + PAD_W])
-            .min(d[i + PAD_W + 1]);
+        let best = if t.on_table() { self.depth.near[t.index()] } else { self.off_table(t) };
         (best != u16::MAX).then_some(u32::from(best))
     }
 
-    /// `to_cell` for a cell off the table (its neighbours on the table only).
+    /// The least depth of the neighbours of a cell off the table (those on the table only).
     #[cold]
-    fn to_cell_off_table(&self, t: Cell) -> Option<u32> {
-        t.neighbours()
-            .filter(|z| z.on_table())
-            .map(|z| self.depth[padded(z.x as usize, z.y as usize)])
-            .filter(|&d| d != u16::MAX)
-            .min()
-            .map(u32::from)
+    fn off_table(&self, t: Cell) -> u16 {
+        t.neighbours().filter(|z| z.on_table()).map(|z| self.depth.depth(self.cinc, z)).min().unwrap_or(u16::MAX)
     }
 
     /// A3: a unit's command distance, the least over its cells.
     pub fn to_unit(&self, u: &Unit) -> Option<u32> {
-        let mut best: Option<u32> = None;
+        let mut best = u16::MAX;
         for &c in u.cells() {
-            if let Some(d) = self.to_cell(c) {
-                best = Some(best.map_or(d, |b| b.min(d)));
-            }
+            best = best.min(if c.on_table() { self.depth.near[c.index()] } else { self.off_table(c) });
         }
-        best
+        (best != u16::MAX).then_some(u32::from(best))
     }
 }
 

@@ -1,6 +1,7 @@
 //! A1, A4, A6: forces, their groups and the seeds that make an action feasible.
 
 use super::charge::can_charge;
+use super::charge::charge_move::{box_gap, cell_box};
 use super::command_distance::CommandMap;
 use super::fire::can_bombard;
 use crate::maurice::ids::{Command, Formation, Side, UnitType, MAX_UNITS};
@@ -78,13 +79,18 @@ impl<'a> Seeds<'a> {
         self.links.get_or_init(|| {
             let s = self.s;
             let units = &s.army(self.side).units;
-            let classes: [Option<(UnitType, Formation, bool)>; MAX_UNITS] =
-                std::array::from_fn(|i| can_join(&units[i]).then(|| class(s, &units[i])));
+            let difficult = super::command_distance::difficult_rows(&s.terrain);
+            let classes: [Option<(UnitType, Formation, bool)>; MAX_UNITS] = std::array::from_fn(|i| {
+                let u = &units[i];
+                can_join(u).then(|| (u.kind, u.formation, difficult.unit_in(&s.terrain, u.cells())))
+            });
+            // `linked` answers from the units' boxes first; each unit's box is worked out once.
+            let boxes: [(i32, i32, i32, i32); MAX_UNITS] = std::array::from_fn(|i| cell_box(units[i].cells()));
             let mut links = [0u16; MAX_UNITS];
             for i in 0..MAX_UNITS {
                 let Some(ci) = classes[i] else { continue };
                 for j in i + 1..MAX_UNITS {
-                    if classes[j] == Some(ci) && linked(s, &units[i], &units[j]) {
+                    if classes[j] == Some(ci) && box_gap(boxes[i], boxes[j]) <= 3 && linked(s, &units[i], &units[j]) {
                         links[i] |= 1 << j;
                         links[j] |= 1 << i;
                     }
@@ -148,11 +154,11 @@ impl<'a> Seeds<'a> {
             Command::Bombard => {
                 u.kind == UnitType::Art && (self.can_bombard(id) || ids(self.group(id)).any(|i| self.can_bombard(i)))
             }
+            // The units of the seed's group linked to it are its own links (`linked` between
+            // units of one class).
             Command::Charge => {
                 matches!(u.kind, UnitType::Inf | UnitType::Cav)
-                    && (self.can_charge(id)
-                        || ids(self.group(id))
-                            .any(|i| i != id && linked(s, u, s.unit(side, i)) && self.can_charge(i)))
+                    && (self.can_charge(id) || ids(self.links()[id as usize]).any(|i| self.can_charge(i)))
             }
             Command::Pass | Command::Event => false,
         }

@@ -46,18 +46,28 @@ fn passable(s: &State, u: &Unit, c: Cell, rough_going: bool) -> bool {
 
 /// C3, C4: the charge move of `side`'s unit `id` with lead-in `lead`, if legal.
 pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMove> {
-    let u = s.unit(side, id);
-    // The move covers at most CHARGE_REACH cells, each base then touching the cell ahead: an
-    // enemy farther than that from every cell of the unit cannot be reached by any lead-in. The
-    // boxes of the unit and of each enemy answer first (a cell pair is no nearer than its boxes).
-    let reach = CHARGE_REACH as i32 + 1;
-    let ub = cell_box(u.cells());
-    if !s.units(side.other()).any(|e| {
-        box_gap(ub, cell_box(e.cells())) <= reach
-            && e.cells().iter().any(|&c| u.cells().iter().any(|&m| m.chebyshev(c) <= reach))
-    }) {
+    if !enemy_in_reach(s, side, s.unit(side, id)) {
         return None;
     }
+    charge_move_in_reach(s, side, id, lead, true)
+}
+
+/// The move covers at most CHARGE_REACH cells, each base then touching the cell ahead: an enemy
+/// farther than that from every cell of the unit cannot be reached by any lead-in. The boxes of
+/// the unit and of each enemy answer first (a cell pair is no nearer than its boxes).
+fn enemy_in_reach(s: &State, side: Side, u: &Unit) -> bool {
+    let reach = CHARGE_REACH as i32 + 1;
+    let ub = cell_box(u.cells());
+    s.units(side.other()).any(|e| {
+        box_gap(ub, cell_box(e.cells())) <= reach
+            && e.cells().iter().any(|&c| u.cells().iter().any(|&m| m.chebyshev(c) <= reach))
+    })
+}
+
+/// `charge_move` once an enemy is known to be in reach; the cells passed are listed only when
+/// `keep_passed` (`can_charge` asks only whether there is a move).
+fn charge_move_in_reach(s: &State, side: Side, id: u8, lead: Lead, keep_passed: bool) -> Option<ChargeMove> {
+    let u = s.unit(side, id);
     let rough_going = s.round.rough_going && side == s.active;
     let (w, _) = u.formation.size();
     let mut frame = u.frame();
@@ -141,7 +151,8 @@ pub fn charge_move(s: &State, side: Side, id: u8, lead: Lead) -> Option<ChargeMo
             return None;
         }
     }
-    Some(ChargeMove { at: frame.origin, cells, passed: passed.to_vec(), walls, spent, contacts })
+    let passed = if keep_passed { passed.to_vec() } else { Vec::new() };
+    Some(ChargeMove { at: frame.origin, cells, passed, walls, spent, contacts })
 }
 
 /// The least box (x0, y0, x1, y1) holding the cells.
@@ -168,5 +179,6 @@ pub fn can_charge(s: &State, side: Side, id: u8) -> bool {
         && matches!(u.formation, Formation::Line | Formation::Massed)
         && u.disr <= 3
         && (side != s.active || s.round.done & (1 << id) == 0)
-        && Lead::ALL.iter().any(|&l| charge_move(s, side, id, l).is_some())
+        && enemy_in_reach(s, side, u)
+        && Lead::ALL.iter().any(|&l| charge_move_in_reach(s, side, id, l, false).is_some())
 }

@@ -65,11 +65,6 @@ fn cells_of(frame: Frame, a0: i8, a1: i8, b0: i8, b1: i8) -> Passed {
     out
 }
 
-/// Whether a wall lies between two orthogonal neighbours both in `region`.
-fn wall_within(t: &Terrain, region: &[Cell]) -> bool {
-    region.iter().any(|&a| region.iter().any(|&b| a.shares_edge(b) && t.wall_between(a, b)))
-}
-
 /// M3, M4: the move action `m` for unit `u`, if its formation allows it (M5 item 1).
 pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
     let f = u.facing;
@@ -120,7 +115,7 @@ pub fn move_step(t: &Terrain, u: &Unit, m: MoveKind) -> Option<Step> {
             let mut region = [Cell::new(0, 0); 20];
             region[..square.len()].copy_from_slice(&square);
             region[square.len()..square.len() + u.cells().len()].copy_from_slice(u.cells());
-            let walls = wall_within(t, &region[..square.len() + u.cells().len()]);
+            let walls = t.wall_inside(&region[..square.len() + u.cells().len()]);
             Some(step(at, facing, w, Some(mode), square, walls))
         }
         Forward | Left | Right if !line_like => {
