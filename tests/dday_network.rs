@@ -162,9 +162,9 @@ fn the_network_levels_need_a_registered_network() {
         let back: AnyAgent = serde_json::from_str(&json).unwrap();
         assert_eq!(back, agent);
     }
-    // Maurice ships no network: its levels say so.
+    // Maurice's levels have their own network, none registered here: they say so.
     let e = maquis::maurice::agents::AnyAgent::by_id("network", 0, 10).unwrap_err().to_string();
-    assert!(e.contains("no trained network"), "{e}");
+    assert!(e.contains("Maurice Lite network") && e.contains("none is loaded"), "{e}");
 }
 
 #[test]

@@ -177,7 +177,7 @@ def test_dday_bad_input_is_a_value_error(kwargs, message):
 @pytest.mark.parametrize("argv, message", [
     (["dday", "ladder", "--agents", "random,nobody"], "unknown agent 'nobody'"),
     (["dday", "ladder", "--deals", "0"], "deals must be"),
-    (["maurice", "ladder", "--agents", "random,network"], "unknown agent 'network'"),
+    (["maurice", "ladder", "--agents", "random,nobody"], "unknown agent 'nobody'"),
     (["ladder", "--agents", "nobody"], "unknown agent 'nobody'"),
     (["ladder", "--deals", "0"], "deals must be"),
     (["ladder", "--difficulties", "impossible"], "unknown difficulty 'impossible'"),

@@ -15,8 +15,9 @@ __all__ = [
     "SIDES", "UNIT_TYPES", "FORMATIONS", "FACINGS", "TERRAINS", "COMMANDS", "PHASES", "SCENARIOS", "OUTCOMES",
     "PLANES", "UNIT_FEATURES", "WIDTH", "HEIGHT", "MAX_UNITS", "DECK_SIZE", "NUM_ACTIONS", "OBSERVATION_SIZE",
     "COMPACT_OBSERVATION_SIZE", "ACTION_NAMES", "OBSERVATION_LAYOUT", "COMPACT_OBSERVATION_LAYOUT",
-    "OBSERVATION_DIVISOR", "CARDS", "action_to_str", "action_from_str", "scenario", "play_games", "Game",
-    "Env", "VecEngine", "Agent",
+    "OBSERVATION_DIVISOR", "CARDS", "action_to_str", "action_from_str", "scenario", "play_games",
+    "NETWORK_FORMAT", "OBSERVATION_FINGERPRINT", "load_network", "network_metadata", "network_forward",
+    "selfplay", "Game", "Env", "VecEngine", "Agent",
 ]
 
 UNIT_TYPES: Final[tuple[str, ...]]
@@ -38,6 +39,27 @@ COMPACT_OBSERVATION_LAYOUT: Final[tuple[tuple[str, int, int], ...]]
 CARDS: Final[tuple[dict[str, Any], ...]]
 
 def scenario(name: str) -> dict[str, Any]: ...
+
+# The trained network of the `network` and `network_search` levels (src/py/maurice/network.rs),
+# over the compact observation.
+NETWORK_FORMAT: Final[str]
+OBSERVATION_FINGERPRINT: Final[str]
+
+def load_network(path: str | Any) -> dict[str, str]: ...
+def network_metadata() -> dict[str, str] | None: ...
+def network_forward(
+    obs: npt.NDArray[np.float32],
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+def selfplay(
+    teacher: str,
+    games: int,
+    seed: int = 0,
+    *,
+    scenarios: list[str] | None = None,
+    budget: int = 100,
+    network: str | Any | None = None,
+    threads: int = 1,
+) -> dict[str, npt.NDArray[Any]]: ...
 
 # Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the
 # engine of `maquis maurice ladder`: per game (first-side agent id, its seed, second-side agent id, its

@@ -148,3 +148,32 @@ macro_rules! bundled_levels {
         }
     };
 }
+
+/// A game's network levels `$n` (`network`) and `$ns` (`network_search`) as bundled levels over
+/// its mask `$m`: their `act` as `Agent<$m>`, and `NetLevel` (`$n::registered()`,
+/// `$ns::registered(budget, seed)`: an error when no network is registered).
+#[macro_export]
+macro_rules! network_levels {
+    ($n:ty, $ns:ty, $m:ty) => {
+        impl $crate::env::opponents::Agent<$m> for $n {
+            fn act(&mut self, obs: &[f32], mask: &$m) -> usize {
+                <$n>::act(self, obs, mask)
+            }
+        }
+        impl $crate::env::opponents::Agent<$m> for $ns {
+            fn act(&mut self, obs: &[f32], mask: &$m) -> usize {
+                <$ns>::act(self, obs, mask)
+            }
+        }
+        impl $crate::env::opponents::NetLevel for $n {
+            fn with_seed(_budget: u32, _seed: u64) -> $crate::error::Result<$n> {
+                <$n>::registered()
+            }
+        }
+        impl $crate::env::opponents::NetLevel for $ns {
+            fn with_seed(budget: u32, seed: u64) -> $crate::error::Result<$ns> {
+                <$ns>::registered(budget, seed)
+            }
+        }
+    };
+}

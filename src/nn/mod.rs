@@ -34,6 +34,9 @@
 //! mostly zeros, and ReLU zeroes about half of each hidden layer), so a row's outputs are the same
 //! whatever batch it is in: a search that calls it stays a pure function of the observation.
 
+pub mod player;
+pub mod selfplay;
+
 use ndarray::{Array1, Array2, ArrayView2};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;

@@ -10,6 +10,7 @@ from typing import Any
 
 from .._core import dday as _dday
 from ..common.agents import BundledAgent, check_budget
+from ..common.trained import NetworkAgentBase, NetworkSearchAgentBase
 from .network import ensure_network, load_network
 
 __all__ = ["RandomAgent", "HeuristicAgent", "SearchAgent", "NetworkAgent", "NetworkSearchAgent", "load_network"]
@@ -53,34 +54,23 @@ class SearchAgent(_Bundled):
         return f"SearchAgent(budget={self.budget})"
 
 
-class NetworkAgent(_Bundled):
+class NetworkAgent(NetworkAgentBase):
     """D1 `network`: the trained network's highest-logit legal action, in Rust (no stream: the
     same observation always gets the same action). `network`: a weight file to load first
     (None: the loaded network, else the shipped one; a ValueError when there is none)."""
 
-    _id = "network"
-
-    def __init__(self, network: Any = None) -> None:
-        self.metadata = load_network(network) if network is not None else ensure_network()
-        super().__init__(0)
-
-    def __repr__(self) -> str:
-        return "NetworkAgent()"
+    _tables = _dday
+    _load = staticmethod(load_network)
+    _ensure = staticmethod(ensure_network)
 
 
-class NetworkSearchAgent(_Bundled):
+class NetworkSearchAgent(NetworkSearchAgentBase):
     """D1 `network_search`: `search` with the network in the heuristic's place (its choice played
     where the search does not search, the German's allocation and the Resistance's guesses and
     attack included, and the default a candidate must beat where it does; its next best legal
     actions compared first), `budget` playouts per searched decision, in Rust.
     `network`: as for `NetworkAgent`."""
 
-    _id = "network_search"
-
-    def __init__(self, budget: int = 200, seed: int | None = None, network: Any = None) -> None:
-        self.budget = check_budget(budget)
-        self.metadata = load_network(network) if network is not None else ensure_network()
-        super().__init__(seed, self.budget)
-
-    def __repr__(self) -> str:
-        return f"NetworkSearchAgent(budget={self.budget})"
+    _tables = _dday
+    _load = staticmethod(load_network)
+    _ensure = staticmethod(ensure_network)

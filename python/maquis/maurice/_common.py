@@ -102,13 +102,22 @@ def engine_kwargs(
     check_scenario_keywords(scenario, terrain)
     return dict(
         side=side,
-        opponent=opponent_id(opponent),
+        opponent=network_opponent_id(opponent),
         budget=opponent_budget(opponent, opponent_kwargs, DEFAULT_BUDGET),
         scenario=scenario,
         terrain=terrain,
         illegal_action=illegal_action,
         **reward_kwargs(reward),
     )
+
+
+def network_opponent_id(opponent: Any) -> str:
+    """`opponent_id` over Maurice's levels; a network level loads the shipped network first (a
+    ValueError when there is none)."""
+    from .network import NETWORK
+    from .opponents import OPPONENTS
+
+    return NETWORK.ensure_level(opponent_id(opponent, OPPONENTS))
 
 
 class MauriceKeywords:

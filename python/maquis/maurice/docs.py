@@ -114,7 +114,7 @@ ENVIRONMENTS = """\
 | PettingZoo AEC | `maquis.maurice.env(**kw)` (wrapped as PettingZoo's classic games) / `maquis.maurice.raw_env(**kw)`; `metadata["name"] = "maurice_lite_v0"`; agents `["blue", "red"]` |
 | Gymnasium | `maquis.maurice.MauriceEnv(side=, opponent=, …)`, registered as `gymnasium.make("maquis/MauriceLite-v0")`: the learner plays one side, a bundled opponent the other |
 | vector | `maquis.maurice.MauriceVectorEnv(num_envs=, num_threads=, …)`, also `gymnasium.make_vec("maquis/MauriceLite-v0", num_envs=…)`: stepped in Rust, opponents inside, the GIL released |
-| opponents | `random` < `heuristic` < `search` (RULES D1), `maquis.maurice.agents` |
+| opponents | `random` < `heuristic` < `search` (RULES D1), and the trained `network` and `network_search` ([maurice_training.md](maurice_training.md)), `maquis.maurice.agents` |
 | action space | `Discrete({num_actions})`, the same for both sides and every phase, with a legal-action mask |
 | observation | `Box(0.0, 1.0, ({obs_size},), float32)` (`observation="compact"`: {compact_size}, no map planes): exactly what the observing side may see (RULES O1-O3) |
 | rules | [docs/rules/maurice.md](rules/maurice.md) (rule ids G4, A7, F6, C11 …) |"""

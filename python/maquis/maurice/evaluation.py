@@ -19,8 +19,9 @@ from ..common.evaluation import (
     VERSUS_OUTCOMES, Column, VersusResult, VersusRow, add_versus_arguments, check_versus, eval_agent_names,
     play_games, play_versus, plot_versus, run_versus, versus_key_columns,
 )
-from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
+from ..common.single import BUNDLED_OPPONENTS
 from ._common import DEFAULT_BUDGET
+from .opponents import OPPONENTS
 
 OUTCOMES = VERSUS_OUTCOMES
 SIDES = ("blue", "red")
@@ -57,7 +58,7 @@ def _policy(policy: Any, seed: int, budget: int) -> tuple[str, Any]:
         return policy, make_agent(policy, seed=seed, budget=budget)
     if not callable(getattr(policy, "act", None)):
         raise TypeError(
-            "policy must be a bundled agent id ('random', 'heuristic', 'search') "
+            f"policy must be a bundled agent id ({', '.join(map(repr, OPPONENTS))}) "
             f"or an object with act(obs, mask) -> int, got {type(policy).__name__}"
         )
     return getattr(policy, "name", type(policy).__name__), policy
@@ -90,7 +91,7 @@ def play_episodes(
 def evaluate(
     policy: Any = "heuristic",
     side: str = "blue",
-    opponents: Iterable[str] = OPPONENTS,
+    opponents: Iterable[str] = BUNDLED_OPPONENTS,
     scenario: str = "standard",
     terrain: str = "scenario",
     episodes: int = 100,

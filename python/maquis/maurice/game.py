@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..common.registry import GameSpec, Keyword, SaveKinds, two_player_verbs
+from ..common.registry import GameSpec, Keyword, SaveKinds, Verb, two_player_verbs
 
 GAME = GameSpec(
     key="maurice",
@@ -24,7 +24,8 @@ GAME = GameSpec(
         Keyword("render_mode", None, "one of the env's metadata[\"render_modes\"], or None", "str | None"),
         Keyword("observation_dtype", "float32", "float32 or uint8 observations", "str"),
     ),
-    verbs=two_player_verbs("maquis.maurice", "docs/maurice.md"),
+    verbs=two_player_verbs("maquis.maurice", "docs/maurice.md", train=Verb(
+        "maquis.maurice.train.expert", "train the network of the 'network' levels by expert iteration (needs torch)")),
     saves=SaveKinds(
         state_formats=("maquis.maurice",),
         env_formats=("maquis.maurice.match",),

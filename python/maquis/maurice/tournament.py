@@ -4,13 +4,22 @@ in Rust on threads). The first side of a deal is the game's default learner side
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .._core import maurice as _core_game
 from ..common import rate as _rate
 from ..common.exploit import ExploitVerb
 from ..common.ladder import LadderGame
-from ..common.single import BUNDLED_OPPONENTS as OPPONENTS
+from .opponents import OPPONENTS
 
 __all__ = ["GAME", "VERSUS", "ladder", "rate", "add_arguments", "run", "add_rate_arguments", "run_rate"]
+
+
+def _prepare(agents: Sequence[str]) -> None:
+    from .network import NETWORK
+
+    for a in agents:
+        NETWORK.ensure_level(a)
 
 
 def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int) -> list[int]:
@@ -19,9 +28,9 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
     return maurice.play_games(games, budget, threads)
 
 
-#: Every level by default: the search takes about a millisecond a decision (a 100-deal ladder of
-#: the three levels is about 150 s of CPU).
-GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic", "search"), 100, _play, default_deals=100,
+#: The rule-based levels by default: the search takes about a millisecond a decision (a 100-deal
+#: ladder of the three levels is about 150 s of CPU); add network,network_search for the learned ones.
+GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic", "search"), 100, _play, _prepare, default_deals=100,
                   agents_note="search takes about a millisecond a decision", sides=tuple(_core_game.SIDES))
 
 

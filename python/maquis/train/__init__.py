@@ -10,11 +10,15 @@
   `maquis.dday.train.ppo` (D-Day's, run by `examples/dday_ppo.py`).
 - `maquis.train.common`: what every game's expert iteration shares (the training passes,
   checkpoint and resume, the curve's PNG).
+- `maquis.train.iteration`: expert iteration for a two-player game (the generation loop, the data
+  window, resume, the curve's rows, the evaluation from both seats), over a game's `ExpertGame`:
+  `maquis dday train`, `maquis maurice train`.
 
 Each game's own trainers are in its folder: `maquis.maquis.train.expert` (`maquis train`),
-`maquis.dday.train` (`maquis dday train`: `expert`, `distill`, `recipe`, and the `ppo` learner).
+`maquis.dday.train` (`maquis dday train`: `expert`, `distill`, `recipe`, and the `ppo` learner),
+`maquis.maurice.train` (`maquis maurice train`: `expert`).
 
 Playing a trained network needs none of this: it runs in Rust (`maquis.maquis.agents.NetworkAgent`,
-`NetworkSearchAgent`; `maquis.dday.agents.NetworkAgent`, `NetworkSearchAgent`). See docs/training.md
-and docs/dday_training.md.
+`NetworkSearchAgent`; `maquis.dday.agents.NetworkAgent`, `NetworkSearchAgent`; the same in
+`maquis.maurice.agents`). See docs/training.md, docs/dday_training.md and docs/maurice_training.md.
 """

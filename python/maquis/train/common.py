@@ -159,7 +159,9 @@ def plot_curve(csv_path: Path, png_path: Path, label_fields: Sequence[str] = ("a
         w = np.array([float(r["win_rate"]) for r in rs])
         lo = np.array([float(r["ci_low"]) for r in rs])
         hi = np.array([float(r["ci_high"]) for r in rs])
-        ax.errorbar(g, 100 * w, yerr=[100 * (w - lo), 100 * (hi - w)], marker="o", capsize=3, label=" ".join(label))
+        # Clipped: a Wilson bound at 0 or 1 wins can land a rounding error past the rate.
+        yerr = np.clip([100 * (w - lo), 100 * (hi - w)], 0, None)
+        ax.errorbar(g, 100 * w, yerr=yerr, marker="o", capsize=3, label=" ".join(label))
     ax.set_xticks(sorted({int(r["generation"]) for r in rows}))
     ax.set_xlabel("generation")
     ax.set_ylabel(ylabel or "wins, % (95% CI)")

@@ -20,6 +20,9 @@
 //! which leaves the budget to the others, and the search stops early when no candidate has ever
 //! changed a score; the heuristic's choice is played unless another candidate's paired advantage
 //! stays positive `Z_SWITCH` standard errors below its mean.
+//!
+//! `network_search` (`network.rs`) is this search through `act_guided`: a network's ranking in
+//! the heuristic's place at the searched decisions and its value at the playouts' ends.
 
 use super::heuristic::{halt, HeuristicAgent};
 use super::rebuild::{deal, rebuild, terrain};
@@ -80,14 +83,19 @@ pub fn value(s: &State, me: Side, walk: bool) -> f32 {
             Some(w) => f32::from(w == me),
         };
     }
+    let disr = |side: Side| s.units(side).map(|u| u.disr as f32 / u.bases() as f32).sum::<f32>();
+    let margin = morale_margin(s, me);
+    let ground = if walk { APPROACH * urgency(s) * ground_left(s, me) } else { 0.0 };
+    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me)) - ground).clamp(0.0, 1.0)
+}
+
+/// `me`'s morale margin, -1..1: its army morale left as a share of its start, less the enemy's.
+pub fn morale_margin(s: &State, me: Side) -> f32 {
     let share = |side: Side| {
         let a = s.army(side);
         a.morale as f32 / a.morale_start.max(1) as f32
     };
-    let disr = |side: Side| s.units(side).map(|u| u.disr as f32 / u.bases() as f32).sum::<f32>();
-    let margin = share(me) - share(me.other());
-    let ground = if walk { APPROACH * urgency(s) * ground_left(s, me) } else { 0.0 };
-    (0.5 + 0.25 * margin + 0.02 * (disr(me.other()) - disr(me)) - ground).clamp(0.0, 1.0)
+    share(me) - share(me.other())
 }
 
 /// How near nightfall is (E2), 0..1: the square of the share of the cards to draw already
@@ -135,7 +143,13 @@ pub fn staying(s: &State, me: Side) -> f32 {
 /// Plays `s` on with the heuristic on both sides (from `View::of_state`) until round
 /// `last_round` is over or the game ends, and scores it for `me` (`value`, with `walk`). `mask`
 /// is `s`'s mask when known.
-pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Option<Mask>, walk: bool) -> f32 {
+pub fn playout(s: State, me: Side, last_round: u32, seed: u64, mask: Option<Mask>, walk: bool) -> f32 {
+    value(&play_on(s, last_round, seed, mask), me, walk)
+}
+
+/// The position a playout ends in: `s` played on with the heuristic on both sides until round
+/// `last_round` is over or the game ends.
+pub fn play_on(mut s: State, last_round: u32, seed: u64, mut mask: Option<Mask>) -> State {
     let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed ^ 0x5EA5)];
     let mut steps = 0;
     while let Some(side) = s.to_move {
@@ -151,7 +165,26 @@ pub fn playout(mut s: State, me: Side, last_round: u32, seed: u64, mut mask: Opt
         }
         steps += 1;
     }
-    value(&s, me, walk)
+    s
+}
+
+/// What guides `network_search`: its ranking of the legal actions (best first) and its value of
+/// the position a playout ends in, for `me`, given the search's own `value` of it.
+pub trait Guide {
+    fn ranked(&mut self, obs: &[f32], mask: &Mask) -> Vec<usize>;
+    fn leaf(&mut self, s: &State, me: Side, searched: f32) -> f32;
+}
+
+/// No guide: the heuristic's choice first, the search's `value` at the leaves.
+struct Unguided;
+
+impl Guide for Unguided {
+    fn ranked(&mut self, _obs: &[f32], _mask: &Mask) -> Vec<usize> {
+        Vec::new()
+    }
+    fn leaf(&mut self, _s: &State, _me: Side, searched: f32) -> f32 {
+        searched
+    }
 }
 
 /// Running paired differences of one candidate against the heuristic's choice.
@@ -188,18 +221,39 @@ impl SearchAgent {
     }
 
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        self.act_guided(obs, mask, &mut Unguided)
+    }
+
+    /// As `act`, with `guide`'s ranking in the heuristic's place where the search searches — its
+    /// first legal action the default a candidate must beat, its next ones and the heuristic's
+    /// choice compared before candidates drawn at random — and `guide.leaf` scoring every playout
+    /// that ends before the game does.
+    pub fn act_guided(&mut self, obs: &[f32], mask: &Mask, guide: &mut dyn Guide) -> usize {
         let v = View::decode(obs);
-        let default = self.heuristic.act_view(&v, mask);
-        if mask.count() <= 1 || !matches!(v.phase, Phase::VolleyChoice | Phase::Command) || v.active != v.me {
-            return default;
+        let heuristic = self.heuristic.act_view(&v, mask);
+        if mask.count() <= 1 {
+            return heuristic;
         }
+        // Where nothing is searched the heuristic plays, guided or not: a network that imitates
+        // the search plays the heuristic's move there, less surely (measured: fewer wins).
+        if !matches!(v.phase, Phase::VolleyChoice | Phase::Command) || v.active != v.me {
+            return heuristic;
+        }
+        let first = guide.ranked(obs, mask);
+        let default = first.first().copied().filter(|&a| mask.get(a)).unwrap_or(heuristic);
         let Some(map) = terrain(obs) else { return default };
         let map = Arc::new(map);
-        let mut others: Vec<usize> = mask.iter().filter(|&a| a != default).collect();
+        let mut arms = vec![default];
+        for &a in first.iter().skip(1).chain([&heuristic]) {
+            if arms.len() < MAX_ARMS && mask.get(a) && !arms.contains(&a) {
+                arms.push(a);
+            }
+        }
+        let mut others: Vec<usize> = mask.iter().filter(|a| !arms.contains(a)).collect();
         draw::shuffle(&mut self.rng, &mut others);
-        others.truncate(MAX_ARMS - 1);
+        others.truncate(MAX_ARMS - arms.len());
         let mut arms: Vec<Arm> =
-            std::iter::once(default).chain(others).map(|action| Arm { action, alive: true, ..Arm::default() }).collect();
+            arms.into_iter().chain(others).map(|action| Arm { action, alive: true, ..Arm::default() }).collect();
         // A volley's effects are over by the end of the round; a command's show in the rounds after.
         let last_round = if v.phase == Phase::VolleyChoice { v.round } else { v.round + HORIZON };
         // Whether to walk to the enemy is judged once, in the position itself (the same in every
@@ -223,7 +277,11 @@ impl SearchAgent {
                 }
                 let mut s = base.clone();
                 rewards[k] = match decode(arm.action as i64).map(|a| apply_legal(&mut s, a)) {
-                    Ok(Ok(next)) => playout(s, v.me, last_round, seed, next, walk),
+                    Ok(Ok(next)) => {
+                        let end = play_on(s, last_round, seed, next);
+                        let searched = value(&end, v.me, walk);
+                        if end.is_over() { searched } else { guide.leaf(&end, v.me, searched) }
+                    }
                     _ => -1.0,
                 };
                 spent += 1;

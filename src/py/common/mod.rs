@@ -15,6 +15,7 @@
 //! | `agents.rs` | a two-player game's bundled opponents as a Python class: `AgentCore<T>`, `agent_class!` |
 //! | `ladder.rs` | whole games between bundled agents on threads (`maquis <game> ladder`): `play_games`, `ladder_function!` |
 //! | `game_class.rs` | a two-player game's `Game` class (`game_class!`) and its submodule (`register_two_player`) |
+//! | `network.rs` | a two-player game's trained network: `network_functions!` (load, metadata, forward), `samples_dict` |
 //! | `convert.rs` | JSON to Python, array and index helpers |
 
 pub mod convert;
@@ -36,5 +37,7 @@ pub mod agents;
 pub mod ladder;
 #[macro_use]
 pub mod game_class;
+#[macro_use]
+pub mod network;
 
 pub use game::BindGame;

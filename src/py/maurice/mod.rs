@@ -8,6 +8,7 @@
 //! | `game.rs` | `Game`: the two-player game, for the PettingZoo AEC env |
 //! | `classes.rs` | `Env`: one learner against an opponent, for `MauriceEnv`; `VecEngine`: a batch of them, numpy outputs, GIL released |
 //! | `agents.rs` | `Agent`: a bundled opponent acting on observations |
+//! | `network.rs` | the trained network the `network` levels play, its forward pass, `selfplay` |
 //! | `convert.rs` | sides, options, the configuration from the constructor keywords |
 
 mod agents;
@@ -15,6 +16,7 @@ mod classes;
 mod convert;
 mod game;
 mod ladder;
+mod network;
 mod tables;
 
 use super::common::game_class::register_two_player;
@@ -53,6 +55,7 @@ pub const SAVES: &SaveKind = <crate::env::versus::Versus<MauriceLite> as super::
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_two_player::<game::PyGame, classes::PyMauriceEnv, classes::PyMauriceVecEngine, agents::PyAgent>(m, "maurice", |sub| {
         tables::register(sub)?;
-        ladder::register(sub)
+        ladder::register(sub)?;
+        network::register(sub)
     })
 }

@@ -1,0 +1,213 @@
+"""Expert iteration for a two-player game, written once (`maquis dday train`, `maquis maurice train`).
+
+Generation 0: the game's `search` plays both sides of `--games0` games; the network learns to
+imitate its moves for both seats (one-hot policy targets: the observation says which side moves)
+and to predict the result for the side to move. Generation g >= 1: `network_search` with the
+network of generation g-1 plays both sides, and the network learns its moves and results in the
+same way, over the last `--window` generations of data. The games are played in Rust (the game's
+`selfplay`, `--threads` threads, GIL released); torch only trains (`maquis.train.common`'s loop,
+checkpoint and curve).
+
+Each generation: data in `OUT/data/gen<g>.npz`, the network in `OUT/net_gen<g>.safetensors` (the
+game's fingerprint), a checkpoint (`OUT/checkpoint.pt`; a second run with the same OUT continues
+after the last finished generation), and rows of `OUT/curve.csv` + `OUT/curve.png`: the win rate
+with its 95% Wilson interval of `network` (and, with `--eval-search-episodes`, of
+`network_search`) against each of `--eval-opponents`, from both seats, on the fixed evaluation
+deals `--eval-seed`.. (never those of the training games, whose seeds start at `--seed` * 1,000,003).
+
+A game describes itself with an `ExpertGame`: its names, its network's sizes and file metadata,
+its games (`play`) and its evaluation (`evaluate`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads stall a busy 2-core machine
+
+import numpy as np
+
+from maquis.train import common
+
+__all__ = ["CURVE_FIELDS", "ExpertGame", "add_arguments", "one_hot", "training_seed", "initial_model",
+           "evaluate_generation", "run"]
+
+CURVE_FIELDS = ["generation", "agent", "side", "opponent", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
+                "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
+
+
+@dataclass(frozen=True)
+class ExpertGame:
+    """What expert iteration needs of a game.
+
+    `play(args, generation, net_path, model)`: the generation's samples (`obs`, `masks`, `policy`
+    targets, `outcome`, `weight`, `game_outcomes`; `net_path` the previous generation's file);
+    `evaluate(agent, opponents, episodes, seed, budget)`: the game's `evaluate` of a level from
+    both seats (rows with `side`, `opponent`, `episodes`, `counts`, `rate`); `load_network(path)`
+    registers a weight file (checking it is this game's); `file_metadata()` is what its files carry.
+    """
+
+    prog: str  # "maquis dday train"
+    game: str  # the checkpoint's game name ("dday1944")
+    sides: tuple[str, str]  # the side names, index order (game outcome 1 + index)
+    obs_size: int
+    num_actions: int
+    play: Callable[[Any, int, Path | None, Any], dict[str, np.ndarray]]
+    evaluate: Callable[[str, Sequence[str], int, int, int], Any]
+    load_network: Callable[[Any], Any]
+    file_metadata: Callable[[], dict[str, str]]
+    teacher_name: Callable[[Any, int], str] | None = None
+    # Flags that must be at least 1 beside the shared ones.
+    positive: tuple[str, ...] = field(default=())
+
+
+def add_arguments(p: Any, *, games0: int, games: int, teacher0_budget: int, budget: int, eval_budget: int,
+                  eval_episodes: int, epochs: int = 6, batch_size: int = 256,
+                  extra: Callable[[Any], None] | None = None) -> None:
+    """The flags of a game's `train` verb with its defaults; `extra(p)` adds the game's own after
+    `--init`."""
+    p.add_argument("--out", required=True, help="run folder (created; an existing one is resumed)")
+    p.add_argument("--generations", type=int, default=3, help="generations in all, generation 0 included")
+    p.add_argument("--hidden", default="256,256", help="hidden widths of the MLP trunk")
+    p.add_argument("--games0", type=int, default=games0, help="games of generation 0 (search against search)")
+    p.add_argument("--teacher0-budget", type=int, default=teacher0_budget,
+                   help="generation 0's search: simulations per searched decision")
+    p.add_argument("--games", type=int, default=games, help="games per later generation (network_search against itself)")
+    p.add_argument("--budget", type=int, default=budget, help="network_search in self-play: simulations per searched decision")
+    p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
+    p.add_argument("--init", default=None, metavar="FILE",
+                   help="a weight file of the game the network starts from (its hidden widths replace --hidden)")
+    if extra is not None:
+        extra(p)
+    common.add_training_arguments(p, epochs=epochs, batch_size=batch_size)
+    p.add_argument("--eval-opponents", default="random,heuristic", help="comma-separated opponents of the curve")
+    p.add_argument("--eval-episodes", type=int, default=eval_episodes, help="games per seat and opponent of the network alone")
+    p.add_argument("--eval-search-episodes", type=int, default=0,
+                   help="games per seat and opponent of network_search (0: skip; it costs a search game each)")
+    p.add_argument("--eval-budget", type=int, default=eval_budget, help="the evaluated searches' simulations per decision")
+    p.add_argument("--eval-seed", type=int, default=2025, help="first deal of the evaluation games (the same every generation)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the self-play games and of torch")
+    p.add_argument("--threads", type=int, default=2, help="threads for the games and for torch")
+
+
+def training_seed(args: Any, generation: int) -> int:
+    """The first game seed of a generation (never an evaluation deal's)."""
+    return args.seed * 1_000_003 + generation * 100_000
+
+
+def one_hot(data: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """`selfplay`'s samples with one-hot policy targets (the teacher's action) and unit weights."""
+    policy = np.zeros(data["masks"].shape, np.float32)
+    policy[np.arange(len(policy)), data["action"]] = 1.0
+    return {**data, "policy": policy, "weight": np.ones(len(policy), np.float32)}
+
+
+def initial_model(game: ExpertGame, path: str) -> Any:
+    """The network of `--init` as a torch model, or None (after saying why) when it is not a weight
+    file of `game`."""
+    from maquis.train.model import model_from_file
+
+    try:
+        game.load_network(path)  # checks the file is the game's (its fingerprint) before torch reads it
+        return model_from_file(path)
+    except (OSError, ValueError, RuntimeError, KeyError) as e:
+        print(f"{game.prog}: --init {path}: {e}", file=sys.stderr)
+        return None
+
+
+def _teacher_name(game: ExpertGame, args: Any, generation: int) -> str:
+    if game.teacher_name is not None:
+        return game.teacher_name(args, generation)
+    return f"network_search@{args.budget}" if generation > 0 else f"search@{args.teacher0_budget}"
+
+
+def evaluate_generation(game: ExpertGame, args: Any, net_path: Path) -> list[dict[str, Any]]:
+    """`network` (and `network_search`) of `net_path` against each evaluation opponent, both seats."""
+    from maquis.common.evaluation import wilson_interval
+
+    game.load_network(net_path)
+    opponents = [o.strip() for o in args.eval_opponents.split(",") if o.strip()]
+    agents = [("network", args.eval_episodes)]
+    if args.eval_search_episodes > 0:
+        agents.append(("network_search", args.eval_search_episodes))
+    rows = []
+    for agent, episodes in agents:
+        result = game.evaluate(agent, opponents, episodes, args.eval_seed, args.eval_budget)
+        for r in result.rows:
+            lo, hi = wilson_interval(r.counts["win"], r.episodes)
+            rows.append({"agent": agent, "side": r.side, "opponent": r.opponent, "games": r.episodes,
+                         "win_rate": r.counts["win"] / r.episodes, "ci_low": lo, "ci_high": hi,
+                         "draw_rate": r.rate("draw"), "loss_rate": r.rate("loss")})
+    return rows
+
+
+def run(game: ExpertGame, args: Any, model: Any = None) -> int:
+    """The generations of `args` not yet done in `args.out` (`model`: the `--init` network's, or
+    None for a fresh one of `--hidden`); 0 when they are."""
+    try:
+        import torch
+
+        from maquis.train.model import PolicyValueNet, save_network
+    except ImportError as e:
+        print(f"{game.prog}: needs torch (pip install \"maquis[train]\"): {e}", file=sys.stderr)
+        return 2
+    for name in ("generations", "games0", "games", "teacher0_budget", "budget", "epochs", "batch_size", "window",
+                 *game.positive):
+        if getattr(args, name) < 1:
+            print(f"{game.prog}: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            return 2
+    torch.set_num_threads(max(1, args.threads))
+    out = Path(args.out)
+    if args.init and model is None:
+        model = initial_model(game, args.init)
+        if model is None:
+            return 2
+    if model is not None:
+        hidden = model.hidden
+    else:
+        hidden = common.hidden_widths(args.hidden, game.prog)
+        model = PolicyValueNet(hidden, "observation", game.obs_size, game.num_actions)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    start = common.open_run(out, model, opt, args, game.prog, CURVE_FIELDS, {"hidden": hidden, "game": game.game})
+    if start is None:
+        return 2
+    t0 = time.perf_counter()
+    for g in range(start, args.generations):
+        data_path = out / "data" / f"gen{g}.npz"
+        if not data_path.exists():
+            t = time.perf_counter()
+            data = game.play(args, g, out / f"net_gen{g - 1}.safetensors" if g > 0 else None, model)
+            np.savez_compressed(data_path, **data)
+            outcomes = np.bincount(data["game_outcomes"], minlength=3)
+            print(f"generation {g}: {len(data['game_outcomes'])} games (draw {outcomes[0]}, {game.sides[0]} "
+                  f"{outcomes[1]}, {game.sides[1]} {outcomes[2]}), {len(data['obs'])} samples in "
+                  f"{time.perf_counter() - t:.0f} s", flush=True)
+        window = [np.load(out / "data" / f"gen{k}.npz") for k in range(max(0, g - args.window + 1), g + 1)]
+        train = {k: np.concatenate([w[k] for w in window]) for k in ("obs", "masks", "policy", "outcome", "weight")}
+        t = time.perf_counter()
+        pl, vl = common.train_on(model, opt, train, args, np.random.default_rng(args.seed + g))
+        print(f"generation {g}: trained on {len(train['obs'])} samples in {time.perf_counter() - t:.0f} s "
+              f"(policy loss {pl:.3f}, value loss {vl:.3f})", flush=True)
+        net_path = out / f"net_gen{g}.safetensors"
+        info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
+                "teacher": _teacher_name(game, args, g), "init": args.init,
+                "seed": args.seed, "command": f"{game.prog} " + " ".join(sys.argv[3:])}
+        save_network(model, str(net_path), info, game.file_metadata(), dtype=args.storage)
+        common.save_checkpoint(out, g, model, opt, hidden=list(hidden), game=game.game)
+        rows = evaluate_generation(game, args, net_path)
+        minutes = round((time.perf_counter() - t0) / 60, 2)
+        common.append_curve(out / "curve.csv", CURVE_FIELDS, [
+            {"generation": g, **r, "samples": len(train["obs"]), "policy_loss": round(pl, 4),
+             "value_loss": round(vl, 4), "minutes": minutes} for r in rows])
+        for r in rows:
+            print(f"generation {g}: {r['agent']} as {r['side']} vs {r['opponent']} wins {100 * r['win_rate']:.1f}% "
+                  f"[{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}] over {r['games']} games", flush=True)
+        common.plot_curve(out / "curve.csv", out / "curve.png", ("agent", "side", "opponent"),
+                          "wins, % (95% CI), fixed evaluation deals")
+    return 0

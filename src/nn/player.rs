@@ -1,0 +1,226 @@
+//! What every game's `network` levels share: the network registered once per process for the
+//! levels built by id ([`Slot`]), the network as a player over an input row ([`Player`]: logits,
+//! value, ranking, best legal action), and how a player is saved — the network's fingerprint and
+//! training record, loaded back with the registered network, which must be the one saved with.
+
+use super::{masked_argmax, NetGame, Network, Scratch};
+use crate::error::{Error, Result};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::sync::{Arc, RwLock};
+
+/// A game's registered network: what its `network` levels play.
+pub struct Slot<G: NetGame> {
+    net: RwLock<Option<Arc<Network<G>>>>,
+    /// What a level built with none registered is told it needs (e.g. "a trained D-Day network,
+    /// and none is loaded (…)").
+    missing: &'static str,
+}
+
+impl<G: NetGame> Slot<G> {
+    pub const fn new(missing: &'static str) -> Slot<G> {
+        Slot { net: RwLock::new(None), missing }
+    }
+
+    /// Makes `net` the network of the levels (agents built before keep theirs).
+    pub fn set(&self, net: Arc<Network<G>>) {
+        *self.net.write().unwrap_or_else(|e| e.into_inner()) = Some(net);
+    }
+
+    /// The registered network, if any.
+    pub fn get(&self) -> Option<Arc<Network<G>>> {
+        self.net.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The registered network, or a clear error naming `level`.
+    pub fn registered(&self, level: &str) -> Result<Arc<Network<G>>> {
+        self.get().ok_or_else(|| Error::BadOption(format!("opponent '{level}' needs {}", self.missing)))
+    }
+}
+
+/// A game whose network levels play the network of its [`Slot`].
+pub trait Registered: NetGame {
+    fn slot() -> &'static Slot<Self>;
+}
+
+/// A `network_search` level built on a given network (not the registered one): a teacher's.
+pub trait SearchWith<G: NetGame> {
+    fn search_with(net: Arc<Network<G>>, budget: u32, seed: u64) -> Self;
+}
+
+/// A saved player: the network's fingerprint and training record.
+#[derive(Serialize, Deserialize)]
+pub struct SavedNetwork {
+    observation: String,
+    training: Option<String>,
+}
+
+impl SavedNetwork {
+    pub fn of<G: NetGame>(net: &Network<G>) -> SavedNetwork {
+        SavedNetwork { observation: G::fingerprint(), training: net.metadata.get("training").cloned() }
+    }
+
+    /// The registered network, if it is the one saved with.
+    pub fn network<G: Registered, E: serde::de::Error>(self, level: &str) -> std::result::Result<Arc<Network<G>>, E> {
+        let net = G::slot().registered(level).map_err(E::custom)?;
+        if self.observation != G::fingerprint() || self.training != net.metadata.get("training").cloned() {
+            return Err(E::custom(format!(
+                "the saved '{level}' opponent played another network than the one loaded ({} vs {})",
+                self.observation,
+                G::fingerprint()
+            )));
+        }
+        Ok(net)
+    }
+}
+
+/// A network as a player over input rows (`Network::write_input`'s). It has no stream: the same
+/// row always gets the same logits, value and action.
+#[derive(Clone, Debug)]
+pub struct Player<G: NetGame> {
+    net: Arc<Network<G>>,
+    scratch: Scratch,
+    logits: Vec<f32>,
+}
+
+impl<G: NetGame> Player<G> {
+    pub fn new(net: Arc<Network<G>>) -> Player<G> {
+        Player { net, scratch: Scratch::default(), logits: vec![0.0; G::num_actions()] }
+    }
+
+    pub fn network(&self) -> &Arc<Network<G>> {
+        &self.net
+    }
+
+    /// The logits (`NUM_ACTIONS`) and value (win 1, draw ½, loss 0) of an input row.
+    pub fn evaluate(&mut self, input: &[f32]) -> (&[f32], f32) {
+        let v = self.net.forward_into(input, &mut self.logits, &mut self.scratch);
+        (&self.logits, v)
+    }
+
+    /// The `legal` actions by logit, best first (ties: the lower index).
+    pub fn ranked(&mut self, input: &[f32], legal: impl IntoIterator<Item = usize>) -> Vec<usize> {
+        self.evaluate(input);
+        let mut legal: Vec<usize> = legal.into_iter().collect();
+        legal.sort_by(|&a, &b| self.logits[b].total_cmp(&self.logits[a]).then(a.cmp(&b)));
+        legal
+    }
+
+    /// The legal action with the highest logit (0 when none is legal).
+    pub fn best(&mut self, input: &[f32], legal: impl IntoIterator<Item = usize>) -> usize {
+        self.evaluate(input);
+        masked_argmax(&self.logits, legal).unwrap_or(0)
+    }
+}
+
+impl<G: NetGame> PartialEq for Player<G> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.net, &other.net)
+    }
+}
+
+impl<G: NetGame> Serialize for Player<G> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        SavedNetwork::of(&self.net).serialize(s)
+    }
+}
+
+impl<'de, G: Registered> Deserialize<'de> for Player<G> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(Player::new(SavedNetwork::deserialize(d)?.network("network")?))
+    }
+}
+
+/// A game's network type `$g` over its observation alone (`$obs` values, `$actions` actions,
+/// fingerprint `$fingerprint()`), its registered network (`set_network`, `network`; `$missing`
+/// says what a level built with none lacks) and its `network` level's player `NetworkAgent`
+/// (`new`, `registered`) and its `network_search` level `NetworkSearchAgent` (the network and
+/// the game's search `$search`: `new`, `registered`), both bundled levels over the game's `$mask`
+/// (`network_levels!`); the game writes their `act`.
+#[macro_export]
+macro_rules! registered_network {
+    ($(#[$doc:meta])* $g:ident, obs: $obs:expr, actions: $actions:expr, fingerprint: $fingerprint:path,
+     missing: $missing:expr, mask: $mask:ty, $(#[$search_doc:meta])* search: $search:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $g;
+
+        impl $crate::nn::NetGame for $g {
+            type Inputs = $crate::nn::ObservationOnly;
+            fn obs_size() -> usize {
+                $obs
+            }
+            fn num_actions() -> usize {
+                $actions
+            }
+            fn fingerprint() -> String {
+                $fingerprint()
+            }
+            fn write_extra(_: $crate::nn::ObservationOnly, _: &[f32], _: &mut [f32]) -> $crate::error::Result<()> {
+                Ok(())
+            }
+        }
+
+        static NETWORK: $crate::nn::player::Slot<$g> = $crate::nn::player::Slot::new($missing);
+
+        impl $crate::nn::player::Registered for $g {
+            fn slot() -> &'static $crate::nn::player::Slot<$g> {
+                &NETWORK
+            }
+        }
+
+        /// Makes `net` the network of the `network` and `network_search` levels (agents built
+        /// before keep theirs).
+        pub fn set_network(net: std::sync::Arc<$crate::nn::Network<$g>>) {
+            NETWORK.set(net)
+        }
+
+        /// The registered network, if any.
+        pub fn network() -> Option<std::sync::Arc<$crate::nn::Network<$g>>> {
+            NETWORK.get()
+        }
+
+        /// The network alone: the legal action with the highest logit. It has no stream: the
+        /// same observation always gets the same action.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
+        pub struct NetworkAgent($crate::nn::player::Player<$g>);
+
+        impl NetworkAgent {
+            pub fn new(net: std::sync::Arc<$crate::nn::Network<$g>>) -> NetworkAgent {
+                NetworkAgent($crate::nn::player::Player::new(net))
+            }
+
+            /// The registered network as a player.
+            pub fn registered() -> $crate::error::Result<NetworkAgent> {
+                Ok(NetworkAgent::new(NETWORK.registered("network")?))
+            }
+        }
+
+        $(#[$search_doc])*
+        #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+        pub struct NetworkSearchAgent {
+            #[serde(rename = "network")]
+            net: NetworkAgent,
+            search: $search,
+        }
+
+        impl NetworkSearchAgent {
+            pub fn new(net: std::sync::Arc<$crate::nn::Network<$g>>, budget: u32, seed: u64) -> NetworkSearchAgent {
+                NetworkSearchAgent { net: NetworkAgent::new(net), search: <$search>::new(budget, seed) }
+            }
+
+            /// The registered network guiding a search of `budget` simulations per decision.
+            pub fn registered(budget: u32, seed: u64) -> $crate::error::Result<NetworkSearchAgent> {
+                Ok(NetworkSearchAgent::new(NETWORK.registered("network_search")?, budget, seed))
+            }
+        }
+
+        impl $crate::nn::player::SearchWith<$g> for NetworkSearchAgent {
+            fn search_with(net: std::sync::Arc<$crate::nn::Network<$g>>, budget: u32, seed: u64) -> NetworkSearchAgent {
+                NetworkSearchAgent::new(net, budget, seed)
+            }
+        }
+
+        $crate::network_levels!(NetworkAgent, NetworkSearchAgent, $mask);
+    };
+}

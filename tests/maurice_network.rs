@@ -1,0 +1,162 @@
+//! RULES D1, D3: Maurice Lite's trained-network levels (`maurice/agents/network.rs` over the
+//! shared `nn` module): the weight file tied to Maurice's compact observation, the `network` and
+//! `network_search` agents for both sides, their registration as bundled levels, and the
+//! self-play data.
+
+use maquis::maurice::agents::network::{
+    observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent,
+};
+use maquis::maurice::agents::selfplay::{play_games, Teacher};
+use maquis::maurice::agents::{Agent, AnyAgent};
+use maquis::maurice::{
+    apply, legal_mask, new_game, observation, ObservationKind, ScenarioId, Setup, COMPACT_OBSERVATION_SIZE,
+    NUM_ACTIONS,
+};
+use std::sync::Arc;
+use std::time::Instant;
+
+fn net(seed: u64) -> Arc<Network> {
+    Arc::new(Network::random(&[16], seed))
+}
+
+fn skirmish() -> Setup {
+    Setup { scenario: ScenarioId::Skirmish, ..Setup::default() }
+}
+
+/// Plays game `seed` of `setup` to its end with `agents[side]`; every action checked legal.
+/// Returns the actions taken.
+fn play(setup: &Setup, seed: u64, agents: &mut [&mut dyn Agent<maquis::maurice::Mask>; 2]) -> Vec<usize> {
+    let mut s = new_game(seed, setup).unwrap();
+    let mut taken = Vec::new();
+    while let Some(side) = s.to_move {
+        let mask = legal_mask(&s);
+        let a = agents[side.idx()].act(&observation(&s, side, ObservationKind::Full), &mask);
+        assert!(mask.get(a), "seed {seed}: illegal action {a} for {side:?}");
+        apply(&mut s, a as i64).unwrap();
+        taken.push(a);
+        assert!(taken.len() < 200_000, "the game ends");
+    }
+    assert!(s.outcome.is_some());
+    taken
+}
+
+#[test]
+fn maurice_network_file_is_tied_to_the_compact_observation_and_refuses_another_games() {
+    let fp = observation_fingerprint();
+    assert!(fp.starts_with(&format!("maurice-obs{COMPACT_OBSERVATION_SIZE}-a{NUM_ACTIONS}-")), "{fp}");
+    let n = Network::random(&[8], 3);
+    let back = Network::from_bytes(&n.to_bytes()).unwrap();
+    assert_eq!(back.metadata["observation"], fp);
+    // A D-Day network is refused naming both fingerprints, and the reverse.
+    let dday_fp = maquis::dday::agents::network::observation_fingerprint();
+    let e = Network::from_bytes(&maquis::dday::agents::network::Network::random(&[8], 1).to_bytes()).unwrap_err();
+    assert!(e.0.contains(&fp) && e.0.contains(&dday_fp), "{e}");
+    let e = maquis::dday::agents::network::Network::from_bytes(&n.to_bytes()).unwrap_err();
+    assert!(e.0.contains(&fp) && e.0.contains(&dday_fp), "{e}");
+}
+
+#[test]
+fn maurice_d1_network_levels_play_legal_moves_for_both_sides_and_are_deterministic() {
+    for seed in 0..2 {
+        let (mut b, mut r) = (NetworkAgent::new(net(1)), NetworkAgent::new(net(2)));
+        let first = play(&skirmish(), seed, &mut [&mut b, &mut r]);
+        let (mut b, mut r) = (NetworkAgent::new(net(1)), NetworkAgent::new(net(2)));
+        assert_eq!(play(&skirmish(), seed, &mut [&mut b, &mut r]), first, "the network has no stream");
+        let (mut b, mut r) = (NetworkSearchAgent::new(net(1), 6, 4), NetworkSearchAgent::new(net(2), 6, 5));
+        let first = play(&skirmish(), seed, &mut [&mut b, &mut r]);
+        let (mut b, mut r) = (NetworkSearchAgent::new(net(1), 6, 4), NetworkSearchAgent::new(net(2), 6, 5));
+        assert_eq!(play(&skirmish(), seed, &mut [&mut b, &mut r]), first, "seeded: the same game again");
+    }
+}
+
+#[test]
+fn maurice_d1_network_levels_are_bundled_levels_once_a_network_is_registered() {
+    // Before any is registered (this test binary's only registration is below), a clear error.
+    let e = AnyAgent::by_id("network_search", 0, 10).unwrap_err().to_string();
+    assert!(e.contains("Maurice Lite network") && e.contains("none is loaded"), "{e}");
+    set_network(net(7));
+    for id in ["network", "network_search"] {
+        let mut agent = AnyAgent::by_id(id, 3, 5).unwrap();
+        let s = new_game(2, &skirmish()).unwrap();
+        let side = s.to_move.unwrap();
+        let a = agent.act(&observation(&s, side, ObservationKind::Full), &legal_mask(&s));
+        assert!(legal_mask(&s).get(a));
+        // Saved with the network's fingerprint, loaded back with the registered network.
+        let json = serde_json::to_string(&agent).unwrap();
+        assert!(json.contains(&observation_fingerprint()), "{json}");
+        let back: AnyAgent = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, agent);
+    }
+}
+
+#[test]
+fn maurice_selfplay_records_both_sides_the_same_for_any_thread_count() {
+    let seeds: Vec<u64> = (10..14).collect();
+    let scenarios = [ScenarioId::Skirmish, ScenarioId::Standard];
+    let teacher = Teacher::NetworkSearch(net(2), 4);
+    let one = play_games(&teacher, &scenarios[..1], &seeds, 1).unwrap();
+    let two = play_games(&teacher, &scenarios[..1], &seeds, 2).unwrap();
+    assert_eq!((one.action.clone(), one.obs.clone(), one.outcome.clone()), (two.action, two.obs, two.outcome));
+    assert_eq!(one.game_outcomes.len(), seeds.len());
+    assert!(one.side.contains(&0) && one.side.contains(&1));
+    let n = one.action.len();
+    assert_eq!(one.obs.len(), n * COMPACT_OBSERVATION_SIZE);
+    for i in 0..n {
+        let mask = &one.masks[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
+        assert!(mask[one.action[i] as usize] && mask.iter().filter(|&&m| m).count() > 1);
+        // Decided: 1 or 0 for the side; drawn: ½ and a quarter of its final morale margin, the
+        // two sides' values of one game summing to 1.
+        match (one.game_outcomes[one.game[i] as usize], one.side[i]) {
+            (0, _) => {
+                assert!((0.25..=0.75).contains(&one.outcome[i]));
+                let other = (0..n).find(|&j| one.game[j] == one.game[i] && one.side[j] != one.side[i]).unwrap();
+                assert!((one.outcome[i] + one.outcome[other] - 1.0).abs() < 1e-6);
+            }
+            (1, 0) | (2, 1) => assert_eq!(one.outcome[i], 1.0),
+            _ => assert_eq!(one.outcome[i], 0.0),
+        }
+    }
+    // The scenarios are taken in turn.
+    let both = play_games(&Teacher::Heuristic, &scenarios, &seeds[..2], 1).unwrap();
+    let first = play_games(&Teacher::Heuristic, &scenarios[..1], &seeds[..1], 1).unwrap();
+    assert_eq!(both.action[..first.action.len()], first.action[..]);
+    assert_eq!(both.game_outcomes.len(), 2);
+}
+
+/// Milliseconds per decision of `network` and `network_search` (a network of the shipped widths)
+/// where the search searches, along a heuristic game of the standard scenario.
+#[test]
+#[ignore]
+fn maurice_d1_network_timing() {
+    let widths: Vec<usize> =
+        std::env::var("MAURICE_NET_HIDDEN").map_or(vec![256, 256], |v| v.split(',').map(|x| x.parse().unwrap()).collect());
+    let n = Arc::new(Network::random(&widths, 1));
+    let mut s = new_game(1, &Setup::default()).unwrap();
+    let mut players = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("heuristic", 2, 1).unwrap()];
+    let mut alone = NetworkAgent::new(n.clone());
+    let mut guided = NetworkSearchAgent::new(n, maquis::maurice::agents::search::DEFAULT_BUDGET, 3);
+    let (mut t_alone, mut t_guided, mut k) = (0.0, 0.0, 0);
+    while let Some(side) = s.to_move {
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side, ObservationKind::Full);
+        if matches!(s.phase, maquis::maurice::Phase::Command | maquis::maurice::Phase::VolleyChoice)
+            && mask.count() > 1
+            && k < 40
+        {
+            let t = Instant::now();
+            alone.act(&obs, &mask);
+            t_alone += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            guided.act(&obs, &mask);
+            t_guided += t.elapsed().as_secs_f64();
+            k += 1;
+        }
+        let a = players[side.idx()].act(&obs, &mask);
+        apply(&mut s, a as i64).unwrap();
+    }
+    eprintln!(
+        "hidden {widths:?}: {k} searched decisions; network {:.2} ms, network_search {:.1} ms each",
+        1e3 * t_alone / k as f64,
+        1e3 * t_guided / k as f64
+    );
+}

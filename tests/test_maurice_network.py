@@ -1,0 +1,172 @@
+"""Maurice Lite's trained-network levels from Python: the weight file tied to Maurice's compact
+observation (another game's, or another layout's, is refused naming the fingerprints), `network`
+and `network_search` as agents (both seats, legal, deterministic) and as the opponent of the env,
+`selfplay`'s samples the same for any thread count, `maquis maurice train` resuming a tiny run, the
+shipped file, and the clear error when no network is loaded or shipped."""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import json
+
+import numpy as np
+import pytest
+
+import maquis
+from maquis._core import dday as _dday
+from maquis._core import maurice as _maurice
+from maquis.maurice import MauriceEnv
+from maquis.maurice import network as mnet
+from maquis.maurice.agents import NetworkAgent, NetworkSearchAgent, load_network
+from maquis.maquis.network import write_network_file
+
+
+def _tensors(seed: int, obs_size: int, num_actions: int, hidden: int = 16) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return {
+        "trunk.0.weight": rng.normal(0, 0.2, (hidden, obs_size)), "trunk.0.bias": rng.normal(0, 0.1, hidden),
+        "policy.weight": rng.normal(0, 0.5, (num_actions, hidden)), "policy.bias": np.zeros(num_actions),
+        "value.weight": rng.normal(0, 0.5, (1, hidden)), "value.bias": np.zeros(1),
+    }
+
+
+def _maurice_tensors(seed: int) -> dict[str, np.ndarray]:
+    return _tensors(seed, _maurice.COMPACT_OBSERVATION_SIZE, _maurice.NUM_ACTIONS)
+
+
+def _reload_shipped() -> None:
+    """Other tests play the shipped network: it is loaded back after a test loads another."""
+    if mnet.shipped_network_path() is not None:
+        load_network(mnet.shipped_network_path())
+
+
+def _loaded(path, tensors: dict[str, np.ndarray]):
+    """`tensors` written to `path` as a Maurice network of this build, and loaded."""
+    write_network_file(str(path), tensors, {"training": "test"}, metadata=mnet.network_file_metadata())
+    load_network(path)
+    return path
+
+
+@pytest.fixture
+def maurice_net(tmp_path):
+    """A small random Maurice network, loaded for the test."""
+    yield _loaded(tmp_path / "maurice.safetensors", _maurice_tensors(3))
+    _reload_shipped()
+
+
+def test_another_games_or_layouts_network_is_refused_naming_the_fingerprints(tmp_path):
+    dday = tmp_path / "dday.safetensors"
+    meta = {"format": _dday.NETWORK_FORMAT, "observation": _dday.OBSERVATION_FINGERPRINT}
+    write_network_file(str(dday), _tensors(1, _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS), metadata=meta)
+    with pytest.raises(maquis.MaquisError, match=_maurice.OBSERVATION_FINGERPRINT) as e:
+        load_network(dday)
+    assert _dday.OBSERVATION_FINGERPRINT in str(e.value) and "Maurice Lite network" in str(e.value)
+    # A file claiming another compact layout (an older build's) is refused the same way.
+    old = tmp_path / "old.safetensors"
+    stale = "maurice-obs1084-a1447-0000000000000000"
+    write_network_file(str(old), _maurice_tensors(1), metadata={**mnet.network_file_metadata(), "observation": stale})
+    with pytest.raises(maquis.MaquisError, match=stale):
+        load_network(old)
+    # Right fingerprint, wrong shapes: the tensor is named.
+    bad = tmp_path / "bad.safetensors"
+    t = _maurice_tensors(1)
+    t["trunk.0.weight"] = t["trunk.0.weight"][:, :100]
+    write_network_file(str(bad), t, metadata=mnet.network_file_metadata())
+    with pytest.raises(maquis.MaquisError, match="trunk.0"):
+        load_network(bad)
+
+
+def test_no_network_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(mnet.NETWORK, "metadata", lambda: None)
+    monkeypatch.setattr(mnet.NETWORK, "shipped_path", lambda: None)
+    for make in (lambda: MauriceEnv(opponent="network"), lambda: NetworkAgent(), lambda: NetworkSearchAgent(budget=4)):
+        with pytest.raises(ValueError, match="need a trained network.*maquis maurice train"):
+            make()
+
+
+def test_the_agents_play_legal_moves_for_both_seats_deterministically(maurice_net):
+    net = NetworkAgent()
+    assert net.metadata["observation"] == _maurice.OBSERVATION_FINGERPRINT
+    for side in ("blue", "red"):
+        env = MauriceEnv(side=side, opponent="heuristic", scenario="skirmish")
+        obs, info = env.reset(seed=5)
+        rows, masks = [], []
+        for _ in range(60):
+            mask = info["action_mask"]
+            a = net.act(obs, mask)
+            assert mask[a] and a == NetworkAgent().act(obs, mask)
+            b = NetworkSearchAgent(budget=4, seed=1).act(obs, mask)
+            assert mask[b] and b == NetworkSearchAgent(budget=4, seed=1).act(obs, mask)
+            rows.append(obs)
+            masks.append(mask)
+            obs, _, term, trunc, info = env.step(a)
+            if term or trunc:
+                break
+        assert np.array_equal(net.act_batch(np.array(rows), np.array(masks)),
+                              [net.act(o, m) for o, m in zip(rows, masks)])
+
+
+def test_network_levels_are_opponents_and_evaluated(maurice_net):
+    for level in ("network", "network_search"):
+        env = MauriceEnv(opponent=level, opponent_kwargs={"budget": 4}, scenario="skirmish")
+        obs, info = env.reset(seed=2)
+        done = False
+        while not done:
+            obs, _, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            done = term or trunc
+        assert info["outcome"] in ("blue", "red", "draw")
+    r = maquis.maurice.evaluate("network", side="both", opponents=["random"], episodes=2, seed=3,
+                                scenario="skirmish")
+    assert [(row.side, row.episodes) for row in r.rows] == [("blue", 2), ("red", 2)]
+
+
+def test_selfplay_gives_the_same_samples_for_any_thread_count(maurice_net):
+    runs = [_maurice.selfplay("network_search", 3, 40, budget=4, network=str(maurice_net),
+                              scenarios=["skirmish", "standard"], threads=t) for t in (1, 2)]
+    for k in runs[0]:
+        assert np.array_equal(runs[0][k], runs[1][k]), k
+    d = runs[0]
+    assert d["obs"].shape == (len(d["action"]), _maurice.COMPACT_OBSERVATION_SIZE)
+    assert d["masks"][np.arange(len(d["action"])), d["action"]].all()
+    assert set(d["side"]) == {0, 1} and len(d["game_outcomes"]) == 3
+    with pytest.raises(maquis.MaquisError, match="needs network"):
+        _maurice.selfplay("network_search", 1)
+    with pytest.raises(maquis.MaquisError, match="unknown teacher"):
+        _maurice.selfplay("teacher", 1)
+    with pytest.raises(ValueError, match="scenario"):
+        _maurice.selfplay("heuristic", 1, scenarios=["moon"])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs torch")
+def test_train_runs_a_tiny_run_and_resumes(tmp_path, capsys):
+    from maquis.common.cli import main
+
+    out = tmp_path / "run"
+    argv = ["maurice", "train", "--out", str(out), "--games0", "2", "--games", "1", "--teacher0-budget", "2",
+            "--budget", "2", "--hidden", "8", "--epochs", "1", "--eval-episodes", "1", "--eval-opponents", "random",
+            "--scenarios", "skirmish", "--threads", "1", "--storage", "float32"]
+    try:
+        assert main([*argv, "--generations", "1"]) == 0
+        assert main([*argv, "--generations", "2"]) == 0
+        assert "resuming" in capsys.readouterr().out
+        rows = list(csv.DictReader(open(out / "curve.csv")))
+        assert [r["generation"] for r in rows] == ["0", "0", "1", "1"]
+        assert {r["side"] for r in rows} == {"blue", "red"}
+        meta = load_network(out / "net_gen1.safetensors")
+        assert json.loads(meta["training"])["teacher"] == "network_search@2"
+        # A checkpoint of other widths is refused rather than overwritten.
+        assert main([*argv, "--hidden", "9", "--generations", "3"]) == 2
+    finally:
+        _reload_shipped()
+
+
+def test_the_shipped_network_loads_and_plays():
+    path = mnet.shipped_network_path()
+    assert path is not None, "maquis.maurice ships networks/maurice.safetensors"
+    meta = load_network(path)
+    assert meta["observation"] == _maurice.OBSERVATION_FINGERPRINT
+    assert json.loads(meta["training"])["command"].startswith("maquis maurice train")
+    env = MauriceEnv(scenario="skirmish")
+    obs, info = env.reset(seed=1)
+    assert info["action_mask"][NetworkAgent().act(obs, info["action_mask"])]
