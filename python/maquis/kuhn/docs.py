@@ -81,7 +81,13 @@ A behaviour strategy is the probability of `bet` at each of the 12 information s
 and exploitability 0; `--level random` gives exploitability 11/24. `--policy FILE|module:attr`
 reads a policy at every information set (its `act(obs, mask)`; a stochastic saved policy's own
 probabilities) and `--strategy FILE.json` takes the 12 probabilities; `--json` prints the result
-as JSON (`against`, `strategy`, `best_response`, `value` per seat, `exploitability`)."""
+as JSON (`against`, `strategy`, `best_response`, `value` per seat, `exploitability`).
+
+`maquis kuhn ladder` (10,000 deals by default, in seconds) rates hands won, as the other games'
+ladders rate games won: a hand's size in chips does not count, so `random` and the equilibrium
+`heuristic` rate about the same (the equilibrium wins as many hands as it loses against `random`,
+and 1/6 of a chip a hand from it, the mean of the two seats' `expected_payoff`). For chips, use
+the exact tools above."""
 
 REWARDS = """\
 Rewards are 0 until the hand ends. By default (`reward=None`) the final reward is the learner's
