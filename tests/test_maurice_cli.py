@@ -224,6 +224,11 @@ def test_bench_command(capsys, tmp_path):
     data = json.loads(out.read_text())
     assert data["engine"]["games_per_s"] > 0 and data["engine"]["decisions_per_game"] > 10
     assert data["vector"][0]["learner_steps_per_s"] > 0 and data["settings"]["scenario"] == "skirmish"
+    # the rated ladder's cost: the fast levels' ladder, then each slower level's seconds a game
+    assert "ladder of random,heuristic, 5 deals (10 games), 1 thread" in text
+    assert data["ladder"]["fast_ladder"]["seconds"] > 0
+    assert [r["agent"] for r in data["ladder"]["levels"]] == ["search", "network", "network_search"]
+    assert all(r["games"] == 2 and r["seconds_per_game"] > 0 for r in data["ladder"]["levels"])
 
 
 def _modifier_game(side: str, seed: int, scenario: str = "standard"):

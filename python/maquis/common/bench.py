@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["decisions_per_game", "ladder_speed", "run_versus_bench", "vector_rate"]
+__all__ = ["decisions_per_game", "ladder_speed", "print_ladder_speed", "run_versus_bench", "vector_rate"]
 
 
 def decisions_per_game(make_env: Callable[[], Any], games: int, seed: int, options: dict | None = None,
@@ -103,6 +103,16 @@ def ladder_speed(versus: Any, deals: int, slow_deals: int, threads: int, seed: i
     return {"fast_ladder": fast, "levels": slow}
 
 
+def print_ladder_speed(ladder: dict[str, Any]) -> None:
+    """The lines of `ladder_speed`'s figures."""
+    f = ladder["fast_ladder"]
+    print(f"ladder of {','.join(f['agents'])}, {f['deals']} deals ({f['games']} games), {f['threads']} "
+          f"thread{'s' if f['threads'] != 1 else ''}: {f['seconds']:.1f} s")
+    for row in ladder["levels"]:
+        print(f"ladder level {row['agent']} (budget {row['budget']}) against heuristic, 1 thread: "
+              f"{row['seconds_per_game']:.3f} s a game")
+
+
 def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_vec: Callable[[int, int, str], Any],
                      engine_envs: int = 256, versus: Any = None) -> int:
     """A two-player game's `bench` verb with `args` (`maquis.common.cli.add_bench_arguments`,
@@ -142,12 +152,7 @@ def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_
         ladder = ladder_speed(versus, 20 if quick else 1000, 1 if quick else 4, max(settings["threads"]), args.seed)
         figures["ladder"] = ladder
         if text:
-            f = ladder["fast_ladder"]
-            print(f"ladder of {','.join(f['agents'])}, {f['deals']} deals ({f['games']} games), {f['threads']} thread{'s' if f['threads'] != 1 else ''}: "
-                  f"{f['seconds']:.1f} s")
-            for row in ladder["levels"]:
-                print(f"ladder level {row['agent']} (budget {row['budget']}) against heuristic, 1 thread: "
-                      f"{row['seconds_per_game']:.3f} s a game")
+            print_ladder_speed(ladder)
     if args.json:
         write_json(figures, args.json)
     return 0
