@@ -5,9 +5,9 @@ must agree both ways. The stubs are parsed with `ast`, so no type checker is nee
 A stub class may derive from a private stub-only base (`_VecEngine` in _core_common.pyi, the
 members every game's class shares, declared once): its members count as the class's own, and it
 is not a runtime base. A stub may take constants and functions with `from ._core_common import *`
-(or `._core_versus`): those of the sibling's `__all__` count as its own. Each game's `__all__` and
-`Env` / `VecEngine` constructors are generated (`python -m maquis.common.stubs`); a stub that
-differs from what the generator writes fails here."""
+(or `._core_versus`, `._core_network`): those of the sibling's `__all__` count as its own. Each
+game's `__all__` and `Env` / `VecEngine` constructors are generated (`python -m maquis.common.stubs`);
+a stub that differs from what the generator writes fails here."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 from ._core_common import *  # the constants every game has (NUM_ACTIONS, ACTION_NAMES, …)
 from ._core_versus import *  # and every two-player game (SIDES, OBSERVATION_SIZE, action_to_str, …)
+from ._core_network import *  # and every game whose levels play a trained network (load_network, …)
 from ._core_common import Observations, _Agent, _Env, _Game, _VecEngine, _VersusEnv  # the members every game's classes share
 
 __all__ = [
@@ -40,16 +41,8 @@ CARDS: Final[tuple[dict[str, Any], ...]]
 
 def scenario(name: str) -> dict[str, Any]: ...
 
-# The trained network of the `network` and `network_search` levels (src/py/maurice/network.rs),
-# over the compact observation.
-NETWORK_FORMAT: Final[str]
-OBSERVATION_FINGERPRINT: Final[str]
-
-def load_network(path: str | Any) -> dict[str, str]: ...
-def network_metadata() -> dict[str, str] | None: ...
-def network_forward(
-    obs: npt.NDArray[np.float32],
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
+# The training games of the `network` and `network_search` levels (src/py/maurice/network.rs, over the compact observation);
+# the network's loading and forward pass are `_core_network.pyi`'s.
 def selfplay(
     teacher: str,
     games: int,
