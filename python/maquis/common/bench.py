@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["decisions_per_game", "ladder_speed", "print_ladder_speed", "run_versus_bench", "vector_rate"]
+__all__ = ["bench_ladder", "decisions_per_game", "ladder_speed", "print_ladder_speed", "run_versus_bench", "vector_rate"]
 
 
 def decisions_per_game(make_env: Callable[[], Any], games: int, seed: int, options: dict | None = None,
@@ -82,7 +82,7 @@ def ladder_speed(versus: Any, deals: int, slow_deals: int, threads: int, seed: i
     `deals`-deal ladder of the game's fast agents (start-up and bootstrap fits included), and for
     each slower level its seconds a game against the heuristic, both seats, over `slow_deals` deals
     (one thread, so that the figure is a core's)."""
-    from .ladder import deal_seed, play_ladder
+    from .ladder import deal_games, play_ladder
 
     t0 = time.perf_counter()
     play_ladder(versus.ladder, versus.fast_agents, deals=deals, seed=seed, threads=threads)
@@ -93,14 +93,24 @@ def ladder_speed(versus: Any, deals: int, slow_deals: int, threads: int, seed: i
         if level in versus.fast_agents:
             continue
         versus.ladder.prepare([level])
-        games = [spec for k in range(slow_deals) for spec in
-                 ((level, deal_seed(seed, k, 0), "heuristic", deal_seed(seed, k, 1), deal_seed(seed, k)),
-                  ("heuristic", deal_seed(seed, k, 0), level, deal_seed(seed, k, 1), deal_seed(seed, k)))]
+        games = [game for k in range(slow_deals) for game in deal_games(level, "heuristic", seed, k)]
         t0 = time.perf_counter()
         versus.ladder.play_games(games, versus.ladder.default_budget, 1)
         slow.append({"agent": level, "games": len(games), "budget": versus.ladder.default_budget,
                      "seconds_per_game": round((time.perf_counter() - t0) / len(games), 4)})
     return {"fast_ladder": fast, "levels": slow}
+
+
+def bench_ladder(versus: Any, settings: Mapping[str, Any], seed: int, text: bool, deals: int = 1000,
+                 slow_deals: int = 4, quick_deals: int = 20) -> dict[str, Any]:
+    """`ladder_speed` as a `bench` verb measures it (`deals` fast deals on the largest of the
+    `--threads`, `slow_deals` of each slower level; --quick: `quick_deals` and 1), printed if `text`."""
+    quick = settings["quick"]
+    ladder = ladder_speed(versus, quick_deals if quick else deals, 1 if quick else slow_deals,
+                          max(settings["threads"]), seed)
+    if text:
+        print_ladder_speed(ladder)
+    return ladder
 
 
 def print_ladder_speed(ladder: dict[str, Any]) -> None:
@@ -120,7 +130,7 @@ def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_
     `random`, the decisions per game counted on the AEC env `raw_env()`), then the vector env
     with the `heuristic` opponent at each `--envs` x `--threads`, then, given the game's `versus`
     (its rating game), the ladder's cost (`ladder_speed`: 1000 fast deals on the largest
-    `--threads`, 4 deals of each slower level; --quick 20 and 1); printed, and `--json` written."""
+    `--threads`, 4 deals of each slower level: `bench_ladder`); printed, and `--json` written."""
     from .cli import bench_settings, write_json
 
     settings = bench_settings(args)
@@ -148,11 +158,7 @@ def run_versus_bench(args: argparse.Namespace, raw_env: Callable[[], Any], make_
                 )
     figures: dict[str, Any] = {"settings": settings, "engine": engine, "vector": vector}
     if versus is not None:
-        quick = settings["quick"]
-        ladder = ladder_speed(versus, 20 if quick else 1000, 1 if quick else 4, max(settings["threads"]), args.seed)
-        figures["ladder"] = ladder
-        if text:
-            print_ladder_speed(ladder)
+        figures["ladder"] = bench_ladder(versus, settings, args.seed, text)
     if args.json:
         write_json(figures, args.json)
     return 0

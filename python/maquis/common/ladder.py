@@ -79,6 +79,14 @@ def deal_seed(seed: int, deal: int, *key: int) -> int:
     return int(word) >> 1
 
 
+def deal_games(a: str, b: str, seed: int, deal: int) -> list[tuple[str, int, str, int, int]]:
+    """Deal `deal`'s two games between agents `a` and `b`, as `LadderGame.play_games` takes them:
+    `a` in the first seat, then `b`; each seat's agent seed and the game seed are the deal's,
+    whoever sits there."""
+    g, s0, s1 = deal_seed(seed, deal), deal_seed(seed, deal, 0), deal_seed(seed, deal, 1)
+    return [(a, s0, b, s1, g), (b, s0, a, s1, g)]
+
+
 def bootstrap_indices(deals: int, resamples: int, seed: int) -> np.ndarray:
     """`resamples` rows of `deals` deal indices drawn with replacement (seeded)."""
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0xB007,))).integers(
@@ -291,10 +299,7 @@ def play_ladder(
         units = [u for u in todo[start:start + chunk] if u[0] == pairing]
         start += len(units)
         began = time.perf_counter()
-        specs = []
-        for (a, b), k in units:
-            g, s0, s1 = deal_seed(seed, k), deal_seed(seed, k, 0), deal_seed(seed, k, 1)
-            specs += [(a, s0, b, s1, g), (b, s0, a, s1, g)]
+        specs = [game for (a, b), k in units for game in deal_games(a, b, seed, k)]
         out = game.play_games(specs, budget, threads)
         lines = []
         for i, ((a, b), k) in enumerate(units):
@@ -326,7 +331,7 @@ def _score_matrix(names: Sequence[str], pairs: Sequence[tuple[str, str]], result
 
 
 def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: dict[Any, np.ndarray], deals: int,
-          seed: int, budget: int, bootstrap: int, sides: tuple[str, str] = ("first", "second")) -> LadderResult:
+          seed: int, budget: int, bootstrap: int, sides: tuple[str, str]) -> LadderResult:
     anchor = ANCHOR if ANCHOR in names else names[0]
     score = _score_matrix(names, pairs, results)
     elo = bt_elo(names, score, anchor)

@@ -43,12 +43,11 @@ OUTCOME = {"win": 1, "draw": 0, "loss": -1}
 
 @dataclass(frozen=True)
 class VersusGame:
-    """What rating a policy needs of a two-player game: its ladder (`LadderGame`), its sides (the
-    ladder's first side first) and `make_env(n, side, opponent, budget, threads)`: a vector env of
-    `n` games of the learner on `side` against the bundled `opponent`."""
+    """What rating a policy needs of a two-player game: its ladder (`LadderGame`, which names the
+    sides) and `make_env(n, side, opponent, budget, threads)`: a vector env of `n` games of the
+    learner on `side` against the bundled `opponent`."""
 
     ladder: LadderGame
-    sides: tuple[str, str]
     make_env: Callable[[int, str, str, int, int | None], Any]
     #: the agents a pool played on the fly has by default (the fast ones)
     fast_agents: tuple[str, ...] = ("random", "heuristic")
@@ -56,6 +55,11 @@ class VersusGame:
     @property
     def name(self) -> str:
         return self.ladder.name
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The game's sides, the ladder's first side first."""
+        return self.ladder.sides
 
 
 def check_level(game: VersusGame, level: str) -> str:

@@ -36,8 +36,8 @@ GAME = LadderGame(
 )
 
 
-#: What ``maquis dday rate`` and ``exploit`` need: the ladder, the sides (the ladder's first first), the vector env.
-VERSUS = _rate.VersusGame(GAME, tuple(_core_game.SIDES), _rate.vector_env_maker("maquis.dday", "DDayVectorEnv"),
+#: What ``maquis dday rate`` and ``exploit`` need: the ladder (which names the sides), the vector env.
+VERSUS = _rate.VersusGame(GAME, _rate.vector_env_maker("maquis.dday", "DDayVectorEnv"),
                           fast_agents=("random", "heuristic", "network"))
 
 _VERBS = _rate.verbs(VERSUS)

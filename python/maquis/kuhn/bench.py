@@ -24,7 +24,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .aec import raw_env
-
     from .tournament import VERSUS
 
     return common_bench.run_versus_bench(args, raw_env, _make_vec, versus=VERSUS)

@@ -20,8 +20,8 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
 #: A hand takes microseconds: the default ladder plays many deals.
 GAME = LadderGame("kuhn", OPPONENTS, OPPONENTS, 1, _play, default_deals=10_000, sides=tuple(_core_game.SIDES))
 
-#: What ``maquis kuhn rate`` needs: the ladder, the sides, the vector env (no search budget).
-VERSUS = _rate.VersusGame(GAME, tuple(_core_game.SIDES), _rate.vector_env_maker("maquis.kuhn", "KuhnVectorEnv", budget=False),
+#: What ``maquis kuhn rate`` needs: the ladder (which names the sides), the vector env (no search budget).
+VERSUS = _rate.VersusGame(GAME, _rate.vector_env_maker("maquis.kuhn", "KuhnVectorEnv", budget=False),
                           fast_agents=OPPONENTS)
 
 _VERBS = _rate.verbs(VERSUS)

@@ -124,13 +124,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"search, budget {args.budget}, {args.scenario}: median {search['median_ms']:.1f} ms a searched "
                   f"decision, max {search['max_ms']:.1f} ms ({decisions} decisions)")
     # The rated ladder's cost: its games last hundreds of decisions, so fewer deals than D-Day's 1000.
-    from ..common.bench import ladder_speed, print_ladder_speed
+    from ..common.bench import bench_ladder
     from .tournament import VERSUS
 
-    ladder = ladder_speed(VERSUS, 5 if settings["quick"] else 100, 1 if settings["quick"] else 2,
-                          max(settings["threads"]), args.seed)
-    if text:
-        print_ladder_speed(ladder)
+    ladder = bench_ladder(VERSUS, settings, args.seed, text, deals=100, slow_deals=2, quick_deals=5)
     if args.json:
         write_json({"settings": settings, "engine": engine, "vector": vector, "parts": parts,
                     "opponent_us_per_step": opponent_us, "search": search, "ladder": ladder}, args.json)

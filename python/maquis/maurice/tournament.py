@@ -34,8 +34,8 @@ GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic", "search"), 100, 
                   agents_note="search takes about a millisecond a decision", sides=tuple(_core_game.SIDES))
 
 
-#: What ``maquis maurice rate`` and ``exploit`` need: the ladder, the sides (the ladder's first first), the vector env.
-VERSUS = _rate.VersusGame(GAME, tuple(_core_game.SIDES), _rate.vector_env_maker("maquis.maurice", "MauriceVectorEnv"),
+#: What ``maquis maurice rate`` and ``exploit`` need: the ladder (which names the sides), the vector env.
+VERSUS = _rate.VersusGame(GAME, _rate.vector_env_maker("maquis.maurice", "MauriceVectorEnv"),
                           fast_agents=("random", "heuristic"))
 
 _VERBS = _rate.verbs(VERSUS)
