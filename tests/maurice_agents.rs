@@ -264,6 +264,16 @@ fn maurice_d1_search_value_sees_nightfall_and_a_staying_enemy() {
     assert_eq!(staying(&s, Side::Blue), 1.0);
     let far = ground_left(&s, Side::Blue);
     assert!(far > 0.0, "the armies start apart");
+    // The clock is linear in the cards drawn (a squared one starts the walk too late): 14 of the
+    // 58 cards to draw gone is 14/58 of the way to nightfall.
+    let plain = |c: &&maquis::maurice::cards::Card| **c != maquis::maurice::cards::Card::Reshuffle;
+    let gone: Vec<_> = s.deck.iter().filter(plain).take(14).copied().collect();
+    for c in gone {
+        let at = s.deck.iter().position(|&d| d == c).unwrap();
+        s.deck.remove(at);
+    }
+    let drawn = 14.0 / maquis::maurice::agents::search::DECK_CLOCK;
+    assert!((urgency(&s) - drawn).abs() < 1e-6, "urgency {} after 14 of 58 cards", urgency(&s));
     s.deck.clear();
     assert_eq!(urgency(&s), 1.0);
     for u in s.armies[Side::Red.idx()].units.iter_mut().filter(|u| u.on_table) {

@@ -13,8 +13,8 @@
 //! morale margin and a share of the DISR margin, less the ground the army has still to cover
 //! (`ground_left`) times how near nightfall is (`urgency`): a one-round playout cannot see an
 //! advance pay, and against an enemy that stays home, passes and distant bombardments would run
-//! the deck down to a draw (E2). The term counts only when, at the decision, three quarters of
-//! the enemy is still in its deployment rows (`staying`): an enemy that has left them is coming,
+//! the deck down to a draw (E2). The term counts only when, at the decision, every unit the
+//! enemy deployed is still in its deployment rows (`staying`): an enemy that has left them is coming,
 //! waiting for it lets the own volley and charge strike first, and the search plays as before. The heuristic's choice is the reference: a
 //! candidate whose paired advantage over it stays `Z_DROP` standard errors below zero is dropped,
 //! which leaves the budget to the others, and the search stops early when no candidate has ever
@@ -43,8 +43,10 @@ use std::sync::Arc;
 pub const APPROACH: f32 = 2.0;
 /// The most cells of a unit's gap to the enemy that `ground_left` counts.
 pub const GROUND_CAP: i32 = 20;
-/// The enemy counts as staying home while this share of its units is in its deployment rows.
-pub const STAYING: f32 = 0.75;
+/// The enemy counts as staying home while this share of its units is in its deployment rows:
+/// all of them, so that one unit marching out (the heuristic's first march) turns the walk off
+/// and the search waits for an enemy that is coming.
+pub const STAYING: f32 = 1.0;
 /// The cards left to draw when the deck is as dealt: 26 playable cards and the two `reshuffle`
 /// cards (S7), each bringing back `RESHUFFLE_RETURNS` discards.
 pub const DECK_CLOCK: f32 = 28.0 + 2.0 * RESHUFFLE_RETURNS;
@@ -98,14 +100,14 @@ pub fn morale_margin(s: &State, me: Side) -> f32 {
     share(me) - share(me.other())
 }
 
-/// How near nightfall is (E2), 0..1: the square of the share of the cards to draw already
-/// drawn, a `reshuffle` still in the deck counting for the `RESHUFFLE_RETURNS` discards it
+/// How near nightfall is (E2), 0..1: the share of the cards to draw already drawn, a `reshuffle` still in the deck counting for the `RESHUFFLE_RETURNS` discards it
 /// brings back (K3).
 pub fn urgency(s: &State) -> f32 {
     let back = s.deck.iter().filter(|&&c| c == Card::Reshuffle).count() as f32;
     let left = s.deck.len() as f32 + RESHUFFLE_RETURNS * back;
-    // Squared: quiet in the opening rounds, whoever is coming.
-    (1.0 - left / DECK_CLOCK).clamp(0.0, 1.0).powi(2)
+    // Linear: against an enemy that stays home the walk must start by mid-game to end in time
+    // (squared, the search beat `random` in 40 of 200 standard games; linear, 79).
+    (1.0 - left / DECK_CLOCK).clamp(0.0, 1.0)
 }
 
 /// The ground `me`'s army has still to cover before it can fight, 0..1: per unit it deployed, the
