@@ -92,11 +92,12 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any, rng: 
 
 
 def open_run(out: Path, model: Any, opt: Any, args: Any, prog: str, fields: Sequence[str],
-             match: dict[str, Any]) -> int | None:
+             match: dict[str, Any], restore: dict[str, Any] | None = None) -> int | None:
     """Opens the run folder `out`: resumes `model` and `opt` from its checkpoint (whose `match`
-    entries, e.g. the hidden widths, must equal this run's), or starts it (torch seeded with
-    `args.seed`, the arguments in `args.json`); creates `curve.csv` with `fields`. Returns the first
-    generation to play, or None (after printing why) when the checkpoint does not fit."""
+    entries, e.g. the hidden widths, must equal this run's; the keys of `restore` that it has
+    replace `restore`'s values), or starts it (torch seeded with `args.seed`, the arguments in
+    `args.json`); creates `curve.csv` with `fields`. Returns the first generation to play, or None
+    (after printing why) when the checkpoint does not fit."""
     import sys
 
     import torch
@@ -113,6 +114,9 @@ def open_run(out: Path, model: Any, opt: Any, args: Any, prog: str, fields: Sequ
                 return None
         model.load_state_dict(ckpt["model"])
         opt.load_state_dict(ckpt["optimizer"])
+        for key in restore or {}:
+            if key in ckpt:
+                restore[key] = ckpt[key]
         start = ckpt["generation"] + 1
         print(f"resuming {out} after generation {ckpt['generation']}")
     else:
