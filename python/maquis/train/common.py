@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["hidden_widths", "train_on", "open_run", "save_checkpoint", "plot_curve", "append_curve"]
+__all__ = ["hidden_widths", "train_on", "open_run", "save_checkpoint", "plot_curve", "append_curve", "copy_whole"]
 
 
 def hidden_widths(text: str, prog: str) -> tuple[int, ...]:
@@ -134,6 +136,14 @@ def save_checkpoint(out: Path, generation: int, model: Any, opt: Any, **extra: A
 
     torch.save({"generation": generation, **extra, "model": model.state_dict(), "optimizer": opt.state_dict()},
                out / "checkpoint.pt")
+
+
+def copy_whole(src: Path, dst: Path) -> None:
+    """`src` copied to `dst`, which appears whole (a reader never sees half of it: a run's result,
+    a recipe step's, whose presence says the step is done)."""
+    partial = dst.with_suffix(".partial")
+    shutil.copyfile(src, partial)
+    os.replace(partial, dst)
 
 
 def append_curve(csv_path: Path, fields: Sequence[str], rows: Sequence[dict[str, Any]]) -> None:

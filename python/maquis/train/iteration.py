@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import csv
 import os
-import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -126,9 +125,10 @@ def add_gate_arguments(p: Any, budget: int) -> None:
         "taught by the last kept network again (training goes on from the newest weights); decisions in OUT/gate.csv, "
         "the last kept network in OUT/best.safetensors")
     g.add_argument("--gate", action="store_true",
-                   help="gate the generations (off by default). Cost: with --gate-agent network, a game is one "
-                        "forward pass a move, a few hundred to a few thousand pairs a generation (seconds to minutes, "
-                        "far less than the generation's search games); network_search multiplies that by the budget")
+                   help="gate the generations (off by default). Cost: with --gate-agent network a game is a forward "
+                        "pass a move (1-13 ms a game on 2 busy cores for the games' shipped networks, so the "
+                        "2000-pair cap is under a minute), far less than a generation's search games; "
+                        "network_search costs about a search game a game instead")
     g.add_argument("--gate-agent", choices=("network", "network_search"), default="network",
                    help="what of each network the gate plays: network (default: the network alone, cheap and "
                         "deterministic, the deal's luck the only luck) or network_search (what teaches, at "
@@ -241,12 +241,6 @@ def _write_gate(path: Path, rows: Sequence[dict[str, Any]]) -> None:
     os.replace(partial, path)
 
 
-def _copy_whole(src: Path, dst: Path) -> None:
-    partial = dst.with_suffix(".partial")
-    shutil.copyfile(src, partial)
-    os.replace(partial, dst)
-
-
 def run(game: ExpertGame, args: Any, model: Any = None) -> int:
     """The generations of `args` not yet done in `args.out` (`model`: the `--init` network's, or
     None for a fresh one of `--hidden`); 0 when they are."""
@@ -324,7 +318,7 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
                   f"(pair scores 0..1 in quarters: {row['counts']}; score {100 * row['score']:.1f}%) in "
                   f"{row['seconds']:.0f} s: {row['decision']}, generation {kept} kept", flush=True)
         state["kept"] = kept
-        _copy_whole(out / f"net_gen{kept}.safetensors", out / BEST_NET)
+        common.copy_whole(out / f"net_gen{kept}.safetensors", out / BEST_NET)
         common.save_checkpoint(out, g, model, opt, hidden=list(hidden), game=game.game, kept=kept,
                                gate=state["gate"])
         rows = evaluate_generation(game, args, net_path)

@@ -15,7 +15,6 @@ ships.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -23,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Step", "Recipe", "scaled", "step_arguments", "run", "add_recipe_arguments", "command", "copy_whole",
-           "keep_best"]
+from maquis.train.common import copy_whole
+
+__all__ = ["Step", "Recipe", "scaled", "step_arguments", "run", "add_recipe_arguments", "command", "keep_best"]
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,6 @@ def step_arguments(step: Step, root: Path, scale: float, threads: int) -> list[s
     if step.resume is not None:
         argv += step.resume(folder)
     return argv
-
-
-def copy_whole(src: Path, dst: Path) -> None:
-    """`src` copied to `dst`, which appears whole (a step is done once its result is there)."""
-    partial = dst.with_suffix(".partial")
-    shutil.copyfile(src, partial)
-    os.replace(partial, dst)
 
 
 def keep_best(result: str) -> Callable[[Path, float], Path]:

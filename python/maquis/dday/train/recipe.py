@@ -27,7 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, copy_whole, scaled, step_arguments
+from maquis.train.common import copy_whole
+from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, scaled, step_arguments
 from maquis.train.recipe import run as run_recipe
 
 RECIPES = ("shipped",)

@@ -21,7 +21,6 @@ The same command with the same `--out`, `--threads` and torch writes the same by
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, keep_best, scaled, step_arguments
