@@ -70,6 +70,26 @@ fn maurice_d1_network_levels_play_legal_moves_for_both_sides_and_are_determinist
 }
 
 #[test]
+fn maurice_d1_network_levels_are_built_on_a_given_network_without_registering_it() {
+    // What the ladder runner's `network@FILE` agents are: two networks in one game, neither the
+    // registered one (this test registers none).
+    use maquis::env::versus::OpponentKind;
+    use maquis::nn::player::NetworkLevels;
+    let s = new_game(2, &skirmish()).unwrap();
+    let side = s.to_move.unwrap();
+    let obs = observation(&s, side, ObservationKind::Full);
+    for seed in [7, 8] {
+        let mut given = AnyAgent::with_network(OpponentKind::Network, net(seed), 5, 3).unwrap();
+        let mut direct = NetworkAgent::new(net(seed));
+        assert_eq!(given.act(&obs, &legal_mask(&s)), direct.act(&obs, &legal_mask(&s)));
+        let mut searching = AnyAgent::with_network(OpponentKind::NetworkSearch, net(seed), 5, 3).unwrap();
+        assert!(legal_mask(&s).get(searching.act(&obs, &legal_mask(&s))));
+    }
+    let e = AnyAgent::with_network(OpponentKind::Heuristic, net(7), 5, 3).unwrap_err().to_string();
+    assert!(e.contains("'heuristic' is not a network level"), "{e}");
+}
+
+#[test]
 fn maurice_d1_network_levels_are_bundled_levels_once_a_network_is_registered() {
     // Before any is registered (this test binary's only registration is below), a clear error.
     let e = AnyAgent::by_id("network_search", 0, 10).unwrap_err().to_string();

@@ -1,9 +1,13 @@
 //! What every game's `network` levels share: the network registered once per process for the
 //! levels built by id ([`Slot`]), the network as a player over an input row ([`Player`]: logits,
-//! value, ranking, best legal action), and how a player is saved — the network's fingerprint and
-//! training record, loaded back with the registered network, which must be the one saved with.
+//! value, ranking, best legal action), the network levels built on a given network instead
+//! ([`WithNetwork`], [`NetworkLevels`]: a teacher's search, a ladder game between two networks),
+//! and how a player is saved — the network's fingerprint and training record, loaded back with
+//! the registered network, which must be the one saved with.
 
 use super::{masked_argmax, NetGame, Network, Scratch};
+use crate::env::opponents::Bundled;
+use crate::env::versus::OpponentKind;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::{Arc, RwLock};
@@ -42,9 +46,28 @@ pub trait Registered: NetGame {
     fn slot() -> &'static Slot<Self>;
 }
 
-/// A `network_search` level built on a given network (not the registered one): a teacher's.
-pub trait SearchWith<G: NetGame> {
-    fn search_with(net: Arc<Network<G>>, budget: u32, seed: u64) -> Self;
+/// A network level (`network` or `network_search`) built on a given network, not the registered
+/// one: a teacher's search, or one side of a game between two networks.
+pub trait WithNetwork<G: NetGame> {
+    /// `budget` and `seed` are the search's (the network alone has neither).
+    fn with_network(net: Arc<Network<G>>, budget: u32, seed: u64) -> Self;
+}
+
+/// A game's agent type whose network levels can be built on a given network (the ladder
+/// runner's `network@FILE` and `network_search@FILE` agents).
+pub trait NetworkLevels<G: NetGame>: Sized {
+    /// `kind` is `Network` or `NetworkSearch`; any other kind is an error.
+    fn with_network(kind: OpponentKind, net: Arc<Network<G>>, budget: u32, seed: u64) -> Result<Self>;
+}
+
+impl<G: NetGame, H, S, N: WithNetwork<G>, NS: WithNetwork<G>, R> NetworkLevels<G> for Bundled<H, S, N, NS, R> {
+    fn with_network(kind: OpponentKind, net: Arc<Network<G>>, budget: u32, seed: u64) -> Result<Self> {
+        match kind {
+            OpponentKind::Network => Ok(Bundled::Network(N::with_network(net, budget, seed))),
+            OpponentKind::NetworkSearch => Ok(Bundled::NetworkSearch(NS::with_network(net, budget, seed))),
+            other => Err(Error::BadOption(format!("'{}' is not a network level", other.as_str()))),
+        }
+    }
 }
 
 /// A saved player: the network's fingerprint and training record.
@@ -215,8 +238,14 @@ macro_rules! registered_network {
             }
         }
 
-        impl $crate::nn::player::SearchWith<$g> for NetworkSearchAgent {
-            fn search_with(net: std::sync::Arc<$crate::nn::Network<$g>>, budget: u32, seed: u64) -> NetworkSearchAgent {
+        impl $crate::nn::player::WithNetwork<$g> for NetworkAgent {
+            fn with_network(net: std::sync::Arc<$crate::nn::Network<$g>>, _budget: u32, _seed: u64) -> NetworkAgent {
+                NetworkAgent::new(net)
+            }
+        }
+
+        impl $crate::nn::player::WithNetwork<$g> for NetworkSearchAgent {
+            fn with_network(net: std::sync::Arc<$crate::nn::Network<$g>>, budget: u32, seed: u64) -> NetworkSearchAgent {
                 NetworkSearchAgent::new(net, budget, seed)
             }
         }

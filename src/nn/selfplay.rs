@@ -4,7 +4,7 @@
 //! parallel, one per task, gathered in seed order so that the samples are the same for any thread
 //! count ([`play_games`]). A game supplies one game's play.
 
-use super::player::SearchWith;
+use super::player::WithNetwork;
 use super::{NetGame, Network};
 use crate::env::opponents::{Bundled, Level};
 use crate::error::{Error, Result};
@@ -45,11 +45,11 @@ impl<N> Teacher<N> {
 
 impl<G: NetGame> Teacher<Network<G>> {
     /// A side's player: the game's level (of its `Bundled` levels) this teacher names, seeded.
-    pub fn agent<H: Level, S: Level, N, NS: SearchWith<G>, R>(&self, seed: u64) -> Bundled<H, S, N, NS, R> {
+    pub fn agent<H: Level, S: Level, N, NS: WithNetwork<G>, R>(&self, seed: u64) -> Bundled<H, S, N, NS, R> {
         match self {
             Teacher::Heuristic => Bundled::Heuristic(H::with_seed(0, seed)),
             Teacher::Search(b) => Bundled::Search(S::with_seed(*b, seed)),
-            Teacher::NetworkSearch(net, b) => Bundled::NetworkSearch(NS::search_with(net.clone(), *b, seed)),
+            Teacher::NetworkSearch(net, b) => Bundled::NetworkSearch(NS::with_network(net.clone(), *b, seed)),
         }
     }
 }

@@ -17,7 +17,8 @@ runner) and the whole is fitted by the ladder's Bradley–Terry fit (`bt_elo`, E
 of a deal together) and each pool pairing's wins, draws and losses redrawn from their observed
 frequencies (a ladder JSON keeps totals only, not its deals).
 
-SPRT: see `sprt`.
+SPRT: see `sprt`; between two agents of the ladder's Rust runner (two networks: the training's
+gate, `maquis.train.iteration`), `sprt_agents`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from .ladder import ANCHOR, BOOTSTRAP, LadderGame, bt_elo, deal_seed
+from .ladder import ANCHOR, BOOTSTRAP, LadderGame, bt_elo, deal_games, deal_seed
 from .policies import PolicyError, as_actor
 
 __all__ = ["VersusGame", "RateResult", "SprtResult", "play_policy", "rate", "sprt", "llr_pentanomial",
@@ -381,6 +382,39 @@ def sprt_bounds(elo0: float, elo1: float, alpha: float, beta: float) -> tuple[fl
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
+def sequential_test(play: Callable[[range], np.ndarray], elo0: float, elo1: float, alpha: float = 0.05,
+                    beta: float = 0.05, max_pairs: int = 20_000, batch: int = 64
+                    ) -> tuple[float, tuple[float, float], int, np.ndarray, str]:
+    """The pentanomial GSPRT's loop over pairs of games: `play(deals)` gives the tested side's
+    results (1 / 0 / -1) on each deal of `deals` in both seats, shape (len(deals), 2). Returns
+    (LLR, bounds, pairs, pentanomial counts, decision "H1" / "H0" / "none"); see `sprt`."""
+    lower, upper = sprt_bounds(elo0, elo1, alpha, beta)
+    counts = np.zeros(5, dtype=np.int64)
+    pairs, llr, decision = 0, 0.0, "none"
+    while pairs < max_pairs and decision == "none":
+        res = play(range(pairs, min(pairs + batch, max_pairs)))
+        for r in res:
+            counts[int(r[0] + r[1] + 2)] += 1  # (r0 + 1)/2 + (r1 + 1)/2 over 2, in quarters
+            pairs += 1
+            llr = llr_pentanomial(counts, elo0, elo1)
+            if llr >= upper:
+                decision = "H1"
+            elif llr <= lower:
+                decision = "H0"
+            if decision != "none":
+                break
+    return llr, (lower, upper), pairs, counts, decision
+
+
+def _sprt_result(game: str, name: str, against: str, elo0: float, elo1: float, alpha: float, beta: float,
+                 test: tuple[float, tuple[float, float], int, np.ndarray, str], settings: dict[str, Any]) -> SprtResult:
+    llr, (lower, upper), pairs, counts, decision = test
+    return SprtResult(game, name, against, float(elo0), float(elo1), alpha, beta, round(llr, 4),
+                      [round(lower, 4), round(upper, 4)], pairs, [int(c) for c in counts], decision,
+                      {**settings, "test": "pentanomial GSPRT (logistic Elo, normal approximation)",
+                       "prior_per_bin": PRIOR})
+
+
 def sprt(game: VersusGame, policy: Any, against: str, elo0: float, elo1: float, alpha: float = 0.05,
          beta: float = 0.05, max_pairs: int = 20_000, seed: int = 0, batch: int = 64, budget: int | None = None,
          threads: int | None = None, device: str = "cpu") -> SprtResult:
@@ -393,27 +427,42 @@ def sprt(game: VersusGame, policy: Any, against: str, elo0: float, elo1: float, 
     Pairs are played `batch` at a time and examined in deal order, so the test stops at the first
     pair that crosses a bound (the rest of that batch is not counted)."""
     check_level(game, against)
-    lower, upper = sprt_bounds(elo0, elo1, alpha, beta)
+    sprt_bounds(elo0, elo1, alpha, beta)
     name, act = as_actor(policy, game.name, seed, device)
-    counts = np.zeros(5, dtype=np.int64)
-    pairs, llr, decision = 0, 0.0, "none"
-    while pairs < max_pairs and decision == "none":
-        deals = range(pairs, min(pairs + batch, max_pairs))
-        res = play_pairs(game, act, against, deals, seed, budget=budget, num_envs=batch, threads=threads)
-        for r in res:
-            counts[int(r[0] + r[1] + 2)] += 1  # (r0 + 1)/2 + (r1 + 1)/2 over 2, in quarters
-            pairs += 1
-            llr = llr_pentanomial(counts, elo0, elo1)
-            if llr >= upper:
-                decision = "H1"
-            elif llr <= lower:
-                decision = "H0"
-            if decision != "none":
-                break
-    return SprtResult(game.name, name, against, float(elo0), float(elo1), alpha, beta, round(llr, 4),
-                      [round(lower, 4), round(upper, 4)], pairs, [int(c) for c in counts], decision,
-                      {"seed": seed, "max_pairs": max_pairs, "test": "pentanomial GSPRT (logistic Elo, normal "
-                       "approximation)", "prior_per_bin": PRIOR})
+
+    def play(deals: range) -> np.ndarray:
+        return play_pairs(game, act, against, deals, seed, budget=budget, num_envs=batch, threads=threads)
+
+    test = sequential_test(play, elo0, elo1, alpha, beta, max_pairs, batch)
+    return _sprt_result(game.name, name, against, elo0, elo1, alpha, beta, test,
+                        {"seed": seed, "max_pairs": max_pairs})
+
+
+def agent_pairs(ladder: LadderGame, a: str, b: str, deals: Sequence[int], seed: int, budget: int,
+                threads: int = 1) -> np.ndarray:
+    """(len(deals), 2): agent `a`'s results against agent `b` (ids of `ladder.play_games`, which
+    for a game with a network include `network@FILE`) on each deal, `a` in the first seat and then
+    in the second; the ladder's deals (`deal_games`), played in Rust."""
+    specs = [g for k in deals for g in deal_games(a, b, seed, k)]
+    out = np.asarray(ladder.play_games(specs, budget, threads), dtype=np.int8).reshape(-1, 2)
+    return np.stack([out[:, 0], -out[:, 1]], axis=1)  # the second game's first seat is b's
+
+
+def sprt_agents(ladder: LadderGame, a: str, b: str, elo0: float, elo1: float, alpha: float = 0.05,
+                beta: float = 0.05, max_pairs: int = 20_000, seed: int = 0, batch: int = 64, budget: int | None = None,
+                threads: int = 1) -> SprtResult:
+    """`sprt` between two agents played by the ladder's Rust runner (`agent_pairs`): H1 `a` is
+    `elo1` Elo above `b`, H0 `elo0` above. Both agents are ids of `ladder.play_games`; levels
+    with a stream draw it from the deal (`deal_games`), so a test is the same for any `threads`."""
+    budget = ladder.default_budget if budget is None else budget
+    sprt_bounds(elo0, elo1, alpha, beta)
+
+    def play(deals: range) -> np.ndarray:
+        return agent_pairs(ladder, a, b, deals, seed, budget, threads)
+
+    test = sequential_test(play, elo0, elo1, alpha, beta, max_pairs, batch)
+    return _sprt_result(ladder.name, a, b, elo0, elo1, alpha, beta, test,
+                        {"seed": seed, "max_pairs": max_pairs, "budget": budget})
 
 
 # -- The verb ------------------------------------------------------------------------------------
@@ -492,7 +541,8 @@ def print_result(result: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds", "print_result"]
+__all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds", "print_result",
+            "sequential_test", "agent_pairs", "sprt_agents"]
 
 
 def vector_env_maker(module: str, cls: str, budget: bool = True) -> Callable[[int, str, str, int, int | None], Any]:

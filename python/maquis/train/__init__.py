@@ -11,12 +11,15 @@
 - `maquis.train.common`: what every game's expert iteration shares (the training passes,
   checkpoint and resume, the curve's PNG).
 - `maquis.train.iteration`: expert iteration for a two-player game (the generation loop, the data
-  window, resume, the curve's rows, the evaluation from both seats), over a game's `ExpertGame`:
-  `maquis dday train`, `maquis maurice train`.
+  window, resume, the curve's rows, the evaluation from both seats, the gate that keeps a
+  generation only if the ladder's sequential test says it is stronger), over a game's
+  `ExpertGame`: `maquis dday train`, `maquis maurice train`.
+- `maquis.train.recipe`: a shipped network from one resumable command (`--recipe shipped`): steps
+  in folders, finished ones skipped, `--recipe-scale`, the final copy.
 
 Each game's own trainers are in its folder: `maquis.maquis.train.expert` (`maquis train`),
 `maquis.dday.train` (`maquis dday train`: `expert`, `distill`, `recipe`, and the `ppo` learner),
-`maquis.maurice.train` (`maquis maurice train`: `expert`).
+`maquis.maurice.train` (`maquis maurice train`: `expert`, `recipe`).
 
 Playing a trained network needs none of this: it runs in Rust (`maquis.maquis.agents.NetworkAgent`,
 `NetworkSearchAgent`; `maquis.dday.agents.NetworkAgent`, `NetworkSearchAgent`; the same in

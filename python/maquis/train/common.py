@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["hidden_widths", "train_on", "open_run", "save_checkpoint", "plot_curve", "append_curve"]
+__all__ = ["hidden_widths", "train_on", "open_run", "save_checkpoint", "plot_curve", "append_curve", "copy_whole"]
 
 
 def hidden_widths(text: str, prog: str) -> tuple[int, ...]:
@@ -92,11 +94,12 @@ def train_on(model: Any, opt: Any, data: dict[str, np.ndarray], args: Any, rng: 
 
 
 def open_run(out: Path, model: Any, opt: Any, args: Any, prog: str, fields: Sequence[str],
-             match: dict[str, Any]) -> int | None:
+             match: dict[str, Any], restore: dict[str, Any] | None = None) -> int | None:
     """Opens the run folder `out`: resumes `model` and `opt` from its checkpoint (whose `match`
-    entries, e.g. the hidden widths, must equal this run's), or starts it (torch seeded with
-    `args.seed`, the arguments in `args.json`); creates `curve.csv` with `fields`. Returns the first
-    generation to play, or None (after printing why) when the checkpoint does not fit."""
+    entries, e.g. the hidden widths, must equal this run's; the keys of `restore` that it has
+    replace `restore`'s values), or starts it (torch seeded with `args.seed`, the arguments in
+    `args.json`); creates `curve.csv` with `fields`. Returns the first generation to play, or None
+    (after printing why) when the checkpoint does not fit."""
     import sys
 
     import torch
@@ -113,6 +116,9 @@ def open_run(out: Path, model: Any, opt: Any, args: Any, prog: str, fields: Sequ
                 return None
         model.load_state_dict(ckpt["model"])
         opt.load_state_dict(ckpt["optimizer"])
+        for key in restore or {}:
+            if key in ckpt:
+                restore[key] = ckpt[key]
         start = ckpt["generation"] + 1
         print(f"resuming {out} after generation {ckpt['generation']}")
     else:
@@ -130,6 +136,14 @@ def save_checkpoint(out: Path, generation: int, model: Any, opt: Any, **extra: A
 
     torch.save({"generation": generation, **extra, "model": model.state_dict(), "optimizer": opt.state_dict()},
                out / "checkpoint.pt")
+
+
+def copy_whole(src: Path, dst: Path) -> None:
+    """`src` copied to `dst`, which appears whole (a reader never sees half of it: a run's result,
+    a recipe step's, whose presence says the step is done)."""
+    partial = dst.with_suffix(".partial")
+    shutil.copyfile(src, partial)
+    os.replace(partial, dst)
 
 
 def append_curve(csv_path: Path, fields: Sequence[str], rows: Sequence[dict[str, Any]]) -> None:

@@ -1,38 +1,103 @@
-//! Whole games between two bundled agents, played in Rust on threads with the GIL released: the
-//! engine of `maquis <game> ladder` (python/maquis/common/ladder.py). One function over
-//! `TwoPlayer`; each game's submodule exposes it as `play_games` (src/py/<game>/ladder.rs).
+//! Whole games between two agents, played in Rust on threads with the GIL released: the engine of
+//! `maquis <game> ladder` (python/maquis/common/ladder.py) and of the training's gate between two
+//! generations. One function over `TwoPlayer`; each game's submodule exposes it as `play_games`
+//! (src/py/<game>/ladder.rs). An agent is a bundled id (`random`, `heuristic`, …) or, for a game
+//! with a network, `network@FILE` / `network_search@FILE`: that level on the weight file FILE
+//! instead of the registered network, so that two networks can meet.
 
 use crate::env::versus::{OpponentKind, TwoPlayer};
+use crate::nn::player::{NetworkLevels, Registered};
+use crate::nn::Network;
 use crate::py::errors::MaquisError;
 use pyo3::prelude::*;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// One game to play: the agent of the game's first side (`DEFAULT_SIDE`) and its stream seed,
 /// the agent of the other side and its seed, and the game seed.
 pub type GameSpec = (String, u64, String, u64, u64);
 
+/// Builds an agent of `T` from its id and stream seed (ids checked before any game).
+type Build<'a, T> = dyn Fn(&str, u64) -> Result<<T as TwoPlayer>::Agent, String> + Sync + 'a;
+
 /// The result of each game of `games`, in order, from the first side's view: 1 a win, 0 a draw,
 /// -1 a loss; `threads` games at a time (at least one). `budget`: the searches' simulations per
 /// decision. An unknown agent id is an error before any game is played.
 pub fn play_games<T: TwoPlayer>(py: Python<'_>, games: Vec<GameSpec>, budget: u32, threads: usize) -> PyResult<Vec<i8>> {
-    if budget == 0 {
-        return Err(MaquisError::new_err("budget must be a positive int"));
-    }
+    check_budget(budget)?;
     for (a, _, b, _, _) in &games {
         for id in [a, b] {
             OpponentKind::parse(id, false).map_err(|e| MaquisError::new_err(format!("agent {id:?}: {e}")))?;
         }
     }
+    let build = |id: &str, seed: u64| {
+        let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
+        T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
+    };
+    play_all::<T>(py, &games, threads, &build)
+}
+
+/// `play_games` for a game whose network type is `G`: its agents may also be `network@FILE` and
+/// `network_search@FILE` (each file read once, checked to be `G`'s; `title` names the game in
+/// the error).
+pub fn play_games_with_networks<T: TwoPlayer, G: Registered>(
+    py: Python<'_>,
+    games: Vec<GameSpec>,
+    budget: u32,
+    threads: usize,
+    title: &str,
+) -> PyResult<Vec<i8>>
+where
+    T::Agent: NetworkLevels<G>,
+{
+    check_budget(budget)?;
+    let mut files: HashMap<String, (OpponentKind, Arc<Network<G>>)> = HashMap::new();
+    for (a, _, b, _, _) in &games {
+        for id in [a, b] {
+            let bad = |e: String| MaquisError::new_err(format!("agent {id:?}: {e}"));
+            match id.split_once('@') {
+                None => {
+                    OpponentKind::parse(id, false).map_err(|e| bad(e.to_string()))?;
+                }
+                Some((level, path)) if !files.contains_key(id.as_str()) => {
+                    let kind = match level {
+                        "network" => OpponentKind::Network,
+                        "network_search" => OpponentKind::NetworkSearch,
+                        _ => return Err(bad("only network@FILE and network_search@FILE name a file".into())),
+                    };
+                    let net = Network::<G>::load(std::path::Path::new(path))
+                        .map_err(|e| bad(format!("{title} network {e}")))?;
+                    files.insert(id.clone(), (kind, Arc::new(net)));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let build = |id: &str, seed: u64| match files.get(id) {
+        Some((kind, net)) => T::Agent::with_network(*kind, net.clone(), budget, seed).map_err(|e| e.to_string()),
+        None => {
+            let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
+            T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
+        }
+    };
+    play_all::<T>(py, &games, threads, &build)
+}
+
+fn check_budget(budget: u32) -> PyResult<()> {
+    if budget == 0 {
+        return Err(MaquisError::new_err("budget must be a positive int"));
+    }
+    Ok(())
+}
+
+/// Plays `games` with agents from `build`, `threads` at a time, the GIL released.
+fn play_all<T: TwoPlayer>(py: Python<'_>, games: &[GameSpec], threads: usize, build: &Build<'_, T>) -> PyResult<Vec<i8>> {
     let first = T::DEFAULT_SIDE;
     let play = |spec: &GameSpec| -> Result<i8, String> {
         let (a, sa, b, sb, seed) = spec;
         let mut s = T::new_game(*seed, &T::Scenario::default()).map_err(|e| e.to_string())?;
-        let agent = |id: &str, seed: u64| {
-            let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
-            T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
-        };
-        let mut agents = [agent(a, *sa)?, agent(b, *sb)?];
+        let mut agents = [build(a, *sa)?, build(b, *sb)?];
         let mut obs = T::observation_buffer();
         while let Some(side) = T::to_move(&s) {
             let k = usize::from(side != first);
@@ -71,29 +136,43 @@ pub fn play_games<T: TwoPlayer>(py: Python<'_>, games: Vec<GameSpec>, budget: u3
         .collect()
 }
 
-/// A game's `play_games(games, budget, threads)` pyfunction over `play_games::<$two>`, registered
-/// in its submodule by `$name::register`.
+/// A game's `play_games(games, budget, threads)` pyfunction over `play_games::<$two>` (with
+/// `network = $g, $title`: over `play_games_with_networks::<$two, $g>`, so its agents may be
+/// `network@FILE` and `network_search@FILE`), registered in its submodule by `$name::register`.
 macro_rules! ladder_function {
     ($two:ty, budget = $budget:literal) => {
-        /// Plays whole games between bundled agents on `threads` threads, the GIL released.
-        ///
-        /// Args:
-        ///     games: (first-side agent id, its seed, second-side agent id, its seed, game seed)
-        ///         per game; the first side is the game's default learner side.
-        ///     budget: the searches' simulations per decision.
-        ///     threads: games played at once.
-        ///
-        /// Returns:
-        ///     list of int, per game from the first side's view: 1 win, 0 draw, -1 loss.
+        ladder_function!(@define $budget, "Plays whole games between bundled agents on `threads` threads, the GIL released.",
+            "",
+            |py, games, budget, threads| $crate::py::common::ladder::play_games::<$two>(py, games, budget, threads));
+    };
+    ($two:ty, network = $g:ty, $title:literal, budget = $budget:literal) => {
+        ladder_function!(@define $budget, "Plays whole games between agents on `threads` threads, the GIL released.",
+            concat!("\n        An agent is a bundled id, or `network@FILE` / `network_search@FILE`: that",
+                    "\n        level on the weight file FILE instead of the loaded network (two networks can",
+                    "\n        meet; each file is read once and must be this game's)."),
+            |py, games, budget, threads| $crate::py::common::ladder::play_games_with_networks::<$two, $g>(
+                py, games, budget, threads, $title));
+    };
+    (@define $budget:literal, $summary:literal, $agents:expr, |$py:ident, $games:ident, $b:ident, $t:ident| $body:expr) => {
+        #[doc = $summary]
+        #[doc = ""]
+        #[doc = " Args:"]
+        #[doc = "     games: (first-side agent id, its seed, second-side agent id, its seed, game seed)"]
+        #[doc = concat!("        per game; the first side is the game's default learner side.", $agents)]
+        #[doc = "     budget: the searches' simulations per decision."]
+        #[doc = "     threads: games played at once."]
+        #[doc = ""]
+        #[doc = " Returns:"]
+        #[doc = "     list of int, per game from the first side's view: 1 win, 0 draw, -1 loss."]
         #[pyo3::pyfunction]
         #[pyo3(signature = (games, budget=$budget, threads=1))]
         fn play_games(
-            py: pyo3::Python<'_>,
-            games: Vec<$crate::py::common::ladder::GameSpec>,
-            budget: u32,
-            threads: usize,
+            $py: pyo3::Python<'_>,
+            $games: Vec<$crate::py::common::ladder::GameSpec>,
+            $b: u32,
+            $t: usize,
         ) -> pyo3::PyResult<Vec<i8>> {
-            $crate::py::common::ladder::play_games::<$two>(py, games, budget, threads)
+            $body
         }
 
         pub fn register(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {

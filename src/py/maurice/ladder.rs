@@ -1,4 +1,5 @@
 //! `maquis._core.maurice.play_games`: whole games between bundled agents on threads, the engine of
-//! `maquis maurice ladder` (the shared `ladder_function!`).
+//! `maquis maurice ladder` and of the training's gate (the shared `ladder_function!`; its agents may
+//! be `network@FILE` / `network_search@FILE`).
 
-ladder_function!(crate::maurice::env::MauriceLite, budget = 100);
+ladder_function!(crate::maurice::env::MauriceLite, network = crate::maurice::agents::network::MauriceNet, "Maurice Lite", budget = 100);

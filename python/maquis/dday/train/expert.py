@@ -53,11 +53,7 @@ def _dday_arguments(p: Any) -> None:
 def add_arguments(p: Any) -> None:
     expert.add_arguments(p, games0=400, games=200, teacher0_budget=100, budget=100, eval_budget=200,
                          eval_episodes=300, extra=_dday_arguments)
-    p.add_argument("--recipe", default=None, choices=dday_recipe.RECIPES,
-                   help="run a whole recipe instead, in --out with --threads, the other options its own: 'shipped' "
-                        "makes the shipped network (expert iteration, two PPO learners, a distillation; hours)")
-    p.add_argument("--recipe-scale", type=float, default=1.0,
-                   help="the recipe's games, steps and minutes times this (a small one checks the chain quickly)")
+    dday_recipe.add_arguments(p)
 
 
 def play(args: Any, generation: int, net_path: Path | None, model: Any = None) -> dict[str, np.ndarray]:
@@ -93,10 +89,11 @@ def _evaluate(agent: str, opponents: Any, episodes: int, seed: int, budget: int)
 def _game() -> expert.ExpertGame:
     from maquis.dday.agents import load_network
     from maquis.dday.network import network_file_metadata
+    from maquis.dday.tournament import GAME as LADDER
 
     return expert.ExpertGame(PROG, "dday1944", ("resistance", "german"), _dday.OBSERVATION_SIZE, _dday.NUM_ACTIONS,
                              play, _evaluate, load_network, network_file_metadata, teacher_name,
-                             positive=("distill_games",))
+                             positive=("distill_games",), ladder=LADDER)
 
 
 def evaluate_generation(args: Any, net_path: Path) -> list[dict[str, Any]]:

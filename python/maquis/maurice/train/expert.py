@@ -4,8 +4,9 @@ Generation 0: D1 `search` plays both sides of `--games0` games; later generation
 `network_search` with the previous generation's network. Game k of a generation is played on
 `--scenarios`[k % n] with the scenario's terrain; the samples are the side to move's compact
 observation (the network's input, `maquis.maurice.network`), the legal mask, the teacher's move
-and the game's result for that side. The curve's games are on the standard scenario. See
-docs/maurice_training.md for the command that made the shipped network and its cost.
+and the game's result for that side. The curve's games are on the standard scenario.
+`--recipe shipped` runs the whole chain that makes the shipped network instead
+(`maquis.maurice.train.recipe`; docs/maurice_training.md says its cost).
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ def _maurice_arguments(p: Any) -> None:
 
 
 def add_arguments(p: Any) -> None:
+    from maquis.maurice.train import recipe
+
     expert.add_arguments(p, games0=200, games=100, teacher0_budget=50, budget=50, eval_budget=50,
                          eval_episodes=100, extra=_maurice_arguments)
+    recipe.add_arguments(p)
 
 
 def _scenarios(args: Any) -> list[str]:
@@ -62,12 +66,18 @@ def _evaluate(agent: str, opponents: Any, episodes: int, seed: int, budget: int)
 def game() -> expert.ExpertGame:
     """Maurice Lite for `maquis.train.iteration`."""
     from maquis.maurice.network import load_network, network_file_metadata
+    from maquis.maurice.tournament import GAME as LADDER
 
     return expert.ExpertGame(PROG, "maurice", tuple(_maurice.SIDES), _maurice.COMPACT_OBSERVATION_SIZE,
-                             _maurice.NUM_ACTIONS, play, _evaluate, load_network, network_file_metadata)
+                             _maurice.NUM_ACTIONS, play, _evaluate, load_network, network_file_metadata,
+                             ladder=LADDER)
 
 
 def run(args: Any) -> int:
+    if getattr(args, "recipe", None):
+        from maquis.maurice.train import recipe
+
+        return recipe.run(args)
     _scenarios(args)
     return expert.run(game(), args)
 

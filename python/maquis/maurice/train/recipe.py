@@ -1,0 +1,73 @@
+"""Maurice Lite's shipped network from one command: `maquis maurice train --recipe shipped --out DIR`.
+
+The recipe is the two runs of docs/maurice_training.md ("Making the shipped network"), each in its
+own folder of `DIR`, run in turn in this process, with the gate (`--gate`: a generation after 0 is
+kept only if the rated ladder's sequential test says its `network` is stronger than the last kept
+one's):
+
+1. `1_expert_iteration`: expert iteration from scratch, 4 generations (generation 0 imitates
+   `search` at 100 simulations over 300 games, then `network_search` at 50 over 150 games); its
+   result `expert.safetensors` is the last kept generation;
+2. `2_margin`: a second run from step 1's network (`--init`), 3 generations (generation 0 imitates
+   `search` again over 200 games, starting from step 1's weights); its result
+   `margin.safetensors` is the last kept generation.
+
+Step 2's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
+ships). The steps in folders, a finished step skipped, a stopped one resumed (after its last
+finished generation), `--recipe-scale` and the final copy are the shared `maquis.train.recipe`'s.
+The same command with the same `--out`, `--threads` and torch writes the same bytes
+(docs/maurice_training.md says what may differ).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, keep_best, scaled, step_arguments
+from maquis.train.recipe import run as run_recipe
+
+RECIPES = ("shipped",)
+PROG = "maquis maurice train --recipe"
+EXPERT_NET = "expert.safetensors"
+MARGIN_NET = "margin.safetensors"
+
+
+def _expert(argv: list[str]) -> int:
+    from maquis.maurice.train import expert
+
+    return command(expert.PROG, expert.add_arguments, expert.run)(argv)
+
+
+def _evaluation(n: Any) -> list[str]:
+    """The curve's games and the gate, scaled with the recipe."""
+    return ["--eval-episodes", n(100), "--eval-budget", n(50), "--gate", "--gate-max-pairs", n(2000)]
+
+
+STEPS = (
+    Step("1_expert_iteration", _expert,
+         lambda root, n, threads: ["--generations", "4", "--games0", n(300), "--teacher0-budget", n(100),
+                                   "--games", n(150), "--budget", n(50), "--hidden", "256,256", *_evaluation(n),
+                                   "--threads", str(threads), "--seed", "1"],
+         EXPERT_NET, finish=keep_best(EXPERT_NET)),
+    Step("2_margin", _expert,
+         lambda root, n, threads: ["--init", str(root / "1_expert_iteration" / EXPERT_NET), "--generations", "3",
+                                   "--games0", n(200), "--teacher0-budget", n(100), "--games", n(150),
+                                   "--budget", n(50), *_evaluation(n), "--threads", str(threads), "--seed", "2"],
+         MARGIN_NET, finish=keep_best(MARGIN_NET)),
+)
+
+SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/networks/maurice.safetensors")
+
+
+def add_arguments(p: Any) -> None:
+    """`--recipe` and `--recipe-scale` of `maquis maurice train`."""
+    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs with the gate; "
+                                     "hours, docs/maurice_training.md)")
+
+
+def run(args: Any) -> int:
+    """Runs the steps of `args.recipe` not yet done in `args.out`; 0 when the network is written."""
+    return run_recipe(SHIPPED, args)
+
+
+__all__ = ["RECIPES", "STEPS", "SHIPPED", "add_arguments", "run", "step_arguments", "scaled"]
