@@ -451,3 +451,51 @@ fn maurice_d1_search_leaves_the_other_decisions_to_the_heuristic() {
     }
     assert!(checked > 50, "{checked}");
 }
+
+/// D1 `network_search` while the enemy stays home: its playouts are scored by the search's own
+/// value, not the guide's (the network learned from teachers that walked late). A guide that
+/// ranks nothing and values every position at 0 must then decide as `search` does, where the
+/// search leaves the heuristic's choice to walk; with the guide's value mixed in, every candidate
+/// would tie and the heuristic's choice would stand.
+#[test]
+fn maurice_d1_network_search_walks_on_the_search_value_while_the_enemy_stays_home() {
+    use maquis::maurice::agents::search::{staying, Guide, SearchAgent, STAYING};
+    use maquis::maurice::agents::HeuristicAgent;
+    use maquis::maurice::Mask;
+    struct Blind;
+    impl Guide for Blind {
+        fn ranked(&mut self, _obs: &[f32], _mask: &Mask) -> Vec<usize> {
+            Vec::new()
+        }
+        fn leaf(&mut self, _s: &State, _me: Side, _searched: f32) -> f32 {
+            0.0
+        }
+    }
+    let mut found = 0;
+    'games: for seed in 0..40 {
+        let mut s = new_game(seed, &Setup::default()).unwrap();
+        // Blue plays the heuristic, red `random`, whose army stays home.
+        let (mut blue, mut red) = (HeuristicAgent::new(seed), maquis::maurice::agents::RandomAgent::new(seed + 100));
+        while let Some(side) = s.to_move {
+            let mask = legal_mask(&s);
+            let obs = observation(&s, side, ObservationKind::Full);
+            if side == Side::Blue && s.phase == Phase::Command && s.active == side && staying(&s, side) >= STAYING && s.round_no >= 4 {
+                let search = SearchAgent::new(100, seed);
+                let plain = search.clone().act(&obs, &mask);
+                if plain != HeuristicAgent::new(0).act(&obs, &mask) {
+                    assert_eq!(search.clone().act_guided(&obs, &mask, &mut Blind), plain, "seed {seed}, round {}", s.round_no);
+                    found += 1;
+                    if found == 3 {
+                        break 'games;
+                    }
+                }
+            }
+            let a = if side == Side::Blue { blue.act(&obs, &mask) } else { red.act(&obs, &mask) };
+            apply(&mut s, a as i64).unwrap();
+            if s.round_no > 30 {
+                continue 'games;
+            }
+        }
+    }
+    assert!(found > 0, "no position where the search walks away from the heuristic's choice");
+}

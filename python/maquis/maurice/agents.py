@@ -73,7 +73,8 @@ class NetworkSearchAgent(NetworkSearchAgentBase, _MauriceAgent):
     """D1 `network_search`: `search` guided by the network where it searches (the round's volley
     choice and command) — its choice the default a candidate must beat, its next best legal
     actions compared first, and its value mixed into the score of every playout that ends before
-    the game does; the heuristic plays the rest — `budget` playouts per searched decision, in
+    the game does, except while the enemy stays home (the search's own value then); the heuristic
+    plays the rest — `budget` playouts per searched decision, in
     Rust. `network`: as for `NetworkAgent`."""
 
     _load = staticmethod(load_network)

