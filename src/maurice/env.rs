@@ -13,12 +13,11 @@
 //! turned into the typed `setup::Setup` for each new game.
 
 use super::action::{decode, Action, Mask};
+use super::agents::view::View;
 use super::agents::AnyAgent;
 use super::cards::Card;
 use super::grid::Cell;
-use super::ids::{
-    Facing, Formation, Outcome, ScenarioId, Side, UnitType, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS, OBSERVATION_SIZE,
-};
+use super::ids::{Facing, Formation, Outcome, ScenarioId, Side, UnitType, NUM_ACTIONS, OBSERVATION_SIZE};
 use super::observation::{update_observation, write_observation};
 use super::rules::{apply_action, legal_mask};
 use super::save::{load_state, save_state};
@@ -272,15 +271,11 @@ impl TwoPlayer for MauriceLite {
     }
     fn decide(agent: &mut AnyAgent, s: &State, side: Side, mask: &Mask, obs: &mut Option<Box<[f32]>>) -> usize {
         match agent {
-            // Random play reads no observation, and the heuristic only the compact part
-            // (`agents::view`): the map planes, two thirds of a full observation's cost, are
-            // written for the agents that read them.
+            // Random play reads no observation, and the heuristic its view of the compact part,
+            // read off the state instead (`View::observed`): only the agents that read the maps
+            // have them written.
             Bundled::Random(a) => a.act(&[], mask),
-            Bundled::Heuristic(h) => {
-                let mut compact = [0f32; COMPACT_OBSERVATION_SIZE];
-                write_observation(s, side, &mut compact[..]);
-                h.act(&compact, mask)
-            }
+            Bundled::Heuristic(h) => h.act_view(&View::observed(s, side), mask),
             _ => versus::observe_and_act::<MauriceLite>(agent, s, side, mask, obs),
         }
     }

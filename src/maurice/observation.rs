@@ -319,3 +319,15 @@ fn clear_unit_planes<T: ObsValue>(head: &[T], planes: &mut [T]) {
         clear(13 + block, cinc);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_offsets_read_back_are_the_layouts() {
+        let layout = observation_layout(ObservationKind::Full);
+        let at = |name: &str| layout.iter().find(|r| r.0 == name).unwrap().1;
+        assert_eq!((at("cinc"), at("units"), at("planes")), (CINC_AT, UNITS_AT, COMPACT_OBSERVATION_SIZE));
+    }
+}

@@ -226,6 +226,30 @@ impl View {
 }
 
 impl View {
+    /// `decode` of `side`'s observation of `s`, read off the state with no observation written:
+    /// the in-env heuristic opponent's view. Every field is what `decode` gives — counts stop at
+    /// the observation's divisors, a unit's cells are its footprint — except the units' `near`
+    /// and `command` (false, 0), which the heuristic does not read (the vector env's opponent
+    /// makes the decisions of the whole observation's: tests/maurice_env.rs).
+    pub fn observed(s: &crate::maurice::State, side: Side) -> View {
+        let mut v = View::of_state(s, side);
+        for n in v.hand.iter_mut().chain(v.hand_new.iter_mut()).chain(v.discard.iter_mut()) {
+            *n = (*n).min(2);
+        }
+        v.removed = v.removed.min(2);
+        for n in v.hand_sizes.iter_mut().chain([&mut v.deck_size, &mut v.span_played]) {
+            *n = (*n).min(40);
+        }
+        for n in v.morale.iter_mut().chain(v.morale_start.iter_mut()) {
+            *n = (*n).min(8);
+        }
+        for u in v.units.iter_mut().flatten() {
+            u.disr = u.disr.min(4);
+            u.cells = footprint(u.formation, u.at, u.facing);
+        }
+        v
+    }
+
     /// The view `side` has of `s`, read off the state without writing the observation (the
     /// search's playouts, where the observation's command distances would cost most of the time).
     /// It holds what `decode` of `side`'s observation holds, except the units' `command` (0).
