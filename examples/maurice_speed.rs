@@ -17,7 +17,8 @@
 //! - `vector` / `vector-heuristic`: the vector env as `python -m maquis maurice bench`'s engine row
 //!   (or its `parts` heuristic row) steps it, with no Python: `VecEngine` of N environments (default
 //!   256) on one thread against the `random` (`heuristic`) opponent, uint8 rows, `sample_actions`
-//!   then `step`, 200 steps (learner decisions counted);
+//!   then `step`, 200 steps (learner decisions counted; `PREFETCH=on|off` fixes the engine's
+//!   prefetching, else chosen by measurement);
 //! - `mask`: `legal_mask` alone, over the positions of random games (apply not counted);
 //! - `observe`: the compact observation alone, over the positions of random games;
 //! - `heuristic`: heuristic against heuristic, compact float32 observation;
@@ -47,6 +48,12 @@ fn vector_steps(setup: &Setup, n: usize, opponent: &str) -> u64 {
     let game = maquis::maurice::env::Setup { scenario, opponent: Opponent { kind, budget: 100 }, ..Default::default() };
     let cfg = EnvConfig::new(game, Rewards::default(), IllegalPolicy::Terminate).unwrap();
     let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
+    // PREFETCH=on|off fixes the engine's prefetching (else chosen by measurement).
+    match std::env::var("PREFETCH").as_deref() {
+        Ok("on") => engine.set_prefetch(Some(true)),
+        Ok("off") => engine.set_prefetch(Some(false)),
+        _ => {}
+    }
     let (o, a) = (<Maurice as maquis::game::Game>::obs_size(), NUM_ACTIONS);
     let (mut obs, mut masks, mut final_obs) = (vec![0u8; n * o], vec![false; n * a], vec![0u8; n * o]);
     let (mut rewards, mut outcomes) = (vec![0f32; n], vec![0i8; n]);

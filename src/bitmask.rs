@@ -69,8 +69,17 @@ impl<const WORDS: usize, const BITS: usize> BitMask<WORDS, BITS> {
     }
     /// The mask as 0/1 bytes, index order (`out.len()` ≥ `BITS`).
     pub fn write_bytes(&self, out: &mut [u8]) {
-        for (i, o) in out.iter_mut().take(BITS).enumerate() {
-            *o = self.get(i) as u8;
+        // Eight bits at a time: the byte copied into every byte of a word, byte i keeping bit i,
+        // then each byte's bit moved to its top (adding 0x7F carries into it from any bit set)
+        // and down to 0 or 1.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let n = out.len().min(BITS);
+        let out = &mut out[..n];
+        for (k, chunk) in out.chunks_mut(8).enumerate() {
+            let byte = self.0[k / 8] >> (8 * (k % 8)) & 0xFF;
+            let spread = (byte * ONES) & 0x8040_2010_0804_0201;
+            let bytes = ((spread + 0x7F7F_7F7F_7F7F_7F7F) >> 7 & ONES).to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
         }
     }
 }
