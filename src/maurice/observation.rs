@@ -266,24 +266,30 @@ fn set_unit_planes<T: ObsValue>(s: &State, sides: [Side; 2], planes: &mut [T]) {
 
 /// `write_observation` into `row`, which holds (if `kept`) `side`'s full observation of an
 /// earlier position of the same game: then the terrain's planes stay as they are (a game's terrain
-/// never changes), and on the units' and CinCs' planes only the cells they covered then are
-/// cleared before the cells they cover now are set, instead of 20,250 values written anew.
+/// never changes), and the units' and CinCs' planes change only if one of them has moved (or
+/// left the table, or was moving): their cells then are cleared and every unit's and CinC's cells
+/// now set, instead of 20,250 values written anew.
 pub fn update_observation<T: ObsValue>(s: &State, side: Side, row: &mut [T], kept: bool) {
     if !kept || row.len() != OBSERVATION_SIZE {
         return write_observation(s, side, row);
     }
     let (head, planes) = row.split_at_mut(COMPACT_OBSERVATION_SIZE);
-    clear_unit_planes(head, planes);
-    write(s, side, &mut Writer::new(head, None));
-    set_unit_planes(s, [side, side.other()], planes);
+    let mut now = [T::OFF; COMPACT_OBSERVATION_SIZE];
+    write(s, side, &mut Writer::new(&mut now[..], None));
+    if clear_moved(head, &now, planes) {
+        set_unit_planes(s, [side, side.other()], planes);
+    }
+    head.copy_from_slice(&now);
 }
 
-/// Clears on the planes the cells of the units and CinCs that `head` (the compact part of the
-/// row the planes belong to) holds, read back from their rows: a unit's footprint (its cells but
-/// for a column on the move, M3), and for the moving unit every cell within 3 of its front-left
-/// cell (a column's snake of four cells from its head). A cell cleared that another unit still
-/// covers is set again by `set_unit_planes`.
-fn clear_unit_planes<T: ObsValue>(head: &[T], planes: &mut [T]) {
+/// Clears on the planes the cells that the units and CinCs of `old` (the compact part of the
+/// row the planes belong to) covered, for those whose cells may differ in `now` (the compact
+/// part that replaces it), read back from their rows: a unit's footprint (its cells but for a
+/// column on the move, M3), and for a moving unit every cell within 3 of its front-left cell (a
+/// column's snake of four cells from its head). Whether any unit or CinC may have other cells
+/// now: their cells are then set by `set_unit_planes`, which also sets again a cell cleared
+/// here that another unit still covers.
+fn clear_moved<T: ObsValue>(old: &[T], now: &[T], planes: &mut [T]) -> bool {
     use super::grid::{footprint, Cell};
     use super::ids::{Facing, Formation};
     let features = UNIT_FEATURES.len();
@@ -293,9 +299,17 @@ fn clear_unit_planes<T: ObsValue>(head: &[T], planes: &mut [T]) {
             planes[p * CELLS + c.index()] = T::OFF;
         }
     };
+    let mut changed = false;
     for block in 0..2 {
         for id in 0..MAX_UNITS {
-            let r = &head[UNITS_AT + (block * MAX_UNITS + id) * features..][..features];
+            let at = UNITS_AT + (block * MAX_UNITS + id) * features;
+            let (r, n) = (&old[at..at + features], &now[at..at + features]);
+            // Present, type, formation, facing and cell (features 0–13) the same and not moving:
+            // the same footprint on the same plane.
+            if r[..14] == n[..14] && r[24] == T::OFF && n[24] == T::OFF {
+                continue;
+            }
+            changed = true;
             if r[0] == T::OFF {
                 continue;
             }
@@ -315,9 +329,13 @@ fn clear_unit_planes<T: ObsValue>(head: &[T], planes: &mut [T]) {
                 }
             }
         }
-        let cinc = Cell::new(head[CINC_AT + 2 * block].count(44) as i8, head[CINC_AT + 2 * block + 1].count(29) as i8);
-        clear(13 + block, cinc);
+        let at = CINC_AT + 2 * block;
+        if old[at..at + 2] != now[at..at + 2] {
+            changed = true;
+            clear(13 + block, Cell::new(old[at].count(44) as i8, old[at + 1].count(29) as i8));
+        }
     }
+    changed
 }
 
 #[cfg(test)]
