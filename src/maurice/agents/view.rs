@@ -228,7 +228,7 @@ impl View {
 impl View {
     /// `decode` of `side`'s observation of `s`, read off the state with no observation written:
     /// the in-env heuristic opponent's view. Every field is what `decode` gives — counts stop at
-    /// the observation's divisors, a unit's cells are its footprint — except the units' `near`
+    /// the observation's divisors, a moving unit's cells are its footprint — except the units' `near`
     /// and `command` (false, 0), which the heuristic does not read (the vector env's opponent
     /// makes the decisions of the whole observation's: tests/maurice_env.rs).
     pub fn observed(s: &crate::maurice::State, side: Side) -> View {
@@ -245,7 +245,11 @@ impl View {
         }
         for u in v.units.iter_mut().flatten() {
             u.disr = u.disr.min(4);
-            u.cells = footprint(u.formation, u.at, u.facing);
+            // Only a unit on the move may cover other cells than its footprint (M3; `load_state`
+            // checks it of every other).
+            if u.moving {
+                u.cells = footprint(u.formation, u.at, u.facing);
+            }
         }
         v
     }
