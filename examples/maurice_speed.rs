@@ -31,7 +31,7 @@
 use maquis::draw::splitmix64;
 use maquis::maurice::agents::{Agent, HeuristicAgent, RandomAgent, SearchAgent};
 use maquis::maurice::{
-    NUM_ACTIONS, apply, legal_mask, new_game, write_observation, Phase, ScenarioId, Setup, State, COMPACT_OBSERVATION_SIZE,
+    apply, legal_mask, new_game, write_observation, Phase, ScenarioId, Setup, State, COMPACT_OBSERVATION_SIZE,
     OBSERVATION_SIZE,
 };
 use std::hint::black_box;
@@ -42,7 +42,7 @@ use std::time::Instant;
 fn vector_steps(setup: &Setup, n: usize, opponent: &str) -> u64 {
     use maquis::env::{Autoreset, IllegalPolicy};
     use maquis::maurice::env::{EnvConfig, Maurice, Opponent, OpponentKind, Rewards, Scenario, VecEngine};
-    use maquis::vector::Outputs;
+    use maquis::vector::ByteBuffers;
     let scenario = Scenario::from_options(&serde_json::json!({"scenario": setup.scenario.as_str()})).unwrap();
     let kind = OpponentKind::parse(opponent, false).unwrap();
     let game = maquis::maurice::env::Setup { scenario, opponent: Opponent { kind, budget: 100 }, ..Default::default() };
@@ -54,33 +54,15 @@ fn vector_steps(setup: &Setup, n: usize, opponent: &str) -> u64 {
         Ok("off") => engine.set_prefetch(Some(false)),
         _ => {}
     }
-    let (o, a) = (<Maurice as maquis::game::Game>::obs_size(), NUM_ACTIONS);
-    let (mut obs, mut masks, mut final_obs) = (vec![0u8; n * o], vec![false; n * a], vec![0u8; n * o]);
-    let (mut rewards, mut outcomes) = (vec![0f32; n], vec![0i8; n]);
-    let (mut terminated, mut truncated, mut illegal) = (vec![false; n], vec![false; n], vec![false; n]);
+    let mut rows = ByteBuffers::of::<Maurice>(n);
     let mut actions = vec![0i64; n];
-    macro_rules! out {
-        () => {
-            Outputs {
-                obs: &mut obs,
-                masks: &mut masks,
-                rewards: &mut rewards,
-                terminated: &mut terminated,
-                truncated: &mut truncated,
-                outcomes: &mut outcomes,
-                illegal: &mut illegal,
-                final_obs: &mut final_obs,
-                obs_kept: true,
-            }
-        };
-    }
     engine.seed_all(7);
-    engine.reset(None, None, None, &mut out!()).unwrap();
+    engine.reset(None, None, None, &mut rows.out()).unwrap();
     for _ in 0..200 {
         engine.sample_actions(&mut actions);
-        engine.step(&actions, &mut out!()).unwrap();
+        engine.step(&actions, &mut rows.out()).unwrap();
     }
-    black_box(&obs);
+    black_box(rows.obs());
     200 * n as u64
 }
 

@@ -141,9 +141,9 @@ fn a_vector_envs_rows_written_in_place_are_the_whole_observation() {
     // CinCs' cells cleared and set): after every step each is the observation written whole.
     use maquis::env::Autoreset;
     use maquis::maurice::env::VecEngine;
-    use maquis::maurice::{write_observation, NUM_ACTIONS, OBSERVATION_SIZE};
+    use maquis::maurice::{write_observation, OBSERVATION_SIZE};
     use maquis::obs_value::ObsValue;
-    use maquis::vector::Outputs;
+    use maquis::vector::RowBuffers;
     fn check<T: ObsValue>(terrain: &str, opponent: OpponentKind, n: usize, steps: usize)
     where
         maquis::maurice::env::Maurice: maquis::obs_value::Observes<T>,
@@ -152,30 +152,18 @@ fn a_vector_envs_rows_written_in_place_are_the_whole_observation() {
         c.setup = c.setup.with_options(&json!({"scenario": "standard", "terrain": terrain}), false).unwrap();
         let mut engine = VecEngine::new(c, n, 1, Autoreset::NextStep).unwrap();
         let o = OBSERVATION_SIZE;
-        let (mut obs, mut final_obs) = (vec![T::OFF; n * o], vec![T::OFF; n * o]);
-        let (mut masks, mut rewards, mut outcomes) = (vec![false; n * NUM_ACTIONS], vec![0f32; n], vec![0i8; n]);
-        let (mut terminated, mut truncated, mut illegal) = (vec![false; n], vec![false; n], vec![false; n]);
+        let mut rows = RowBuffers::<Vec<T>>::of::<maquis::maurice::env::Maurice>(n);
         let mut whole = vec![T::OFF; o];
         let mut actions = vec![0i64; n];
+        engine.seed_all(3);
         for step in 0..=steps {
-            let mut out = Outputs {
-                obs: &mut obs,
-                masks: &mut masks,
-                rewards: &mut rewards,
-                terminated: &mut terminated,
-                truncated: &mut truncated,
-                outcomes: &mut outcomes,
-                illegal: &mut illegal,
-                final_obs: &mut final_obs,
-                obs_kept: true,
-            };
             if step == 0 {
-                engine.seed_all(3);
-                engine.reset(None, None, None, &mut out).unwrap();
+                engine.reset(None, None, None, &mut rows.out()).unwrap();
             } else {
                 engine.sample_actions(&mut actions);
-                engine.step(&actions, &mut out).unwrap();
+                engine.step(&actions, &mut rows.out()).unwrap();
             }
+            let obs = rows.obs();
             for i in 0..n {
                 let m = engine.slot(i).state();
                 write_observation(&m.game, m.learner, &mut whole[..]);

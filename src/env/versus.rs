@@ -111,9 +111,9 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
         agent.act(obs, mask)
     }
     /// The bundled `agent`'s decision as `side` in `s` (the mask `legal_mask(s)`, non-empty):
-    /// `observe_and_act`, from `side`'s whole observation written into `obs` (made on first use,
-    /// then reused). A game may give an agent only what it reads instead (nothing to a random
-    /// agent), for the same decision with less work.
+    /// from `side`'s whole observation, written into `obs` (made on first use, then reused). A
+    /// game may give an agent only what it reads instead (nothing to a random agent), for the
+    /// same decision with less work.
     fn decide(
         agent: &mut Self::Agent,
         s: &Self::State,
@@ -121,22 +121,10 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
         mask: &Self::Mask,
         obs: &mut Option<Self::ObservationBuffer>,
     ) -> usize {
-        observe_and_act::<Self>(agent, s, side, mask, obs)
+        let obs = obs.get_or_insert_with(Self::observation_buffer);
+        Self::write_observation(s, side, obs.as_mut());
+        Self::act(agent, obs.as_ref(), mask)
     }
-}
-
-/// `agent`'s decision as `side` in `s` from `side`'s whole observation, written into `obs` (made
-/// on first use): `TwoPlayer::decide` by default.
-pub fn observe_and_act<T: TwoPlayer>(
-    agent: &mut T::Agent,
-    s: &T::State,
-    side: T::Side,
-    mask: &T::Mask,
-    obs: &mut Option<T::ObservationBuffer>,
-) -> usize {
-    let obs = obs.get_or_insert_with(T::observation_buffer);
-    T::write_observation(s, side, obs.as_mut());
-    T::act(agent, obs.as_ref(), mask)
 }
 
 /// The parts of an `impl TwoPlayer` that only name the game's own types and functions, written

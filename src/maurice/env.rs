@@ -276,7 +276,11 @@ impl TwoPlayer for MauriceLite {
             // have them written.
             Bundled::Random(a) => a.act(&[], mask),
             Bundled::Heuristic(h) => h.act_view(&View::observed(s, side), mask),
-            _ => versus::observe_and_act::<MauriceLite>(agent, s, side, mask, obs),
+            _ => {
+                let obs = obs.get_or_insert_with(Self::observation_buffer);
+                write_observation(s, side, &mut obs[..]);
+                agent.act(obs, mask)
+            }
         }
     }
 }
