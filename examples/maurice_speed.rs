@@ -14,6 +14,11 @@
 //! - `full`: the same with the full float32 observation;
 //! - `interleaved`: `random` on N games at once, one decision of each in turn (as a vector env's
 //!   thread steps its environments), each game restarted when it ends, 300 decisions a game;
+//! - `vector` / `vector-heuristic`: the vector env as `python -m maquis maurice bench`'s engine row
+//!   (or its `parts` heuristic row) steps it, with no Python: `VecEngine` of N environments (default
+//!   256) on one thread against the `random` (`heuristic`) opponent, uint8 rows, `sample_actions`
+//!   then `step`, 200 steps (learner decisions counted; `PREFETCH=on|off` fixes the engine's
+//!   prefetching, else chosen by measurement);
 //! - `mask`: `legal_mask` alone, over the positions of random games (apply not counted);
 //! - `observe`: the compact observation alone, over the positions of random games;
 //! - `heuristic`: heuristic against heuristic, compact float32 observation;
@@ -31,6 +36,35 @@ use maquis::maurice::{
 };
 use std::hint::black_box;
 use std::time::Instant;
+
+/// The vector env's steps: `n` environments on one thread against `opponent`, uint8 rows, 200 steps
+/// of `sample_actions` then `step`; the learner decisions taken.
+fn vector_steps(setup: &Setup, n: usize, opponent: &str) -> u64 {
+    use maquis::env::{Autoreset, IllegalPolicy};
+    use maquis::maurice::env::{EnvConfig, Maurice, Opponent, OpponentKind, Rewards, Scenario, VecEngine};
+    use maquis::vector::ByteBuffers;
+    let scenario = Scenario::from_options(&serde_json::json!({"scenario": setup.scenario.as_str()})).unwrap();
+    let kind = OpponentKind::parse(opponent, false).unwrap();
+    let game = maquis::maurice::env::Setup { scenario, opponent: Opponent { kind, budget: 100 }, ..Default::default() };
+    let cfg = EnvConfig::new(game, Rewards::default(), IllegalPolicy::Terminate).unwrap();
+    let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
+    // PREFETCH=on|off fixes the engine's prefetching (else chosen by measurement).
+    match std::env::var("PREFETCH").as_deref() {
+        Ok("on") => engine.set_prefetch(Some(true)),
+        Ok("off") => engine.set_prefetch(Some(false)),
+        _ => {}
+    }
+    let mut rows = ByteBuffers::of::<Maurice>(n);
+    let mut actions = vec![0i64; n];
+    engine.seed_all(7);
+    engine.reset(None, None, None, &mut rows.out()).unwrap();
+    for _ in 0..200 {
+        engine.sample_actions(&mut actions);
+        engine.step(&actions, &mut rows.out()).unwrap();
+    }
+    black_box(rows.obs());
+    200 * n as u64
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -157,6 +191,9 @@ fn main() {
                 1e3 * times[times.len() / 2],
                 1e3 * times[times.len() - 1]
             );
+        }
+        "vector" | "vector-heuristic" => {
+            decisions = vector_steps(&setup, n as usize, if mode == "vector" { "random" } else { "heuristic" });
         }
         m => panic!("unknown mode {m}"),
     }

@@ -69,8 +69,25 @@ impl<const WORDS: usize, const BITS: usize> BitMask<WORDS, BITS> {
     }
     /// The mask as 0/1 bytes, index order (`out.len()` ≥ `BITS`).
     pub fn write_bytes(&self, out: &mut [u8]) {
-        for (i, o) in out.iter_mut().take(BITS).enumerate() {
-            *o = self.get(i) as u8;
+        // Eight bits at a time: the byte copied into every byte of a word, byte i keeping bit i,
+        // then each byte's bit moved to its top (adding 0x7F carries into it from any bit set)
+        // and down to 0 or 1.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let spread = |k: usize| {
+            let byte = self.0[k / 8] >> (8 * (k % 8)) & 0xFF;
+            (((byte * ONES) & 0x8040_2010_0804_0201) + 0x7F7F_7F7F_7F7F_7F7F) >> 7 & ONES
+        };
+        let n = out.len().min(BITS);
+        let mut chunks = out[..n].chunks_exact_mut(8);
+        let mut k = 0;
+        for chunk in &mut chunks {
+            chunk.copy_from_slice(&spread(k).to_le_bytes());
+            k += 1;
+        }
+        let tail = chunks.into_remainder();
+        if !tail.is_empty() {
+            let len = tail.len();
+            tail.copy_from_slice(&spread(k).to_le_bytes()[..len]);
         }
     }
 }
@@ -91,6 +108,16 @@ mod tests {
         assert_eq!(m.nth(3), Some(127));
         assert_eq!(m.nth(6), None);
         assert!(m.get(190) && !m.get(189) && !m.get(191) && !m.get(1000));
+        let mut full = BitMask::<1, 64>::default();
+        full.set(63);
+        let mut row = [9u8; 64];
+        full.write_bytes(&mut row);
+        assert!(row[..63].iter().all(|&b| b == 0) && row[63] == 1);
+        let mut wide = BitMask::<23, 1447>::default();
+        (0..1447).filter(|i| i * 7 % 5 < 2 || i % 64 == 63).for_each(|i| wide.set(i));
+        let mut row = [9u8; 1447];
+        wide.write_bytes(&mut row);
+        assert!((0..1447).all(|i| row[i] == wide.get(i) as u8));
         let mut bytes = [9u8; 191];
         m.write_bytes(&mut bytes);
         assert_eq!(bytes.iter().map(|&b| b as u32).sum::<u32>(), 6);

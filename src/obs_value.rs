@@ -22,6 +22,9 @@ pub trait ObsValue: Copy + Default + PartialEq + std::fmt::Debug + Send + Sync +
     /// from `n`): as a float `n / d`, as a byte the denominator `d` (the numerator is a value of
     /// its own in the row).
     fn share(n: u8, d: u8) -> Self;
+    /// The count `n` back from `ratio(n, d)` (what an encoder that updates a row in place reads
+    /// of what it wrote there).
+    fn count(self, d: u8) -> u8;
 }
 
 impl ObsValue for f32 {
@@ -39,6 +42,11 @@ impl ObsValue for f32 {
     fn share(n: u8, d: u8) -> f32 {
         n as f32 / d as f32
     }
+    #[inline(always)]
+    fn count(self, d: u8) -> u8 {
+        // n / d times d is within an ulp of n (n, d < 256): rounded, n exactly.
+        (self * d as f32 + 0.5) as u8
+    }
 }
 
 impl ObsValue for u8 {
@@ -55,6 +63,10 @@ impl ObsValue for u8 {
     #[inline(always)]
     fn share(_: u8, d: u8) -> u8 {
         d
+    }
+    #[inline(always)]
+    fn count(self, _: u8) -> u8 {
+        self
     }
 }
 
@@ -75,6 +87,9 @@ impl ObsValue for Divisor {
     }
     fn share(_: u8, _: u8) -> Divisor {
         Divisor(0)
+    }
+    fn count(self, _: u8) -> u8 {
+        0
     }
 }
 

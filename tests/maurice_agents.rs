@@ -138,6 +138,32 @@ fn maurice_d1_agents_are_seeded_and_a_saved_agent_keeps_its_stream() {
     }
 }
 
+/// The in-env opponent's view read off the state (`View::observed`) is the decoded observation
+/// but for the units' command distances and `near`, at every position of random and heuristic
+/// games of both scenarios, from both sides.
+#[test]
+fn maurice_d1_observed_view_is_the_observation_view() {
+    for g in 0..12u64 {
+        let scenario = if g % 2 == 0 { ScenarioId::Standard } else { ScenarioId::Skirmish };
+        let mut s = new_game(g, &Setup { scenario, ..Default::default() }).unwrap();
+        let ids = if g % 3 == 0 { ["heuristic", "random"] } else { ["random", "random"] };
+        let mut agents = [AnyAgent::by_id(ids[0], g, 1).unwrap(), AnyAgent::by_id(ids[1], g + 1, 1).unwrap()];
+        while let Some(side) = s.to_move {
+            let obs = observation(&s, side, ObservationKind::Compact);
+            for who in [side, side.other()] {
+                let mut decoded = View::decode(&observation(&s, who, ObservationKind::Compact));
+                decoded.units.iter_mut().flatten().for_each(|u| {
+                    u.command = 0;
+                    u.near = false;
+                });
+                assert_eq!(View::observed(&s, who), decoded, "game {g}");
+            }
+            let a = agents[side.idx()].act(&obs, &legal_mask(&s));
+            apply(&mut s, a as i64).unwrap();
+        }
+    }
+}
+
 /// The view the playouts read straight off the state is the decoded observation (but for the
 /// command distances and `near`, which the heuristic does not read).
 #[test]

@@ -89,3 +89,89 @@ fn reset_options_parse_and_refuse_by_name() {
     assert!(base.with_options(&json!({"side": "red"}), false).is_err());
     assert!(base.with_options(&json!([1]), true).is_err());
 }
+
+/// The learner's random legal action in `m` from `rng`.
+fn random_action(m: &Match, rng: &mut u64) -> i64 {
+    let mask = maquis::maurice::legal_mask(&m.game);
+    *rng = maquis::draw::splitmix64(*rng);
+    mask.nth((*rng % mask.count() as u64) as u32).unwrap() as i64
+}
+
+#[test]
+fn the_bundled_opponents_decide_as_from_their_whole_observation() {
+    // `TwoPlayer::decide` gives the random agent no observation and the heuristic only what it
+    // reads: the same decisions as the agent given its whole observation, position by position.
+    use maquis::game::Game;
+    use maquis::maurice::agents::{Agent, AnyAgent};
+    use maquis::maurice::env::Maurice;
+    use maquis::maurice::{apply, decode, legal_mask, new_game, write_observation, OBSERVATION_SIZE};
+    for (kind, id, games) in [(OpponentKind::Random, "random", 6), (OpponentKind::Heuristic, "heuristic", 3)] {
+        for g in 0..games {
+            let side = if g % 2 == 0 { Side::Blue } else { Side::Red };
+            let c = cfg(side, kind, 4);
+            let mut fast = Match::new(&c.setup, 100 + g).unwrap();
+            // The reference: the opponent reads its whole observation at each decision.
+            let setup = c.setup.scenario.setup().unwrap();
+            let opponent = AnyAgent::by_id(id, maquis::maurice::env::opponent_seed(100 + g), 4).unwrap();
+            let mut reference = Match { game: new_game(100 + g, &setup).unwrap(), learner: side, opponent: Some(opponent) };
+            let mut obs = vec![0f32; OBSERVATION_SIZE];
+            let mut rng = g;
+            loop {
+                while let Some(s) = reference.game.to_move.filter(|&s| s != side) {
+                    let mask = legal_mask(&reference.game);
+                    write_observation(&reference.game, s, &mut obs[..]);
+                    let a = reference.opponent.as_mut().unwrap().act(&obs, &mask);
+                    apply(&mut reference.game, a as i64).unwrap();
+                }
+                assert_eq!(fast, reference, "{id} opponent, game {g}");
+                if fast.game.to_move.is_none() {
+                    break;
+                }
+                let a = random_action(&fast, &mut rng);
+                <Maurice as Game>::apply_legal(&mut fast, decode(a).unwrap());
+                apply(&mut reference.game, a).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_vector_envs_rows_written_in_place_are_the_whole_observation() {
+    // The rows of a vector env are updated in place (the maps' terrain left, the units' and
+    // CinCs' cells cleared and set): after every step each is the observation written whole.
+    use maquis::env::Autoreset;
+    use maquis::maurice::env::VecEngine;
+    use maquis::maurice::{write_observation, OBSERVATION_SIZE};
+    use maquis::obs_value::ObsValue;
+    use maquis::vector::RowBuffers;
+    fn check<T: ObsValue>(terrain: &str, opponent: OpponentKind, n: usize, steps: usize)
+    where
+        maquis::maurice::env::Maurice: maquis::obs_value::Observes<T>,
+    {
+        let mut c = cfg(Side::Blue, opponent, 4);
+        c.setup = c.setup.with_options(&json!({"scenario": "standard", "terrain": terrain}), false).unwrap();
+        let mut engine = VecEngine::new(c, n, 1, Autoreset::NextStep).unwrap();
+        let o = OBSERVATION_SIZE;
+        let mut rows = RowBuffers::<Vec<T>>::of::<maquis::maurice::env::Maurice>(n);
+        let mut whole = vec![T::OFF; o];
+        let mut actions = vec![0i64; n];
+        engine.seed_all(3);
+        for step in 0..=steps {
+            if step == 0 {
+                engine.reset(None, None, None, &mut rows.out()).unwrap();
+            } else {
+                engine.sample_actions(&mut actions);
+                engine.step(&actions, &mut rows.out()).unwrap();
+            }
+            let obs = rows.obs();
+            for i in 0..n {
+                let m = engine.slot(i).state();
+                write_observation(&m.game, m.learner, &mut whole[..]);
+                assert!(obs[i * o..(i + 1) * o] == whole[..], "env {i}, step {step}, {terrain} terrain");
+            }
+        }
+    }
+    check::<u8>("scenario", OpponentKind::Random, 6, 900);
+    check::<f32>("random", OpponentKind::Random, 4, 600);
+    check::<u8>("random", OpponentKind::Heuristic, 3, 300);
+}

@@ -82,6 +82,18 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     fn write_observation(s: &Self::State, side: Self::Side, out: &mut [f32]);
     /// The same as bytes: each value's count, the float times its divisor (`obs_value`).
     fn write_observation_bytes(s: &Self::State, side: Self::Side, out: &mut [u8]);
+    /// `write_observation` into a vector env's row, which holds, if `kept`, what this function
+    /// wrote there for `side` at an earlier position of the same game: a game may rewrite only
+    /// what can have changed since.
+    fn update_observation(s: &Self::State, side: Self::Side, row: &mut [f32], kept: bool) {
+        let _ = kept;
+        Self::write_observation(s, side, row)
+    }
+    /// `update_observation` in bytes.
+    fn update_observation_bytes(s: &Self::State, side: Self::Side, row: &mut [u8], kept: bool) {
+        let _ = kept;
+        Self::write_observation_bytes(s, side, row)
+    }
     fn observation_buffer() -> Self::ObservationBuffer;
 
     /// The game's own save, and back.
@@ -97,6 +109,21 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     /// The opponent's decision from its observation and the (non-empty) mask.
     fn act(agent: &mut Self::Agent, obs: &[f32], mask: &Self::Mask) -> usize {
         agent.act(obs, mask)
+    }
+    /// The bundled `agent`'s decision as `side` in `s` (the mask `legal_mask(s)`, non-empty):
+    /// from `side`'s whole observation, written into `obs` (made on first use, then reused). A
+    /// game may give an agent only what it reads instead (nothing to a random agent), for the
+    /// same decision with less work.
+    fn decide(
+        agent: &mut Self::Agent,
+        s: &Self::State,
+        side: Self::Side,
+        mask: &Self::Mask,
+        obs: &mut Option<Self::ObservationBuffer>,
+    ) -> usize {
+        let obs = obs.get_or_insert_with(Self::observation_buffer);
+        Self::write_observation(s, side, obs.as_mut());
+        Self::act(agent, obs.as_ref(), mask)
     }
 }
 
@@ -155,6 +182,12 @@ macro_rules! two_player_rules {
     };
     (@fn write_observation_bytes => $f:path) => {
         fn write_observation_bytes(s: &Self::State, side: Self::Side, out: &mut [u8]) { $f(s, side, out) }
+    };
+    (@fn update_observation => $f:path) => {
+        fn update_observation(s: &Self::State, side: Self::Side, row: &mut [f32], kept: bool) { $f(s, side, row, kept) }
+    };
+    (@fn update_observation_bytes => $f:path) => {
+        fn update_observation_bytes(s: &Self::State, side: Self::Side, row: &mut [u8], kept: bool) { $f(s, side, row, kept) }
     };
     (@fn save => $f:path) => {
         fn save(s: &Self::State) -> String { $f(s) }
@@ -307,14 +340,14 @@ impl<T: TwoPlayer> Match<T> {
     /// Lets the bundled opponent decide until the learner is to move or the game is over.
     pub fn advance(&mut self) {
         let Some(agent) = self.opponent.as_mut() else { return };
-        let mut obs = T::observation_buffer();
+        // Made only for an agent that reads the whole observation (`TwoPlayer::decide`).
+        let mut obs = None;
         while let Some(side) = T::to_move(&self.game) {
             if side == self.learner {
                 return;
             }
             let mask = T::legal_mask(&self.game);
-            T::write_observation(&self.game, side, obs.as_mut());
-            let a = T::act(agent, obs.as_ref(), &mask);
+            let a = T::decide(agent, &self.game, side, &mask, &mut obs);
             // The bundled agents pick from the mask; should one ever not, the game still goes on.
             let a = if mask.get(a) { a } else { mask.nth(0).unwrap_or(0) };
             if let Ok(action) = T::decode(a as i64) {
@@ -461,7 +494,9 @@ impl<T: TwoPlayer> Game for Versus<T> {
     type Mask = T::Mask;
     type Outcome = LearnerOutcome;
     type Rewards = Rewards;
-    type Written = ();
+    /// The row holds the learner's observation of an earlier position of this game (written by
+    /// `TwoPlayer::update_observation`).
+    type Written = bool;
 
     fn obs_size() -> usize {
         T::OBSERVATION_SIZE
@@ -533,7 +568,11 @@ impl<T: TwoPlayer> Game for Versus<T> {
     fn write_observation(s: &Match<T>, out: &mut [f32]) {
         T::write_observation(&s.game, s.learner, out)
     }
-    const NOTHING_WRITTEN: () = ();
+    const NOTHING_WRITTEN: bool = false;
+    fn update_observation(_: Simd, s: &Match<T>, row: &mut [f32], written: &mut bool) {
+        T::update_observation(&s.game, s.learner, row, *written);
+        *written = true;
+    }
     fn write_mask_bytes(_: Simd, mask: &T::Mask, out: &mut [u8]) {
         mask.write_bytes(out)
     }
@@ -545,12 +584,13 @@ impl<T: TwoPlayer> Game for Versus<T> {
     }
 }
 
-/// Every two-player game also writes its rows as bytes, whole (no incremental writer).
+/// Every two-player game also writes its rows as bytes.
 impl<T: TwoPlayer> Observes<u8> for Versus<T> {
     fn write_observation_as(s: &Match<T>, out: &mut [u8]) {
         T::write_observation_bytes(&s.game, s.learner, out)
     }
-    fn update_observation_as(_: Simd, s: &Match<T>, row: &mut [u8], _: &mut ()) {
-        T::write_observation_bytes(&s.game, s.learner, row)
+    fn update_observation_as(_: Simd, s: &Match<T>, row: &mut [u8], written: &mut bool) {
+        T::update_observation_bytes(&s.game, s.learner, row, *written);
+        *written = true;
     }
 }

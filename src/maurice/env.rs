@@ -13,11 +13,12 @@
 //! turned into the typed `setup::Setup` for each new game.
 
 use super::action::{decode, Action, Mask};
+use super::agents::view::View;
 use super::agents::AnyAgent;
 use super::cards::Card;
 use super::grid::Cell;
 use super::ids::{Facing, Formation, Outcome, ScenarioId, Side, UnitType, NUM_ACTIONS, OBSERVATION_SIZE};
-use super::observation::write_observation;
+use super::observation::{update_observation, write_observation};
 use super::rules::{apply_action, legal_mask};
 use super::save::{load_state, save_state};
 use super::scenario::UnitSpec;
@@ -25,6 +26,7 @@ use super::setup::{new_game, CardsSetup, Setup as GameSetup, TerrainChoice};
 use super::state::State;
 use super::terrain::{Terrain, TerrainMap};
 use crate::draw::splitmix64;
+use crate::env::opponents::{Agent as _, Bundled};
 use crate::env::versus::{self, TwoPlayer, Versus};
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
@@ -235,6 +237,7 @@ impl TwoPlayer for MauriceLite {
         other => Side::other, is_over => State::is_over,
         decode, legal_mask, apply => apply_action, apply_allowed => super::rules::apply_allowed,
         write_observation, write_observation_bytes => write_observation,
+        update_observation, update_observation_bytes => update_observation,
         save => save_state, load => load_state, opponent_seed,
     }
     fn parse_side(id: &str) -> Result<Side> {
@@ -265,6 +268,20 @@ impl TwoPlayer for MauriceLite {
     fn observation_buffer() -> Box<[f32]> {
         // 21334 floats: too large for the stack of a worker thread many times over.
         vec![0.0; OBSERVATION_SIZE].into_boxed_slice()
+    }
+    fn decide(agent: &mut AnyAgent, s: &State, side: Side, mask: &Mask, obs: &mut Option<Box<[f32]>>) -> usize {
+        match agent {
+            // Random play reads no observation, and the heuristic its view of the compact part,
+            // read off the state instead (`View::observed`): only the agents that read the maps
+            // have them written.
+            Bundled::Random(a) => a.act(&[], mask),
+            Bundled::Heuristic(h) => h.act_view(&View::observed(s, side), mask),
+            _ => {
+                let obs = obs.get_or_insert_with(Self::observation_buffer);
+                write_observation(s, side, &mut obs[..]);
+                agent.act(obs, mask)
+            }
+        }
     }
 }
 

@@ -1,8 +1,9 @@
 //! The arrays a step or reset writes: borrowed from the caller (`Outputs`, numpy arrays from
-//! Python), or owned (`OutputBuffers`) for callers without numpy.
+//! Python), or owned (`OutputBuffers`, `ByteBuffers`) for callers without numpy.
 
 use crate::env::NO_OUTCOME;
 use crate::game::Game;
+use crate::obs_value::ObsValue;
 
 /// The caller-owned arrays a step or reset writes, row `i` for env `i` (C order), the
 /// observations as `T` (`f32`, or `u8` for a game that `Observes<u8>`).
@@ -88,42 +89,68 @@ impl std::ops::DerefMut for AlignedRows {
     }
 }
 
-/// Owned arrays for `Outputs`, for callers without numpy (benchmarks, examples, tests).
-pub struct OutputBuffers {
+/// Storage of `RowBuffers`' observation rows: `len` values, zeroed.
+pub trait RowStore: std::ops::DerefMut<Target = [Self::Value]> {
+    type Value: ObsValue;
+    fn zeroed(len: usize) -> Self;
+}
+
+impl RowStore for AlignedRows {
+    type Value = f32;
+    fn zeroed(len: usize) -> AlignedRows {
+        AlignedRows::zeros(len)
+    }
+}
+
+impl<T: ObsValue> RowStore for Vec<T> {
+    type Value = T;
+    fn zeroed(len: usize) -> Vec<T> {
+        vec![T::OFF; len]
+    }
+}
+
+/// Owned arrays for `Outputs`, for callers without numpy (benchmarks, examples, tests), the rows
+/// in `R`: `OutputBuffers` (float32 rows on cache lines) or `ByteBuffers` (uint8 rows).
+pub struct RowBuffers<R: RowStore> {
     /// Read through `obs()`: only the engine writes the rows (`out()` vouches for them, see
     /// `Outputs::obs_kept`).
-    obs: AlignedRows,
+    obs: R,
     pub masks: Vec<bool>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<bool>,
     pub truncated: Vec<bool>,
     pub outcomes: Vec<i8>,
     pub illegal: Vec<bool>,
-    pub final_obs: Vec<f32>,
+    pub final_obs: Vec<R::Value>,
 }
 
-impl OutputBuffers {
+/// `RowBuffers` of float32 rows, each on a cache line.
+pub type OutputBuffers = RowBuffers<AlignedRows>;
+/// `RowBuffers` of uint8 rows (a game that `Observes<u8>`).
+pub type ByteBuffers = RowBuffers<Vec<u8>>;
+
+impl<R: RowStore> RowBuffers<R> {
     /// Zeroed rows for `n` environments of game `G`.
-    pub fn of<G: Game>(n: usize) -> OutputBuffers {
+    pub fn of<G: Game>(n: usize) -> RowBuffers<R> {
         let (o, a) = (G::obs_size(), G::NUM_ACTIONS);
-        OutputBuffers {
-            obs: AlignedRows::zeros(n * o),
+        RowBuffers {
+            obs: R::zeroed(n * o),
             masks: vec![false; n * a],
             rewards: vec![0.0; n],
             terminated: vec![false; n],
             truncated: vec![false; n],
             outcomes: vec![NO_OUTCOME; n],
             illegal: vec![false; n],
-            final_obs: vec![0.0; n * o],
+            final_obs: vec![R::Value::OFF; n * o],
         }
     }
 
     /// num_envs × the observation size: the observations the last reset or step wrote.
-    pub fn obs(&self) -> &[f32] {
+    pub fn obs(&self) -> &[R::Value] {
         &self.obs
     }
 
-    pub fn out(&mut self) -> Outputs<'_> {
+    pub fn out(&mut self) -> Outputs<'_, R::Value> {
         Outputs {
             obs: &mut self.obs,
             masks: &mut self.masks,

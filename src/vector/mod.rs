@@ -25,7 +25,7 @@ mod scheduler;
 #[cfg(test)]
 mod tests;
 
-pub use buffers::{AlignedRows, OutputBuffers, Outputs};
+pub use buffers::{AlignedRows, ByteBuffers, OutputBuffers, Outputs, RowBuffers, RowStore};
 pub use chunk::{Copies, ENDED_BYTES_PER_THREAD};
 pub use engine::Engine;
 pub use prefetch::lines as prefetch_lines;

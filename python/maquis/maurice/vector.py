@@ -44,8 +44,9 @@ class MauriceVectorEnv(MauriceKeywords, GameVectorEnv, keywords=GAME.keywords):
       ("win"/"draw"/"loss") and `illegal_action` for the environments whose episode ended.
     - `action_masks()` bool (num_envs, 1447); `sample_actions()` int64 (num_envs,) drawn in Rust.
 
-    The bundled opponents always read the full observation. The engine writes full rows; with
-    `observation="compact"` the env hands out their first 1084 columns.
+    The bundled opponents decide as from their full observation, whatever `observation` is. The
+    engine keeps full rows, updated in place (the maps' cells rewritten only where units moved);
+    with `observation="compact"` the env hands out their first 1084 columns.
 
     Version History: v0 (`maquis/MauriceLite-v0`), as `MauriceEnv`.
     """

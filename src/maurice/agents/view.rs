@@ -113,6 +113,9 @@ pub struct View {
     pub cinc: [Cell; 2],
     /// Own units, then the enemy's (on the table only).
     pub units: [Vec<SeenUnit>; 2],
+    /// The box holding each enemy unit's cells (`cell_box`), in the order of `units[1]`: what
+    /// `enemy_gap` compares first, asked of every unit many times a decision.
+    pub enemy_boxes: Vec<(i32, i32, i32, i32)>,
 }
 
 impl View {
@@ -176,7 +179,9 @@ impl View {
             distance: count(obs[ACTIVATION + 1], 64),
             cinc: [cell(CINC), cell(CINC + 2)],
             units,
+            enemy_boxes: Vec::new(),
         }
+        .with_boxes()
     }
 
     pub fn own(&self) -> &[SeenUnit] {
@@ -201,8 +206,8 @@ impl View {
         // than the best so far cannot lower it, and its cells need not be compared.
         let own = cell_box(cells);
         let mut best = i32::MAX;
-        for e in self.enemy().iter().filter(|e| kinds.is_none_or(|k| e.kind == k) && e.cells.n > 0) {
-            if box_gap(own, cell_box(e.cells.as_slice())) < best {
+        for (e, &b) in self.enemy().iter().zip(&self.enemy_boxes) {
+            if kinds.is_none_or(|k| e.kind == k) && e.cells.n > 0 && box_gap(own, b) < best {
                 best = best.min(gap(cells, e.cells.as_slice()));
             }
         }
@@ -226,6 +231,42 @@ impl View {
 }
 
 impl View {
+    /// `decode` of `side`'s observation of `s`, read off the state with no observation written:
+    /// the in-env heuristic opponent's view. Every field is what `decode` gives — counts stop at
+    /// the observation's divisors, a moving unit's cells are its footprint — except the units' `near`
+    /// and `command` (false, 0), which the heuristic does not read (the vector env's opponent
+    /// makes the decisions of the whole observation's: tests/maurice_env.rs).
+    pub fn observed(s: &crate::maurice::State, side: Side) -> View {
+        let mut v = View::of_state(s, side);
+        for n in v.hand.iter_mut().chain(v.hand_new.iter_mut()).chain(v.discard.iter_mut()) {
+            *n = (*n).min(2);
+        }
+        v.removed = v.removed.min(2);
+        for n in v.hand_sizes.iter_mut().chain([&mut v.deck_size, &mut v.span_played]) {
+            *n = (*n).min(40);
+        }
+        for n in v.morale.iter_mut().chain(v.morale_start.iter_mut()) {
+            *n = (*n).min(8);
+        }
+        for u in v.units.iter_mut().flatten() {
+            u.disr = u.disr.min(4);
+            // Only a unit on the move may cover other cells than its footprint (M3; `load_state`
+            // checks it of every other).
+            if u.moving {
+                u.cells = footprint(u.formation, u.at, u.facing);
+            }
+        }
+        v.with_boxes()
+    }
+
+    /// This view with `enemy_boxes` worked out from its enemy units' cells.
+    fn with_boxes(mut self) -> View {
+        use crate::maurice::rules::charge::charge_move::cell_box;
+        self.enemy_boxes.clear();
+        self.enemy_boxes.extend(self.units[1].iter().map(|e| cell_box(e.cells.as_slice())));
+        self
+    }
+
     /// The view `side` has of `s`, read off the state without writing the observation (the
     /// search's playouts, where the observation's command distances would cost most of the time).
     /// It holds what `decode` of `side`'s observation holds, except the units' `command` (0).
@@ -281,6 +322,8 @@ impl View {
             distance: r.distance.map_or(0, |d| (d + delay).min(64)),
             cinc: [mine.cinc, theirs.cinc],
             units,
+            enemy_boxes: Vec::new(),
         }
+        .with_boxes()
     }
 }

@@ -98,12 +98,11 @@ fn play_all<T: TwoPlayer>(py: Python<'_>, games: &[GameSpec], threads: usize, bu
         let (a, sa, b, sb, seed) = spec;
         let mut s = T::new_game(*seed, &T::Scenario::default()).map_err(|e| e.to_string())?;
         let mut agents = [build(a, *sa)?, build(b, *sb)?];
-        let mut obs = T::observation_buffer();
+        let mut obs = None;
         while let Some(side) = T::to_move(&s) {
             let k = usize::from(side != first);
             let mask = T::legal_mask(&s);
-            T::write_observation(&s, side, obs.as_mut());
-            let action = T::act(&mut agents[k], obs.as_ref(), &mask);
+            let action = T::decide(&mut agents[k], &s, side, &mask, &mut obs);
             let action = T::decode(action as i64).map_err(|e| e.to_string())?;
             T::apply(&mut s, action).map_err(|e| e.to_string())?;
         }
