@@ -101,13 +101,14 @@ pub fn morale_margin(s: &State, me: Side) -> f32 {
     share(me) - share(me.other())
 }
 
-/// How near nightfall is (E2), 0..1: the share of the cards to draw already drawn, a `reshuffle` still in the deck counting for the `RESHUFFLE_RETURNS` discards it
-/// brings back (K3).
+/// How near nightfall is (E2), 0..1: the share of the cards to draw already drawn, a
+/// `reshuffle` still in the deck counting for the `RESHUFFLE_RETURNS` discards it brings back (K3).
 pub fn urgency(s: &State) -> f32 {
     let back = s.deck.iter().filter(|&&c| c == Card::Reshuffle).count() as f32;
     let left = s.deck.len() as f32 + RESHUFFLE_RETURNS * back;
     // Linear: against an enemy that stays home the walk must start by mid-game to end in time
-    // (squared, the search beat `random` in 40 of 200 standard games; linear, 79).
+    // (squared, the search beat `random` in 40 of 200 standard games; linear with the whole-army
+    // gate of `STAYING`, 79: docs/notes/maurice_search.md).
     (1.0 - left / DECK_CLOCK).clamp(0.0, 1.0)
 }
 

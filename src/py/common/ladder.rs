@@ -31,11 +31,7 @@ pub fn play_games<T: TwoPlayer>(py: Python<'_>, games: Vec<GameSpec>, budget: u3
             OpponentKind::parse(id, false).map_err(|e| MaquisError::new_err(format!("agent {id:?}: {e}")))?;
         }
     }
-    let build = |id: &str, seed: u64| {
-        let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
-        T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
-    };
-    play_all::<T>(py, &games, threads, &build)
+    play_all::<T>(py, &games, threads, &|id, seed| bundled::<T>(id, budget, seed))
 }
 
 /// `play_games` for a game whose network type is `G`: its agents may also be `network@FILE` and
@@ -76,12 +72,15 @@ where
     }
     let build = |id: &str, seed: u64| match files.get(id) {
         Some((kind, net)) => T::Agent::with_network(*kind, net.clone(), budget, seed).map_err(|e| e.to_string()),
-        None => {
-            let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
-            T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
-        }
+        None => bundled::<T>(id, budget, seed),
     };
     play_all::<T>(py, &games, threads, &build)
+}
+
+/// The bundled agent `id` (`random`, `heuristic`, …) of `T`, seeded.
+fn bundled<T: TwoPlayer>(id: &str, budget: u32, seed: u64) -> Result<T::Agent, String> {
+    let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
+    T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
 }
 
 fn check_budget(budget: u32) -> PyResult<()> {
