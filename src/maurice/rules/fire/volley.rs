@@ -6,15 +6,15 @@ use crate::error::Result;
 use crate::maurice::action::{Action, Aim as AimChoice, Mask, MaskExt};
 use crate::maurice::cards::Card;
 use crate::maurice::grid::lanes;
-use crate::maurice::ids::{CardMark, ChanceEvent, Formation, Phase, Side, TerrainType, UnitType, MAX_UNITS};
+use crate::maurice::ids::{CardMark, ChanceEvent, Formation, Phase, Side, TerrainType, UnitType, HEIGHT, MAX_UNITS};
 use crate::maurice::rules::round::ask;
 use crate::maurice::rules::{cards, morale, round};
 use crate::maurice::state::{Aim, Fire, State, Unit};
 
 /// F5: the lanes of one base that have a target: straight, left, right.
-fn base_targets(s: &State, u: &Unit, b: crate::maurice::grid::Cell, range: Range) -> [Option<Aim>; 3] {
-    let occupied = occupied(s);
-    lanes(u.facing).map(|v| match lane_target_in(s, &occupied, u.side, b, v, range) {
+/// (`occupied`: the covered cells, `targets::occupied(s)`, worked out once for all the bases.)
+fn base_targets(s: &State, occupied: &[u64; HEIGHT], u: &Unit, b: crate::maurice::grid::Cell, range: Range) -> [Option<Aim>; 3] {
+    lanes(u.facing).map(|v| match lane_target_in(s, occupied, u.side, b, v, range) {
         LaneTarget::Target { cell, k } => Some(Aim { base: b, target: cell, k, lane: v }),
         _ => None,
     })
@@ -47,7 +47,8 @@ pub fn eligible(s: &State, side: Side, id: u8, bombard: bool) -> bool {
     }) {
         return false;
     }
-    firing_bases(s, u).into_iter().any(|b| base_targets(s, u, b, Range::Short).iter().any(Option::is_some))
+    let occupied = occupied(s);
+    firing_bases(s, u).as_slice().iter().any(|&b| base_targets(s, &occupied, u, b, Range::Short).iter().any(Option::is_some))
 }
 
 fn any_eligible(s: &State, side: Side, bombard: bool) -> bool {
@@ -167,8 +168,10 @@ fn next_aim(s: &mut State) {
     let (side, id, bombard) = (f.side, f.unit.expect("a named unit"), f.bombard);
     let u = *s.unit(side, id);
     let bases = firing_bases(s, &u);
-    while let Some(&b) = bases.get(s.round.fire.as_ref().expect("fire").base as usize) {
-        let [straight, left, right] = base_targets(s, &u, b, range(bombard));
+    // Aiming changes no unit: the covered cells stay the same for every base.
+    let occupied = occupied(s);
+    while let Some(&b) = bases.as_slice().get(s.round.fire.as_ref().expect("fire").base as usize) {
+        let [straight, left, right] = base_targets(s, &occupied, &u, b, range(bombard));
         let f = s.round.fire.as_mut().expect("fire");
         match (straight, left, right) {
             (Some(a), _, _) | (None, Some(a), None) | (None, None, Some(a)) => f.aims.push(a),
@@ -188,8 +191,8 @@ pub fn aim_options(s: &State) -> Option<(usize, Aim, Aim)> {
     let f = s.round.fire.as_ref()?;
     let u = s.unit(f.side, f.unit?);
     let bases = firing_bases(s, u);
-    let b = *bases.get(f.base as usize)?;
-    let [_, left, right] = base_targets(s, u, b, range(f.bombard));
+    let b = *bases.as_slice().get(f.base as usize)?;
+    let [_, left, right] = base_targets(s, &occupied(s), u, b, range(f.bombard));
     let a = u.frame().coords(b).0 as usize;
     Some((a, left?, right?))
 }
