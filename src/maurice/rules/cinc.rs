@@ -3,7 +3,7 @@
 use crate::maurice::grid::Cell;
 use crate::maurice::ids::{Side, HEIGHT, WIDTH};
 use crate::maurice::state::State;
-use super::command_distance::{dilate, passable, ROW};
+use super::command_distance::{dilate, passable, Rows, ROW};
 
 /// H1: a cell the CinC may stand on: on the table and not `lake`.
 fn can_stand(s: &State, c: Cell) -> bool {
@@ -18,9 +18,20 @@ pub fn move_targets(s: &State, side: Side) -> Vec<Cell> {
     out
 }
 
-/// `move_targets`, each cell handed to `f` in cell order, with no list built. The search is a
-/// flood fill over bit rows (a row of 45 cells a word).
+/// `move_targets`, each cell handed to `f` in cell order, with no list built.
 pub fn for_each_move_target(s: &State, side: Side, mut f: impl FnMut(Cell)) {
+    for (y, &row) in move_target_rows(s, side).iter().enumerate() {
+        let mut bits = row;
+        while bits != 0 {
+            f(Cell::new(bits.trailing_zeros() as i8, y as i8));
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// `move_targets` as a row of bits per y (bit x). The search is a flood fill over bit rows (a
+/// row of 45 cells a word).
+pub fn move_target_rows(s: &State, side: Side) -> Rows {
     // A cell covered by units of both sides counts as the last one's (blue first, ascending id).
     let (mut own, mut enemy) = ([0u64; HEIGHT], [0u64; HEIGHT]);
     for u in s.units_on_table() {
@@ -58,12 +69,9 @@ pub fn for_each_move_target(s: &State, side: Side, mut f: impl FnMut(Cell)) {
     }
     seen[start.y as usize] &= !(1 << start.x);
     for y in 0..HEIGHT {
-        let mut bits = seen[y] & !(own[y] | enemy[y]) & ROW;
-        while bits != 0 {
-            f(Cell::new(bits.trailing_zeros() as i8, y as i8));
-            bits &= bits - 1;
-        }
+        seen[y] &= !(own[y] | enemy[y]) & ROW;
     }
+    seen
 }
 
 /// H3: the cells a displaced CinC may go to: the nearest ring (Chebyshev distance k ≥ 1) that
