@@ -33,14 +33,17 @@ pub fn group(s: &State, side: Side, seed: u8) -> u16 {
         return 0;
     }
     let cls = class(s, seed_unit);
-    let members: Vec<&Unit> = units.iter().filter(|u| can_join(u) && class(s, u) == cls).collect();
+    // Bit sets of ids, not lists: a group is asked for at every naming of a force.
+    let members = units.iter().filter(|u| can_join(u) && class(s, u) == cls).fold(0u16, |m, u| m | 1 << u.id);
     let mut group = 1u16 << seed;
-    let mut frontier = vec![seed_unit];
-    while let Some(u) = frontier.pop() {
-        for &v in &members {
-            if group & (1 << v.id) == 0 && linked(s, u, v) {
-                group |= 1 << v.id;
-                frontier.push(v);
+    let mut todo = group;
+    while todo != 0 {
+        let u = &units[todo.trailing_zeros() as usize];
+        todo &= todo - 1;
+        for v in ids(members & !group) {
+            if linked(s, u, &units[v as usize]) {
+                group |= 1 << v;
+                todo |= 1 << v;
             }
         }
     }
