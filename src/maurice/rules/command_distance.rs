@@ -191,7 +191,7 @@ fn build_zone(enemy: &Rows, passable: &Rows, lakes: bool) -> Rows {
 }
 
 /// The cells within 5 cells (Chebyshev) of a cell of `enemy`.
-fn crow_zone(enemy: &Rows) -> Rows {
+pub(crate) fn crow_zone(enemy: &Rows) -> Rows {
     let mut wide = [0u64; HEIGHT];
     for (w, &v) in wide.iter_mut().zip(enemy) {
         *w = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
