@@ -40,7 +40,7 @@ struct Sight {
 impl Sight {
     fn new(s: &State, side: Side) -> Sight {
         // A lane is searched R + 1 cells out.
-        debug_assert_eq!(Range::Short.reach() + 1, 5, "crow_zone is the cells within 5");
+        const _: () = assert!(Range::Short.reach() + 1 == 5, "crow_zone holds the cells within 5");
         Sight { occupied: occupied(s), reach: crow_zone(&enemy_rows(s, side)) }
     }
 }
