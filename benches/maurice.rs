@@ -1,7 +1,8 @@
 //! Maurice Lite's hot paths, one core: a random game (decisions/s); per call over a corpus of the
 //! positions of random standard games: `legal_mask`, `apply` (the legal action played there),
 //! `write_observation` (compact uint8, full float32), the command-distance map and the CinC's
-//! move targets; the `heuristic` opponent's decision; one `search` decision at budget 100.
+//! move targets (as the mask reads them: bit rows); the `heuristic` opponent's decision, and the
+//! view the vector env's opponent decides from; one `search` decision at budget 100.
 //!
 //! `cargo bench --profile dist --bench maurice` (fat LTO, as the wheels). Python-side throughput is
 //! `python -m maquis maurice bench`; instruction counts, `examples/maurice_speed.rs`.
@@ -9,7 +10,8 @@
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use maquis::draw::splitmix64;
 use maquis::maurice::agents::{Agent, HeuristicAgent, RandomAgent, SearchAgent};
-use maquis::maurice::rules::cinc::move_targets;
+use maquis::maurice::agents::view::View;
+use maquis::maurice::rules::cinc::move_target_rows;
 use maquis::maurice::rules::command_distance::CommandMap;
 use maquis::maurice::{
     apply, legal_mask, new_game, write_observation, Phase, Setup, Side, State, COMPACT_OBSERVATION_SIZE,
@@ -113,10 +115,17 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
-    g.bench_function("cinc_move_targets", |b| {
+    g.bench_function("cinc_move_target_rows", |b| {
         b.iter(|| {
             for (s, _) in &positions {
-                black_box(move_targets(s, s.active));
+                black_box(move_target_rows(s, s.active));
+            }
+        })
+    });
+    g.bench_function("opponent_view", |b| {
+        b.iter(|| {
+            for (s, _) in &positions {
+                black_box(View::observed(s, s.to_move.unwrap()));
             }
         })
     });

@@ -43,6 +43,15 @@ impl<const WORDS: usize, const BITS: usize> BitMask<WORDS, BITS> {
     pub fn get(&self, i: usize) -> bool {
         i < BITS && self.0[i / 64] >> (i % 64) & 1 == 1
     }
+    /// Sets index `at + i` for every bit i of `bits` (a row of up to 64 actions at once; the
+    /// indices must be below `BITS`).
+    pub fn set_bits(&mut self, at: usize, bits: u64) {
+        let (w, shift) = (at / 64, at % 64);
+        self.0[w] |= bits << shift;
+        if shift > 0 && bits >> (64 - shift) != 0 {
+            self.0[w + 1] |= bits >> (64 - shift);
+        }
+    }
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
@@ -122,5 +131,17 @@ mod tests {
         m.write_bytes(&mut bytes);
         assert_eq!(bytes.iter().map(|&b| b as u32).sum::<u32>(), 6);
         assert_eq!((bytes[64], bytes[65]), (1, 0));
+    }
+
+    #[test]
+    fn set_bits_sets_each_bit_of_a_row_at_its_index() {
+        for at in [0, 1, 19, 63, 64, 100, 127, 146] {
+            let bits = (0x1F_F0F0_0F0F_0001u64 | 1 << 44) & ((1 << 45) - 1);
+            let mut rows = BitMask::<3, 191>::default();
+            rows.set_bits(at, bits);
+            let mut one_by_one = BitMask::<3, 191>::default();
+            (0..45).filter(|i| bits >> i & 1 == 1).for_each(|i| one_by_one.set(at + i));
+            assert_eq!(rows, one_by_one, "at {at}");
+        }
     }
 }

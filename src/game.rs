@@ -59,6 +59,13 @@ pub trait Game: Copy + Debug + Default + PartialEq + Send + Sync + 'static {
     fn is_legal(mask: &Self::Mask, i: usize) -> bool;
     /// Applies an action the mask allows.
     fn apply_legal(s: &mut Self::State, a: Self::Action);
+    /// `apply_legal`, then the legal actions of the state it leaves: a game whose rules work out
+    /// that mask on the way may hand it over instead of computing it a second time.
+    #[inline]
+    fn apply_legal_mask(s: &mut Self::State, a: Self::Action) -> Self::Mask {
+        Self::apply_legal(s, a);
+        Self::legal_mask(s)
+    }
     /// Why `action` cannot be applied to `s` (naming the action, the phase and why); `s` is
     /// unchanged.
     fn refusal(s: &Self::State, action: i64) -> Error;

@@ -122,7 +122,7 @@ impl<G: Game> Slot<G> {
             return Err(Error::GameOver);
         }
         if G::is_legal(&self.mask, action as usize) {
-            G::apply_legal(&mut self.state, a);
+            self.mask = G::apply_legal_mask(&mut self.state, a);
         } else if cfg.illegal == IllegalPolicy::Terminate {
             self.done = true;
             self.mask = G::Mask::default();
@@ -138,7 +138,6 @@ impl<G: Game> Slot<G> {
             // Refused (naming the action, the phase and why) before anything changes.
             return Err(G::refusal(&self.state, action));
         }
-        self.mask = G::legal_mask(&self.state);
         match G::outcome(&self.state) {
             Some(o) => {
                 self.done = true;

@@ -78,6 +78,11 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     fn apply_allowed(s: &mut Self::State, a: Self::Action) -> Result<()> {
         Self::apply(s, a)
     }
+    /// `apply_allowed`, with the legal mask of the state it leaves when the game worked it out
+    /// on the way (None: ask `legal_mask`).
+    fn apply_allowed_mask(s: &mut Self::State, a: Self::Action) -> Result<Option<Self::Mask>> {
+        Self::apply_allowed(s, a).map(|()| None)
+    }
     /// What `side` may see of `s`, `OBSERVATION_SIZE` floats.
     fn write_observation(s: &Self::State, side: Self::Side, out: &mut [f32]);
     /// The same as bytes: each value's count, the float times its divisor (`obs_value`).
@@ -176,6 +181,11 @@ macro_rules! two_player_rules {
     };
     (@fn apply_allowed => $f:path) => {
         fn apply_allowed(s: &mut Self::State, a: Self::Action) -> $crate::error::Result<()> { $f(s, a) }
+    };
+    (@fn apply_allowed_mask => $f:path) => {
+        fn apply_allowed_mask(s: &mut Self::State, a: Self::Action) -> $crate::error::Result<Option<Self::Mask>> {
+            $f(s, a)
+        }
     };
     (@fn write_observation => $f:path) => {
         fn write_observation(s: &Self::State, side: Self::Side, out: &mut [f32]) { $f(s, side, out) }
@@ -339,22 +349,33 @@ impl<T: TwoPlayer> Match<T> {
 
     /// Lets the bundled opponent decide until the learner is to move or the game is over.
     pub fn advance(&mut self) {
-        let Some(agent) = self.opponent.as_mut() else { return };
+        self.advance_from(None);
+    }
+
+    /// `advance` from a state whose legal mask is `known` (when the game worked it out on the
+    /// way); returns the mask of the state it stops at when known, so that none is computed twice.
+    pub fn advance_from(&mut self, mut known: Option<T::Mask>) -> Option<T::Mask> {
+        let Some(agent) = self.opponent.as_mut() else { return known };
         // Made only for an agent that reads the whole observation (`TwoPlayer::decide`).
         let mut obs = None;
         while let Some(side) = T::to_move(&self.game) {
             if side == self.learner {
-                return;
+                return known;
             }
-            let mask = T::legal_mask(&self.game);
+            let mask = known.take().unwrap_or_else(|| T::legal_mask(&self.game));
             let a = T::decide(agent, &self.game, side, &mask, &mut obs);
             // The bundled agents pick from the mask; should one ever not, the game still goes on.
             let a = if mask.get(a) { a } else { mask.nth(0).unwrap_or(0) };
             if let Ok(action) = T::decode(a as i64) {
                 // An action in the mask needs no second check.
-                let _ = if mask.get(a) { T::apply_allowed(&mut self.game, action) } else { T::apply(&mut self.game, action) };
+                known = if mask.get(a) {
+                    T::apply_allowed_mask(&mut self.game, action).ok().flatten()
+                } else {
+                    T::apply(&mut self.game, action).ok().and(None)
+                };
             }
         }
+        known
     }
 
     /// A decision of an external opponent (`OpponentKind::External`) while it is to move.
@@ -535,6 +556,13 @@ impl<T: TwoPlayer> Game for Versus<T> {
         if T::apply_allowed(&mut s.game, a).is_ok() {
             s.advance();
         }
+    }
+    fn apply_legal_mask(s: &mut Match<T>, a: T::Action) -> T::Mask {
+        let known = match T::apply_allowed_mask(&mut s.game, a) {
+            Ok(known) => s.advance_from(known),
+            Err(_) => None,
+        };
+        known.unwrap_or_else(|| T::legal_mask(&s.game))
     }
     fn refusal(s: &Match<T>, action: i64) -> Error {
         let mut probe = s.game.clone();

@@ -197,6 +197,9 @@ pub trait MaskExt {
     fn contains(&self, a: Action) -> bool;
     /// The legal actions, decoded.
     fn actions(&self) -> impl Iterator<Item = Action> + '_;
+    /// Adds `Action::Cell` for every cell of a set of cells of the table (a row of bits per y,
+    /// bit x): a row's cells are consecutive actions, added a row at a time.
+    fn add_cells(&mut self, rows: &[u64; HEIGHT]);
 }
 
 impl MaskExt for Mask {
@@ -210,5 +213,11 @@ impl MaskExt for Mask {
     }
     fn actions(&self) -> impl Iterator<Item = Action> + '_ {
         self.iter().map(|i| table().actions[i])
+    }
+    fn add_cells(&mut self, rows: &[u64; HEIGHT]) {
+        for (y, &bits) in rows.iter().enumerate() {
+            // Bits past the table's width are not cells.
+            self.set_bits(CELL + y * WIDTH, bits & ((1 << WIDTH) - 1));
+        }
     }
 }

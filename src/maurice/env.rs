@@ -236,6 +236,7 @@ impl TwoPlayer for MauriceLite {
         types: Side, Scenario, State, Action, Mask, AnyAgent;
         other => Side::other, is_over => State::is_over,
         decode, legal_mask, apply => apply_action, apply_allowed => super::rules::apply_allowed,
+        apply_allowed_mask => super::rules::apply_allowed_mask,
         write_observation, write_observation_bytes => write_observation,
         update_observation, update_observation_bytes => update_observation,
         save => save_state, load => load_state, opponent_seed,

@@ -132,6 +132,12 @@ impl Cells {
     pub fn contains(&self, c: Cell) -> bool {
         self.as_slice().contains(&c)
     }
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
     pub fn from_slice(cs: &[Cell]) -> Cells {
         let mut out = Cells { n: cs.len() as u8, cells: [Cell::default(); 4] };
         out.cells[..cs.len()].copy_from_slice(cs);

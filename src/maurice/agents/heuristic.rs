@@ -120,8 +120,9 @@ fn ahead_cells(u: &SeenUnit) -> crate::maurice::grid::Cells {
 }
 
 /// Whether a step straight ahead keeps `u` on the table and off every other unit (so that it
-/// interpenetrates nobody) and brings it closer to the enemy.
-fn can_step(v: &View, u: &SeenUnit) -> bool {
+/// interpenetrates nobody) and brings it closer to the enemy than `now` (its `enemy_gap`, which
+/// every caller has already asked for).
+fn can_step(v: &View, u: &SeenUnit, now: i32) -> bool {
     let ahead = ahead_cells(u);
     let cells = ahead.as_slice();
     if !cells.iter().all(|c| (0..WIDTH as i8).contains(&c.x) && (0..HEIGHT as i8).contains(&c.y)) {
@@ -134,14 +135,14 @@ fn can_step(v: &View, u: &SeenUnit) -> bool {
             || box_gap(reach, cell_box(o.cells.as_slice())) > 0
             || !o.cells.as_slice().iter().any(|c| cells.contains(c))
     });
-    clear && v.enemy_gap(cells, None) < v.enemy_gap(u.cells.as_slice(), None)
+    clear && v.enemy_gap(cells, None) < now
 }
 
 /// Whether `u` is not yet where it should stand: farther than its halt from the enemy, with a
 /// step ahead open to it.
 fn to_advance(v: &View, u: &SeenUnit) -> bool {
     let g = v.enemy_gap(u.cells.as_slice(), None);
-    g != i32::MAX && g > halt(u.kind) && can_step(v, u)
+    g != i32::MAX && g > halt(u.kind) && can_step(v, u, g)
 }
 
 fn shooter(u: &SeenUnit) -> bool {
@@ -515,7 +516,7 @@ fn unit_move(v: &View, mask: &Mask) -> Option<usize> {
     if now == i32::MAX || now <= halt(u.kind) || !legal(mask, Action::Move(MoveKind::Forward)) {
         return Some(done);
     }
-    if can_step(v, u) {
+    if can_step(v, u, now) {
         Some(idx(Action::Move(MoveKind::Forward)))
     } else {
         Some(done)

@@ -237,17 +237,20 @@ impl View {
     /// and `command` (false, 0), which the heuristic does not read (the vector env's opponent
     /// makes the decisions of the whole observation's: tests/maurice_env.rs).
     pub fn observed(s: &crate::maurice::State, side: Side) -> View {
-        let mut v = View::of_state(s, side);
-        for n in v.hand.iter_mut().chain(v.hand_new.iter_mut()).chain(v.discard.iter_mut()) {
-            *n = (*n).min(2);
+        let mut v = View::unboxed(s, side);
+        // Plain loops over each array (a chain of iterators checks which part it is in at every
+        // step, and a view is made at every decision of the in-env opponent).
+        for cards in [&mut v.hand, &mut v.hand_new, &mut v.discard] {
+            for n in cards.iter_mut() {
+                *n = (*n).min(2);
+            }
         }
         v.removed = v.removed.min(2);
-        for n in v.hand_sizes.iter_mut().chain([&mut v.deck_size, &mut v.span_played]) {
-            *n = (*n).min(40);
-        }
-        for n in v.morale.iter_mut().chain(v.morale_start.iter_mut()) {
-            *n = (*n).min(8);
-        }
+        v.hand_sizes = v.hand_sizes.map(|n| n.min(40));
+        v.deck_size = v.deck_size.min(40);
+        v.span_played = v.span_played.min(40);
+        v.morale = v.morale.map(|n| n.min(8));
+        v.morale_start = v.morale_start.map(|n| n.min(8));
         for u in v.units.iter_mut().flatten() {
             u.disr = u.disr.min(4);
             // Only a unit on the move may cover other cells than its footprint (M3; `load_state`
@@ -271,6 +274,11 @@ impl View {
     /// search's playouts, where the observation's command distances would cost most of the time).
     /// It holds what `decode` of `side`'s observation holds, except the units' `command` (0).
     pub fn of_state(s: &crate::maurice::State, side: Side) -> View {
+        View::unboxed(s, side).with_boxes()
+    }
+
+    /// `of_state` but for `enemy_boxes` (left empty).
+    fn unboxed(s: &crate::maurice::State, side: Side) -> View {
         let sides = [side, side.other()];
         let r = &s.round;
         let mut units = [Vec::with_capacity(MAX_UNITS), Vec::with_capacity(MAX_UNITS)];
@@ -324,6 +332,5 @@ impl View {
             units,
             enemy_boxes: Vec::new(),
         }
-        .with_boxes()
     }
 }

@@ -23,15 +23,13 @@ pub fn span_total(s: &State) -> u32 {
     s.army(s.active).hand.span_total()
 }
 
-/// A6: the units that may seed the force: command distance within the span total.
-fn seeds(s: &State) -> Vec<u8> {
+/// A6: the units that may seed the force: command distance within the span total (worked out
+/// as they are taken: whether there is one at all asks no further than the first).
+fn seeds(s: &State) -> impl Iterator<Item = u8> + '_ {
     let (side, cmd, total) = (s.active, command(s), span_total(s));
     let map = CommandMap::new(s, side);
     let seeds = Seeds::new(s, side);
-    s.units(side)
-        .filter(|u| map.to_unit(u).is_some_and(|d| d <= total) && seeds.can_seed(u.id, cmd))
-        .map(|u| u.id)
-        .collect()
+    s.units(side).filter(move |u| map.to_unit(u).is_some_and(|d| d <= total) && seeds.can_seed(u.id, cmd)).map(|u| u.id)
 }
 
 /// R5, A5: after choosing an action the active side draws; if no unit can seed a force within
@@ -40,7 +38,7 @@ pub fn start(s: &mut State, cmd: Command) -> Result<()> {
     let side = s.active;
     s.round.command = Some(cmd);
     cards::draw_n(s, side, cmd.draws())?;
-    if seeds(s).is_empty() {
+    if seeds(s).next().is_none() {
         cards::discard_hand(s, side);
         end_of_round(s);
     } else {

@@ -191,7 +191,7 @@ fn build_zone(enemy: &Rows, passable: &Rows, lakes: bool) -> Rows {
 }
 
 /// The cells within 5 cells (Chebyshev) of a cell of `enemy`.
-fn crow_zone(enemy: &Rows) -> Rows {
+pub(crate) fn crow_zone(enemy: &Rows) -> Rows {
     let mut wide = [0u64; HEIGHT];
     for (w, &v) in wide.iter_mut().zip(enemy) {
         *w = (v | v << 1 | v << 2 | v << 3 | v << 4 | v << 5 | v >> 1 | v >> 2 | v >> 3 | v >> 4 | v >> 5) & ROW;
@@ -280,7 +280,7 @@ fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> Depths {
     let mut d = 0u16;
     loop {
         let (glo, ghi) = (lo.saturating_sub(1), (hi + 1).min(HEIGHT - 1));
-        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        let mut any = 0;
         // The ring is replaced row by row: the row above's old value is kept for the next row.
         let mut above = frontier[glo];
         for y in glo..=ghi {
@@ -291,20 +291,24 @@ fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> Depths {
             marked[y] |= bits;
             let new = bits & open[y];
             frontier[y + 1] = new;
-            if new != 0 {
-                nlo = nlo.min(y);
-                nhi = y;
-            }
+            any |= new;
             while bits != 0 {
                 near[y * WIDTH + bits.trailing_zeros() as usize] = d;
                 bits &= bits - 1;
             }
         }
-        if nlo == usize::MAX {
+        if any == 0 {
             break;
         }
-        // Every row of the old ring lies in glo..=ghi, so the frontier holds the new ring only.
-        (lo, hi) = (nlo, nhi);
+        // Every row of the old ring lies in glo..=ghi, so the frontier holds the new ring only;
+        // its rows are found from the ends of that span (cheaper than noting them row by row).
+        (lo, hi) = (glo, ghi);
+        while frontier[lo + 1] == 0 {
+            lo += 1;
+        }
+        while frontier[hi + 1] == 0 {
+            hi -= 1;
+        }
         d += 1;
     }
     Depths { near, open }

@@ -2,7 +2,8 @@
 
 use super::charge::can_charge;
 use super::charge::charge_move::{box_gap, cell_box};
-use super::command_distance::CommandMap;
+use super::charge::charge_move::can_charge_near;
+use super::command_distance::{crow_zone, enemy_rows, CommandMap, Rows};
 use super::fire::can_bombard;
 use crate::maurice::ids::{Command, Formation, Side, UnitType, MAX_UNITS};
 use crate::maurice::state::{State, Unit};
@@ -33,14 +34,17 @@ pub fn group(s: &State, side: Side, seed: u8) -> u16 {
         return 0;
     }
     let cls = class(s, seed_unit);
-    let members: Vec<&Unit> = units.iter().filter(|u| can_join(u) && class(s, u) == cls).collect();
+    // Bit sets of ids, not lists: a group is asked for at every naming of a force.
+    let members = units.iter().filter(|u| can_join(u) && class(s, u) == cls).fold(0u16, |m, u| m | 1 << u.id);
     let mut group = 1u16 << seed;
-    let mut frontier = vec![seed_unit];
-    while let Some(u) = frontier.pop() {
-        for &v in &members {
-            if group & (1 << v.id) == 0 && linked(s, u, v) {
-                group |= 1 << v.id;
-                frontier.push(v);
+    let mut todo = group;
+    while todo != 0 {
+        let u = &units[todo.trailing_zeros() as usize];
+        todo &= todo - 1;
+        for v in ids(members & !group) {
+            if linked(s, u, &units[v as usize]) {
+                group |= 1 << v;
+                todo |= 1 << v;
             }
         }
     }
@@ -56,6 +60,8 @@ pub struct Seeds<'a> {
     side: Side,
     /// Per id, the units of its class it is linked to (bits), once built.
     links: OnceCell<[u16; MAX_UNITS]>,
+    /// The cells within 5 of an enemy cell (`can_charge_near`), once asked for.
+    reach: OnceCell<Rows>,
     charge_known: Cell<u16>,
     charge_yes: Cell<u16>,
     bombard_known: Cell<u16>,
@@ -68,6 +74,7 @@ impl<'a> Seeds<'a> {
             s,
             side,
             links: OnceCell::new(),
+            reach: OnceCell::new(),
             charge_known: Cell::new(0),
             charge_yes: Cell::new(0),
             bombard_known: Cell::new(0),
@@ -130,7 +137,10 @@ impl<'a> Seeds<'a> {
     }
 
     pub fn can_charge(&self, id: u8) -> bool {
-        Self::memo(&self.charge_known, &self.charge_yes, id, || can_charge(self.s, self.side, id))
+        Self::memo(&self.charge_known, &self.charge_yes, id, || {
+            let reach = self.reach.get_or_init(|| crow_zone(&enemy_rows(self.s, self.side)));
+            can_charge_near(self.s, self.side, id, reach)
+        })
     }
 
     pub fn can_bombard(&self, id: u8) -> bool {

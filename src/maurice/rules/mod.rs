@@ -47,6 +47,12 @@ pub fn legal_mask(s: &State) -> Mask {
         return m;
     }
     let m = compute_mask(s);
+    remember(s, m);
+    m
+}
+
+/// Keeps `m` as the mask of `s` for the thread's next `legal_mask`.
+fn remember(s: &State, m: Mask) {
     LAST_MASK.with(|last| {
         let mut last = last.borrow_mut();
         match last.as_mut() {
@@ -57,7 +63,6 @@ pub fn legal_mask(s: &State) -> Mask {
             None => *last = Some((s.clone(), m)),
         }
     });
-    m
 }
 
 /// The fields of a position that a mask can read: every field of `State` but the dice and card
@@ -163,6 +168,17 @@ pub fn apply_action(s: &mut State, a: Action) -> Result<()> {
 /// `apply_action` for an action the caller has just found in `legal_mask(s)` (a vector env's
 /// slot keeps its state's mask): the same, without asking for the mask again.
 pub fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
+    // The mask settling stops at is kept for the caller's `legal_mask` of the new state.
+    apply_allowed_then(s, a, Keep::Remember).map(|_| ())
+}
+
+/// `apply_allowed`, returning the mask of the decision it stops at when settling worked it out
+/// (None: ask `legal_mask`), for a caller that keeps it (a vector env's slot and opponent).
+pub fn apply_allowed_mask(s: &mut State, a: Action) -> Result<Option<Mask>> {
+    apply_allowed_then(s, a, Keep::Return)
+}
+
+fn apply_allowed_then(s: &mut State, a: Action, keep: Keep) -> Result<Option<Mask>> {
     if s.is_over() {
         return Err(Error::GameOver);
     }
@@ -183,7 +199,7 @@ pub fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
         // refused.
         let logged = s.dice.log.len();
         next.dice.log = std::mem::take(&mut s.dice.log);
-        let result = step(next, a).and_then(|()| settle(next));
+        let result = step(next, a).and_then(|()| settle_mask(next, keep));
         if result.is_ok() {
             std::mem::swap(s, next);
         } else {
@@ -192,6 +208,16 @@ pub fn apply_allowed(s: &mut State, a: Action) -> Result<()> {
         }
         result
     })
+}
+
+/// What `settle_mask` does with the mask of the decision it stops at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Keeps it for `legal_mask` of the same position (a copy of the position and, at the next
+    /// ask, a comparison).
+    Remember,
+    /// Only returns it: the caller holds it.
+    Return,
 }
 
 thread_local! {
@@ -268,18 +294,18 @@ fn step(s: &mut State, a: Action) -> Result<()> {
 
 /// Q0: takes every decision that offers one action only — except where the decider holds a card
 /// and the phase's actions depend on its hand (being asked must not reveal a hand).
-fn settle(s: &mut State) -> Result<()> {
-    settle_mask(s).map(|_| ())
-}
-
-/// `settle`, returning the mask of the decision it stops at when it had to compute it.
-fn settle_mask(s: &mut State) -> Result<Option<Mask>> {
+/// Returns the mask of the decision it stops at when it had to compute it (the single-option
+/// masks on the way are never asked for again, so they are not kept).
+fn settle_mask(s: &mut State, keep: Keep) -> Result<Option<Mask>> {
     while let Some(side) = s.to_move {
         if s.phase.reveals_hand() && !s.army(side).hand.is_empty() {
             return Ok(None);
         }
-        let m = legal_mask(s);
+        let m = compute_mask(s);
         if m.count() != 1 {
+            if keep == Keep::Remember {
+                remember(s, m);
+            }
             return Ok(Some(m));
         }
         let a = m.actions().next().expect("one legal action");
@@ -297,5 +323,5 @@ pub fn apply_legal(s: &mut State, a: Action) -> Result<Option<Mask>> {
         return Err(Error::GameOver);
     }
     step(s, a)?;
-    settle_mask(s)
+    settle_mask(s, Keep::Remember)
 }

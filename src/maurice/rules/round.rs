@@ -127,7 +127,7 @@ pub fn cinc_move(s: &mut State) {
 
 pub fn cinc_move_mask(s: &State, m: &mut Mask) {
     m.add(Action::Decline);
-    cinc::for_each_move_target(s, s.active, |c| m.add(Action::Cell(c)));
+    m.add_cells(&cinc::move_target_rows(s, s.active));
 }
 
 pub fn apply_cinc_move(s: &mut State, a: Action) {

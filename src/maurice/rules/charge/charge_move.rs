@@ -3,6 +3,7 @@
 use crate::maurice::action::Lead;
 use crate::maurice::grid::{touching_edge, Cell, Cells, Edge, Frame};
 use crate::maurice::ids::{Formation, Side, TerrainType, UnitType, MAX_UNITS};
+use crate::maurice::rules::command_distance::Rows;
 use crate::maurice::state::{State, Unit};
 
 /// C3: a charge move at most 4 BW long.
@@ -173,12 +174,24 @@ pub(crate) fn box_gap(a: (i32, i32, i32, i32), b: (i32, i32, i32, i32)) -> i32 {
 /// C2: `inf` or `cav`, in `line` or `massed`, at most 3 DISR, not moved this action, and a
 /// lead-in that gives a legal charge move.
 pub fn can_charge(s: &State, side: Side, id: u8) -> bool {
+    can_charge_if(s, side, id, |u| enemy_in_reach(s, side, u))
+}
+
+/// `can_charge` with the cells within CHARGE_REACH + 1 of an enemy cell at hand (`crow_zone` of
+/// the enemy's cells), for a side's units asked in turn.
+pub(crate) fn can_charge_near(s: &State, side: Side, id: u8, reach: &Rows) -> bool {
+    const _: () = assert!(CHARGE_REACH + 1 == 5, "crow_zone holds the cells within 5");
+    can_charge_if(s, side, id, |u| u.cells().iter().any(|c| reach[c.y as usize] >> c.x & 1 == 1))
+}
+
+/// C2, with `in_reach` answering `enemy_in_reach` for a unit on the table.
+fn can_charge_if(s: &State, side: Side, id: u8, in_reach: impl FnOnce(&Unit) -> bool) -> bool {
     let u = s.unit(side, id);
     u.on_table
         && matches!(u.kind, UnitType::Inf | UnitType::Cav)
         && matches!(u.formation, Formation::Line | Formation::Massed)
         && u.disr <= 3
         && (side != s.active || s.round.done & (1 << id) == 0)
-        && enemy_in_reach(s, side, u)
+        && in_reach(u)
         && Lead::ALL.iter().any(|&l| charge_move_in_reach(s, side, id, l, false).is_some())
 }

@@ -1,6 +1,6 @@
 //! F2–F5: firing bases, lanes, the first base of a lane and whether it is a target.
 
-use crate::maurice::grid::{lanes, Cell, Vec2};
+use crate::maurice::grid::{lanes, Cell, Cells, Vec2};
 use crate::maurice::ids::{Formation, Side, TerrainType, UnitType, HEIGHT};
 use crate::maurice::state::{State, Unit};
 
@@ -43,23 +43,25 @@ pub enum LaneTarget {
 
 /// F3: the firing bases of a unit — the 4 bases of `inf` in `line`, the base of `art` — less
 /// those that may not fire (a base in `marsh`, an `art` base in `woods`).
-pub fn firing_bases(s: &State, u: &Unit) -> Vec<Cell> {
+pub fn firing_bases(s: &State, u: &Unit) -> Cells {
     let fires = match u.kind {
         UnitType::Inf => u.formation == Formation::Line,
         UnitType::Art => true,
         UnitType::Cav => false,
     };
+    let mut bases = Cells::default();
     if !fires || !u.on_table {
-        return Vec::new();
+        return bases;
     }
-    u.cells()
-        .iter()
-        .copied()
-        .filter(|&c| {
-            let t = s.terrain.kind(c);
-            t != TerrainType::Marsh && !(u.kind == UnitType::Art && t == TerrainType::Woods)
-        })
-        .collect()
+    // Held inline (at most a unit's 4 cells): the masks ask for every unit's bases.
+    for &c in u.cells() {
+        let t = s.terrain.kind(c);
+        if t != TerrainType::Marsh && !(u.kind == UnitType::Art && t == TerrainType::Woods) {
+            bases.cells[bases.n as usize] = c;
+            bases.n += 1;
+        }
+    }
+    bases
 }
 
 /// G9, F4 item 2: whether the lane from `b` along `v` to its cell c_k is obstructed — a `woods`

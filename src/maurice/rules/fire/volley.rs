@@ -6,15 +6,16 @@ use crate::error::Result;
 use crate::maurice::action::{Action, Aim as AimChoice, Mask, MaskExt};
 use crate::maurice::cards::Card;
 use crate::maurice::grid::lanes;
-use crate::maurice::ids::{CardMark, ChanceEvent, Formation, Phase, Side, TerrainType, UnitType, MAX_UNITS};
+use crate::maurice::ids::{CardMark, ChanceEvent, Formation, Phase, Side, TerrainType, UnitType, HEIGHT, MAX_UNITS};
+use crate::maurice::rules::command_distance::{crow_zone, enemy_rows};
 use crate::maurice::rules::round::ask;
 use crate::maurice::rules::{cards, morale, round};
 use crate::maurice::state::{Aim, Fire, State, Unit};
 
 /// F5: the lanes of one base that have a target: straight, left, right.
-fn base_targets(s: &State, u: &Unit, b: crate::maurice::grid::Cell, range: Range) -> [Option<Aim>; 3] {
-    let occupied = occupied(s);
-    lanes(u.facing).map(|v| match lane_target_in(s, &occupied, u.side, b, v, range) {
+/// (`occupied`: the covered cells, `targets::occupied(s)`, worked out once for all the bases.)
+fn base_targets(s: &State, occupied: &[u64; HEIGHT], u: &Unit, b: crate::maurice::grid::Cell, range: Range) -> [Option<Aim>; 3] {
+    lanes(u.facing).map(|v| match lane_target_in(s, occupied, u.side, b, v, range) {
         LaneTarget::Target { cell, k } => Some(Aim { base: b, target: cell, k, lane: v }),
         _ => None,
     })
@@ -28,9 +29,25 @@ fn range(bombard: bool) -> Range {
     }
 }
 
+/// What every unit's F3 check reads of a position, worked out once for all of a side's units:
+/// the covered cells (`targets::occupied`) and the cells a lane can find an enemy from (within
+/// R + 1 cells of an enemy cell).
+struct Sight {
+    occupied: [u64; HEIGHT],
+    reach: [u64; HEIGHT],
+}
+
+impl Sight {
+    fn new(s: &State, side: Side) -> Sight {
+        // A lane is searched R + 1 cells out.
+        const _: () = assert!(Range::Short.reach() + 1 == 5, "crow_zone holds the cells within 5");
+        Sight { occupied: occupied(s), reach: crow_zone(&enemy_rows(s, side)) }
+    }
+}
+
 /// F3: whether the unit may fire now: it has not fired this round and a base has a target (in a
 /// bombard: it is of the force and can bombard, F2).
-pub fn eligible(s: &State, side: Side, id: u8, bombard: bool) -> bool {
+fn eligible(s: &State, side: Side, id: u8, bombard: bool, sight: &Sight) -> bool {
     let u = s.unit(side, id);
     if !u.on_table || u.fired {
         return false;
@@ -38,20 +55,16 @@ pub fn eligible(s: &State, side: Side, id: u8, bombard: bool) -> bool {
     if bombard {
         return s.round.force >> id & 1 == 1 && super::can_bombard(s, side, id);
     }
-    // A lane is searched R + 1 cells out: with no enemy cell that close, no base has a target.
-    let reach = Range::Short.reach() as i32 + 1;
-    let ub = crate::maurice::rules::charge::charge_move::cell_box(u.cells());
-    if !s.units(side.other()).any(|e| {
-        crate::maurice::rules::charge::charge_move::box_gap(ub, crate::maurice::rules::charge::charge_move::cell_box(e.cells())) <= reach
-            && e.cells().iter().any(|&c| u.cells().iter().any(|&b| b.chebyshev(c) <= reach))
-    }) {
+    // With no enemy cell within R + 1 of its cells (of the table), no base has a target.
+    if !u.cells().iter().any(|c| sight.reach[c.y as usize] >> c.x & 1 == 1) {
         return false;
     }
-    firing_bases(s, u).into_iter().any(|b| base_targets(s, u, b, Range::Short).iter().any(Option::is_some))
+    firing_bases(s, u).as_slice().iter().any(|&b| base_targets(s, &sight.occupied, u, b, Range::Short).iter().any(Option::is_some))
 }
 
 fn any_eligible(s: &State, side: Side, bombard: bool) -> bool {
-    (0..MAX_UNITS as u8).any(|i| eligible(s, side, i, bombard))
+    let sight = Sight::new(s, side);
+    (0..MAX_UNITS as u8).any(|i| eligible(s, side, i, bombard, &sight))
 }
 
 /// R3 `volley`: the passive side's interrupt window (K7), then the volley window (K6).
@@ -140,8 +153,9 @@ pub fn start_fire(s: &mut State, side: Side, bombard: bool, second: Option<Side>
 pub fn fire_mask(s: &State, m: &mut Mask) {
     m.add(Action::EndFire);
     if let Some(f) = &s.round.fire {
+        let sight = Sight::new(s, f.side);
         for id in 0..MAX_UNITS as u8 {
-            if eligible(s, f.side, id, f.bombard) {
+            if eligible(s, f.side, id, f.bombard, &sight) {
                 m.add(Action::Unit(id));
             }
         }
@@ -167,8 +181,10 @@ fn next_aim(s: &mut State) {
     let (side, id, bombard) = (f.side, f.unit.expect("a named unit"), f.bombard);
     let u = *s.unit(side, id);
     let bases = firing_bases(s, &u);
-    while let Some(&b) = bases.get(s.round.fire.as_ref().expect("fire").base as usize) {
-        let [straight, left, right] = base_targets(s, &u, b, range(bombard));
+    // Aiming changes no unit: the covered cells stay the same for every base.
+    let occupied = occupied(s);
+    while let Some(&b) = bases.as_slice().get(s.round.fire.as_ref().expect("fire").base as usize) {
+        let [straight, left, right] = base_targets(s, &occupied, &u, b, range(bombard));
         let f = s.round.fire.as_mut().expect("fire");
         match (straight, left, right) {
             (Some(a), _, _) | (None, Some(a), None) | (None, None, Some(a)) => f.aims.push(a),
@@ -188,8 +204,8 @@ pub fn aim_options(s: &State) -> Option<(usize, Aim, Aim)> {
     let f = s.round.fire.as_ref()?;
     let u = s.unit(f.side, f.unit?);
     let bases = firing_bases(s, u);
-    let b = *bases.get(f.base as usize)?;
-    let [_, left, right] = base_targets(s, u, b, range(f.bombard));
+    let b = *bases.as_slice().get(f.base as usize)?;
+    let [_, left, right] = base_targets(s, &occupied(s), u, b, range(f.bombard));
     let a = u.frame().coords(b).0 as usize;
     Some((a, left?, right?))
 }

@@ -109,11 +109,13 @@ fn end_disr(s: &State, unit: &Unit, mv: &Moving) -> (u8, u16) {
 
 /// What every move action of one unit's move is checked against, worked out once per mask or
 /// move (bit rows, so that trying the 32 actions reads bits instead of looping over the enemy):
-/// the enemy's cells, the cells sharing an edge with one, and G5's zone (`near_zone`).
+/// the enemy's cells, the cells sharing an edge with one, G5's zone (`near_zone`), and the cells
+/// of the mover's friends (most cells passed are on none, and then no unit is looked for).
 struct Around {
     enemy: Rows,
     touching: Rows,
     zone: Rows,
+    friends: Rows,
 }
 
 fn has(rows: &Rows, c: Cell) -> bool {
@@ -136,7 +138,15 @@ impl Around {
             }
             touching[y] = t & ROW;
         }
-        Around { enemy, touching, zone: near_zone(s, side) }
+        let mover = s.round.moving.as_ref().map(|mv| mv.id);
+        let mut friends = [0u64; HEIGHT];
+        for o in s.units(side).filter(|o| Some(o.id) != mover) {
+            for &c in o.cells() {
+                // Unit cells are on the table (G1).
+                friends[c.y as usize] |= 1 << c.x;
+            }
+        }
+        Around { enemy, touching, zone: near_zone(s, side), friends }
     }
     /// Whether `cells` (of the table) share an edge with some enemy cell.
     fn touches(&self, cells: &[Cell]) -> bool {
@@ -219,7 +229,7 @@ fn try_step(s: &State, around: &Around, step: Step, is_form: bool) -> Option<Aft
     if step.passed.iter().any(|&c| has(&around.zone, c)) {
         next.near = true;
     }
-    for &c in step.passed.iter() {
+    for &c in step.passed.iter().filter(|&&c| has(&around.friends, c)) {
         if let Some(o) = s.units(side).find(|o| o.id != u.id && o.cells.contains(c)) {
             next.interpenetrated |= 1 << o.id;
         }
