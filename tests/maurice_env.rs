@@ -138,7 +138,8 @@ fn the_bundled_opponents_decide_as_from_their_whole_observation() {
 #[test]
 fn a_vector_envs_rows_written_in_place_are_the_whole_observation() {
     // The rows of a vector env are updated in place (the maps' terrain left, the units' and
-    // CinCs' cells cleared and set): after every step each is the observation written whole.
+    // CinCs' cells cleared and set): after every step each is the observation written whole,
+    // and its mask, handed over by the rules' settling, the state's legal mask.
     use maquis::env::Autoreset;
     use maquis::maurice::env::VecEngine;
     use maquis::maurice::{write_observation, OBSERVATION_SIZE};
@@ -168,6 +169,13 @@ fn a_vector_envs_rows_written_in_place_are_the_whole_observation() {
                 let m = engine.slot(i).state();
                 write_observation(&m.game, m.learner, &mut whole[..]);
                 assert!(obs[i * o..(i + 1) * o] == whole[..], "env {i}, step {step}, {terrain} terrain");
+                // The mask settling handed over (`apply_allowed_mask`) is the state's legal mask.
+                if !m.game.is_over() {
+                    let legal = maquis::maurice::legal_mask(&m.game);
+                    assert_eq!(engine.slot(i).mask(), &legal, "env {i}, step {step}: the kept mask");
+                    let a = maquis::maurice::NUM_ACTIONS;
+                    assert!((0..a).all(|k| rows.masks[i * a + k] == legal.get(k)), "env {i}, step {step}: the mask row");
+                }
             }
         }
     }
