@@ -8,6 +8,8 @@ example adds the game's model and its statistics.
     python examples/maurice_ppo.py --minutes 20 --out runs/maurice_ppo                 # on the CPU
     python examples/maurice_ppo.py --minutes 5 --device cuda --num-envs 512 --out runs/maurice_ppo
     python examples/maurice_ppo.py --resume runs/maurice_ppo/checkpoint.pt --minutes 10 --out runs/maurice_ppo
+    python examples/maurice_ppo.py --minutes 13 --imitate heuristic --out runs/maurice_ppo_warm    # warm-started
+    python examples/maurice_ppo.py --model network --side both --reward outcome --minutes 30 --out runs/maurice_net_ppo
 
 What it does
 ------------
@@ -17,9 +19,23 @@ What it does
 * The model reads the observation as what it is: a small CNN over the 15 maps of 30 × 45 cells
   (`PLANES`: terrain, walls, the units of each side, the CinCs) and an MLP over the 1,084 values of
   state (round, hands, the units' rows), joined into one trunk with an actor and a critic head.
+* `--model network` instead trains a bundled-format network (`maquis.train.model.PolicyValueNet`
+  over the compact observation, the file the `network` levels play), from `--init-network` (the
+  shipped one by default, `scratch` for new weights); its critic is `tanh(value / 2)`, so that with
+  `--reward outcome` the value head keeps its meaning (sigmoid: win 1, draw ½, loss 0). It is
+  saved as `network.safetensors` with every checkpoint (`maquis maurice ladder --agents
+  network@runs/.../network.safetensors,...` rates it). `--side both` plays half the environments
+  as blue and half as red (one network holds both seats).
+* `--train-opponents heuristic,random` shares the training environments out among several bundled
+  opponents (and the sides); the curve's evaluation stays against `--opponent`.
 * Reward (`--reward`): `morale_margin` (the default: own morale left / own start − the same for the
   enemy, at the end) gives a signal in the many games that end at nightfall; `outcome` is win +1,
   draw 0, loss −1.
+* Optional warm start (`--imitate heuristic`, `search`, `network`): for `--imitate-minutes` the
+  policy imitates the bundled agent playing the learner's side (DAgger: the expert labels the
+  states the mixed policy visits; `--imitate-buffer` of them kept, each a full observation), then
+  PPO takes over with a cross-entropy term to the expert decaying to 0 over `--bc-decay-minutes`
+  (the shared `maquis.train.ppo` machinery of the other examples).
 * Every `--eval-every` updates (and at the end) the greedy policy (masked argmax) plays
   `--eval-episodes` games on fixed seeds against the opponent (one game per environment of a vector
   env reset with `--eval-seed`); win/draw/loss with Wilson 95 % intervals and the mean morale
@@ -41,27 +57,120 @@ import numpy as np
 
 # The masked-PPO core shared with the other training examples.
 from maquis.train.ppo import (
-    Batch, Collector, CurvePlot, add_evaluation_arguments, add_ppo_arguments, add_versus_run_arguments, device_settings, gae, make_envs,
-    phase_at, ppo_update, prepare_run, start_or_resume,
+    Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
+    add_versus_run_arguments, batch_expert, device_settings, gae, imitation_update, make_envs, phase_at, ppo_update,
+    prepare_run, start_or_resume,
 )
 
-CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "sps", "eval_episodes", "eval_win", "eval_win_lo",
+CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "phase", "sps", "eval_episodes", "eval_win", "eval_win_lo",
                 "eval_win_hi", "eval_draw", "eval_loss", "eval_margin", "train_win", "train_return", "entropy",
-                "pg_loss", "v_loss", "approx_kl"]
+                "pg_loss", "v_loss", "bc_loss", "approx_kl"]
 
 
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    g = add_versus_run_arguments(p, ("blue", "red"), ("morale_margin", "outcome"), "runs/maurice_ppo")
+    g = add_versus_run_arguments(p, ("blue", "red", "both"), ("morale_margin", "outcome"), "runs/maurice_ppo")
     g.add_argument("--scenario", choices=("standard", "skirmish"), default="standard")
+    g.add_argument("--model", choices=("cnn", "network"), default="cnn",
+                   help="cnn: a CNN over the maps and an MLP over the state; network: the bundled levels' network "
+                        "over the compact observation, saved as network.safetensors")
+    g.add_argument("--init-network", default="shipped", metavar="FILE",
+                   help="--model network: the weight file to start from ('shipped': the shipped network, "
+                        "'scratch': new weights of --hidden x --layers)")
+    g.add_argument("--train-opponents", default=None, metavar="A,B",
+                   help="bundled opponents of the training games, the environments shared out among them and the "
+                        "sides (default: --opponent; the evaluation is against --opponent)")
     g.add_argument("--channels", type=int, default=32, help="channels of the CNN over the maps")
     add_ppo_arguments(p, num_envs=64, gamma=0.997, epochs=3, ent_coef=0.01)
+    # A full observation is 21,334 values: 20,000 of them in the DAgger set are 1.7 GB of float32.
+    add_imitation_arguments(p, minutes=2.0, steps=16, minibatch=256, buffer=20_000, bc_decay_minutes=4.0,
+                            choices=("heuristic", "search", "network"),
+                            help="a bundled agent whose play of the learner's side is imitated first (DAgger)")
     add_evaluation_arguments(p, episodes=128, seed=100_000, every=10)
     args = p.parse_args(argv)
-    for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "threads", "env_threads", "channels"):
+    for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "threads", "env_threads", "channels",
+                 "imitate_steps", "imitate_minibatch", "imitate_buffer"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.imitate and args.model == "network":
+        p.error("--imitate warm-starts --model cnn; --model network starts from --init-network")
+    opponents = [o.strip() for o in (args.train_opponents or args.opponent).split(",") if o.strip()]
+    unknown = [o for o in opponents if o not in ("random", "heuristic", "search")]
+    if not opponents or unknown:
+        p.error(f"--train-opponents: expected some of random, heuristic, search, got {args.train_opponents!r}")
+    args.train_opponents = ",".join(opponents)
+    groups = len(sides(args)) * len(opponents)
+    if args.num_envs % groups:
+        p.error(f"--num-envs must be a multiple of {groups}: the environments are shared out equally among "
+                f"{len(sides(args))} side(s) and {len(opponents)} training opponent(s)")
     return args
+
+
+def sides(args):
+    return ("blue", "red") if args.side == "both" else (args.side,)
+
+
+def groups(args):
+    """(side, opponent) of each group of training environments."""
+    return [(side, o) for side in sides(args) for o in args.train_opponents.split(",")]
+
+
+def build_network_model(args):
+    """The bundled levels' network as an actor-critic: its policy head the actor, `tanh(value / 2)`
+    the critic (the value head's sigmoid, win 1 / draw ½ / loss 0, on the outcome reward's scale)."""
+    import torch
+    import torch.nn as nn
+
+    import maquis.maurice as maurice
+    from maquis.maurice.network import shipped_network_path
+    from maquis.train.model import PolicyValueNet, model_from_file
+
+    if args.init_network == "scratch":
+        net = PolicyValueNet((args.hidden,) * args.layers, "observation", maurice.COMPACT_OBSERVATION_SIZE,
+                             maurice.NUM_ACTIONS)
+    else:
+        path = shipped_network_path() if args.init_network == "shipped" else args.init_network
+        net = model_from_file(str(path))
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.net = net
+
+        def value(self, x):
+            return torch.tanh(0.5 * self.net(x)[1])
+
+        def act(self, x, mask, action=None, expert_action=None):
+            logits, v = self.net(x)
+            logits = logits.masked_fill(~mask, -1e8)
+            dist = torch.distributions.Categorical(logits=logits, validate_args=False)
+            if action is None:
+                action = dist.sample()
+            p = dist.probs
+            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
+            value = torch.tanh(0.5 * v)
+            if expert_action is not None:
+                return action, dist.log_prob(action), ent, value, dist.log_prob(expert_action)
+            return action, dist.log_prob(action), ent, value
+
+        def expert_logp(self, x, mask, target):
+            logits = self.net(x)[0].masked_fill(~mask, -1e8)
+            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+
+        def greedy(self, x, mask):
+            return self.net(x[:, :maurice.COMPACT_OBSERVATION_SIZE])[0].masked_fill(~mask, -1e8).argmax(-1)
+
+    return Model()
+
+
+def save_network_file(model, path, args, steps):
+    from maquis.maurice.network import network_file_metadata
+    from maquis.train.model import save_network
+
+    info = {"trained_with": "examples/maurice_ppo.py", "init": args.init_network, "side": args.side,
+            "opponents": args.train_opponents, "reward": args.reward, "scenario": args.scenario, "env_steps": int(steps),
+            "seed": args.seed}
+    save_network(model.net, str(path), info, network_file_metadata())
 
 
 def build_model(channels, hidden):
@@ -114,7 +223,13 @@ def build_model(channels, hidden):
                 action = dist.sample()
             p = dist.probs
             ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
+            if expert_action is not None:
+                return action, dist.log_prob(action), ent, self.critic(f).squeeze(-1), dist.log_prob(expert_action)
             return action, dist.log_prob(action), ent, self.critic(f).squeeze(-1)
+
+        def expert_logp(self, x, mask, target):
+            logits = self.actor(self.features(x)).masked_fill(~mask, -1e8)
+            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
 
         def greedy(self, x, mask):
             return self.actor(self.features(x)).masked_fill(~mask, -1e8).argmax(-1)
@@ -141,11 +256,21 @@ class Games:
 
 
 def play_greedy(act_batch, args, episodes, seed):
-    """One game in each of `episodes` environments of a vector env reset with `seed`, the learner
-    choosing by `act_batch(obs, masks)`; returns the outcomes and the learner's reward per game."""
+    """One game in each of `episodes` environments of a vector env reset with `seed` per learner
+    side (`--side both`: the same deals from each seat), the learner choosing by `act_batch(obs,
+    masks)`; returns the outcomes and the learner's reward per game."""
+    outcomes, rewards = [], []
+    for side in sides(args):
+        o, r = play_greedy_side(act_batch, args, episodes, seed, side)
+        outcomes += o
+        rewards.append(r)
+    return outcomes, np.concatenate(rewards)
+
+
+def play_greedy_side(act_batch, args, episodes, seed, side):
     import maquis.maurice as maurice
 
-    env = maurice.MauriceVectorEnv(num_envs=episodes, num_threads=args.env_threads, side=args.side,
+    env = maurice.MauriceVectorEnv(num_envs=episodes, num_threads=args.env_threads, side=side,
                                    opponent=args.opponent, scenario=args.scenario, reward="morale_margin")
     obs, info = env.reset(seed=seed)
     mask = info["action_mask"].astype(bool)
@@ -170,7 +295,7 @@ def evaluation_row(outcomes, rewards):
     from maquis.common.evaluation import wilson_interval
 
     n = len(outcomes)
-    wins = sum(o == "win" for o in outcomes)
+    wins = sum(o == "win" for o in outcomes)  # of every game, both seats' under --side both
     lo, hi = wilson_interval(wins, n)
     return {"eval_win": wins / n, "eval_win_lo": lo, "eval_win_hi": hi,
             "eval_draw": sum(o == "draw" for o in outcomes) / n, "eval_loss": sum(o == "loss" for o in outcomes) / n,
@@ -185,11 +310,23 @@ def main(argv=None):
 
     device, obs_dtype, halves = device_settings(args)
     out = prepare_run(args)
-    envs = make_envs(lambda n: maurice.MauriceVectorEnv(
-        num_envs=n, num_threads=args.env_threads, side=args.side, opponent=args.opponent, scenario=args.scenario,
-        reward=None if args.reward == "outcome" else "morale_margin", observation_dtype=obs_dtype, copy=False),
-        args.num_envs, halves, device)
-    model = build_model(args.channels, args.hidden).to(device)
+    network = args.model == "network"
+    # One vector env (a "half" of the shared rollout machinery) per group, or per share of one.
+    kinds = groups(args)
+    halves = len(kinds) * max(1, -(-halves // len(kinds)))
+    built = []
+
+    def make_env(n):
+        side, opponent = kinds[len(built) * len(kinds) // halves]
+        built.append(side)
+        return maurice.MauriceVectorEnv(
+            num_envs=n, num_threads=args.env_threads, side=side, opponent=opponent, scenario=args.scenario,
+            reward=None if args.reward == "outcome" else "morale_margin", observation="compact" if network else "full",
+            observation_dtype="float32" if network else obs_dtype, copy=False)
+
+    envs = make_envs(make_env, args.num_envs, halves, device)
+    obs_size = maurice.COMPACT_OBSERVATION_SIZE if network else maurice.OBSERVATION_SIZE
+    model = (build_network_model(args) if network else build_model(args.channels, args.hidden)).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
     curve_path = out / "curve.csv"
     steps, update, seconds0 = start_or_resume(args, model, opt, curve_path, CURVE_FIELDS, device)
@@ -198,11 +335,19 @@ def main(argv=None):
     games = Games()
     collector = Collector(envs, args.seed + 7919 * update,
                           lambda sl, obs, rew, valid, done, term, info: games.record(rew, done, info),
-                          device, maurice.OBSERVATION_DIVISOR, graph=args.graph)
+                          device, maurice.OBSERVATION_DIVISOR[:obs_size], graph=args.graph)
     buf = collector.new_rollout(T, B)
+    expert = None
+    if args.imitate:
+        from maquis.maurice.agents import make_agent
+
+        expert = batch_expert(make_agent(args.imitate, seed=args.seed + 1))
+    data = DaggerSet(args.imitate_buffer, obs_size, maurice.NUM_ACTIONS, device) if expert else None
     budget_s = 60.0 * args.minutes if args.minutes else float("inf")
+    imitate_s = 60.0 * args.imitate_minutes if expert else 0.0
     t0, eval_s = time.time(), 0.0
-    losses = {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": 0.0, "approx_kl": 0.0}
+    losses = {"entropy": float("nan"), "pg_loss": 0.0, "v_loss": 0.0, "bc_loss": 0.0, "approx_kl": 0.0}
+    phase = "ppo"
 
     def greedy_batch(obs, masks):
         with torch.no_grad():
@@ -213,17 +358,17 @@ def main(argv=None):
     def run_seconds():
         return seconds0 + time.time() - t0 - eval_s
 
-    def evaluate_and_log(sps):
+    def evaluate_and_log(phase, sps):
         nonlocal eval_s
         te = time.time()
         row = evaluation_row(*play_greedy(greedy_batch, args, args.eval_episodes, args.eval_seed))
         eval_s += time.time() - te
         rec = {"update": update, "env_steps": steps, "games": len(games.wins), "minutes": round(run_seconds() / 60, 3),
-               "sps": round(sps), "eval_episodes": args.eval_episodes, **row, "train_win": games.recent(games.wins),
+               "phase": phase, "sps": round(sps), "eval_episodes": args.eval_episodes, **row, "train_win": games.recent(games.wins),
                "train_return": games.recent(games.returns), **losses}
         with open(curve_path, "a", newline="") as f:
             csv.DictWriter(f, CURVE_FIELDS).writerow(rec)
-        print(f"update {update:5d}  steps {steps:>10,}  {rec['minutes']:6.1f} min  {sps:7.0f} steps/s  "
+        print(f"update {update:5d}  steps {steps:>10,}  {rec['minutes']:6.1f} min  {phase:<7}  {sps:7.0f} steps/s  "
               f"eval win {row['eval_win']:.3f} [{row['eval_win_lo']:.3f}, {row['eval_win_hi']:.3f}] "
               f"draw {row['eval_draw']:.3f}  margin {row['eval_margin']:+.3f}  entropy {losses['entropy']:.2f}",
               flush=True)
@@ -231,24 +376,28 @@ def main(argv=None):
     def save():
         torch.save({"agent": model.state_dict(), "opt": opt.state_dict(), "steps": steps, "update": update,
                     "seconds": run_seconds(), "args": vars(args)}, out / "checkpoint.pt")
+        if network:
+            save_network_file(model, out / "network.safetensors", args, steps)
 
     while steps < args.total_steps and run_seconds() < budget_s:
         ts = time.time()
         frac = max(steps / args.total_steps, run_seconds() / budget_s if args.minutes else 0.0)
-        now = phase_at(args, run_seconds(), frac, 0.0, False)
+        now = phase_at(args, run_seconds(), frac, imitate_s, expert is not None)
         for g in opt.param_groups:
             g["lr"] = now.lr
-        next_value = collector.collect(model, buf, None, now)
+        phase = "imitate" if now.imitating else "ppo"
+        next_value = collector.collect(model, buf, expert, now)
         adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
-        stats = ppo_update(model, opt, Batch(buf, adv, ret), args, 0.0)
+        batch = Batch(buf, adv, ret)
+        stats = imitation_update(model, opt, data, batch, args) if now.imitating else ppo_update(model, opt, batch, args, now.bc_coef)
         losses = {k: v for k, v in stats.items() if k in CURVE_FIELDS}
         steps += int(buf.valid.sum())
         update += 1
         sps = T * B / max(time.time() - ts, 1e-9)
         if args.eval_every and update % args.eval_every == 0:
-            evaluate_and_log(sps)
+            evaluate_and_log(phase, sps)
             save()
-    evaluate_and_log(0)
+    evaluate_and_log(phase, 0)
     save()
     envs.close()
 

@@ -47,3 +47,42 @@ def test_tiny_run_writes_curve_evaluation_and_resumes(tmp_path):
     _run([*TINY, "--total-steps", str(steps + 64), "--resume", str(out / "checkpoint.pt"), "--out", str(out)], tmp_path)
     resumed = list(csv.DictReader(open(out / "curve.csv")))
     assert len(resumed) > len(rows) and int(resumed[-1]["env_steps"]) > steps
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch is not installed (pip install torch)")
+def test_tiny_warm_start_imitates_then_hands_over_to_ppo(tmp_path):
+    """`--imitate heuristic`: the first updates imitate (a cross-entropy to the heuristic's moves is
+    fitted and falls), the later ones are PPO with the decaying cross-entropy term."""
+    out = tmp_path / "warm"
+    _run([*TINY, "--total-steps", "1024", "--imitate", "heuristic", "--imitate-minutes", "0.002",
+          "--imitate-steps", "4", "--imitate-minibatch", "32", "--imitate-buffer", "256", "--bc-decay-minutes", "1",
+          "--out", str(out)], tmp_path)
+    rows = list(csv.DictReader(open(out / "curve.csv")))
+    phases = [r["phase"] for r in rows]
+    assert phases[0] == "imitate" and phases[-1] == "ppo", phases
+    imitating = [float(r["bc_loss"]) for r in rows if r["phase"] == "imitate"]
+    assert all(x > 0.0 for x in imitating), imitating
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch is not installed (pip install torch)")
+def test_tiny_network_run_from_both_seats_writes_a_network_the_levels_play(tmp_path):
+    """`--model network --side both`: the bundled levels' network trained by PPO from both seats
+    against two opponents; its file plays as `network@FILE` in the ladder runner, and the
+    evaluation covers both seats."""
+    from maquis.common.rate import agent_pairs
+    from maquis.maurice.tournament import GAME as LADDER
+
+    out = tmp_path / "net"
+    _run([*TINY, "--model", "network", "--init-network", "scratch", "--hidden", "16", "--side", "both",
+          "--train-opponents", "heuristic,random", "--reward", "outcome", "--out", str(out)], tmp_path)
+    final = json.loads((out / "final_eval.json").read_text())
+    assert final["side"] == "both"
+    pairs = agent_pairs(LADDER, f"network@{out / 'network.safetensors'}", "random", range(1), 0, 10)
+    assert pairs.shape == (1, 2) and set(pairs.ravel()) <= {-1, 0, 1}
+
+
+def test_network_model_is_not_warm_started_by_imitation(tmp_path):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.run([sys.executable, str(EXAMPLE), "--model", "network", "--imitate", "heuristic"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "--init-network" in proc.stderr
