@@ -23,8 +23,8 @@ What it does
   over the compact observation, the file the `network` levels play), from `--init-network` (the
   shipped one by default, `scratch` for new weights); its critic is `tanh(value / 2)`, so that with
   `--reward outcome` the value head keeps its meaning (sigmoid: win 1, draw ½, loss 0). It is
-  saved as `network.safetensors` with every checkpoint (`maquis maurice ladder --agents
-  network@runs/.../network.safetensors,...` rates it). `--side both` plays half the environments
+  saved as `network.safetensors` with every checkpoint (`python -m maquis maurice ladder --agents
+  heuristic,network,network@runs/.../network.safetensors` rates it beside the shipped one). `--side both` plays half the environments
   as blue and half as red (one network holds both seats).
 * `--train-opponents heuristic,random` shares the training environments out among several bundled
   opponents (and the sides); the curve's evaluation stays against `--opponent`.

@@ -296,3 +296,33 @@ def test_a_call_holds_one_pairing_and_a_new_pairing_starts_small(monkeypatch):
     assert len(firsts) == 3 and all(sizes[i] == 2 * 2 for i in firsts)  # 2 deals (threads), 2 games each
     assert r.to_json() == maquis.dday.ladder("random,heuristic,network", deals=40, seed=1, threads=2,
                                              bootstrap=10).to_json()
+
+
+def test_a_weight_file_of_ones_own_plays_in_the_ladder(tmp_path):
+    """`network@FILE` / `network_search@FILE`: a level playing a weight file the user trained, rated
+    beside the bundled ones (here the shipped file under another path: the same games as `network`)."""
+    import shutil
+
+    from maquis.maurice.network import shipped_network_path
+
+    mine = tmp_path / "mine.safetensors"
+    shutil.copy(shipped_network_path(), mine)
+    mine_id = f"network@{mine}"
+    r = maquis.maurice.ladder(agents=["heuristic", "network", mine_id], deals=3, seed=3, threads=2, bootstrap=10)
+    d = r.to_dict()
+    assert {a["agent"] for a in d["agents"]} == {"heuristic", "network", mine_id}
+    by = {(p["a"], p["b"]): p for p in d["pairings"]}
+    same = by[("network", mine_id)]
+    assert (same["wins"], same["losses"]) == (0, 0)  # one network, both seats: every game drawn
+    # The copy plays the heuristic's deals exactly as the shipped file does.
+    assert by[("heuristic", mine_id)]["by_seat"] == by[("heuristic", "network")]["by_seat"]
+    assert by[("heuristic", "network")]["losses"] > 0  # the network wins some: a comparison that can fail
+
+
+@pytest.mark.parametrize("agents, message", [
+    (["random", "network@/no/such/file.safetensors"], "no weight file"),
+    (["random", "heuristic@x"], "network@FILE or network_search@FILE"),
+])
+def test_a_weight_file_agent_is_checked(agents, message):
+    with pytest.raises(ValueError, match=message):
+        maquis.maurice.ladder(agents=agents, deals=1, seed=0, threads=1)

@@ -114,6 +114,8 @@ class LadderGame:
     agents_note: str = ""
     #: the game's sides, the first first: the names of `by_seat`'s entries
     sides: tuple[str, str] = ("first", "second")
+    #: levels that also play a weight file of one's own, as the agent `LEVEL@FILE`
+    file_agents: tuple[str, ...] = ()
 
 
 @dataclass
@@ -172,13 +174,19 @@ class LadderResult(RatingTable):
 
 
 def check_agents(agents: str | Sequence[str] | None, known: Sequence[str], default: Sequence[str],
-                 least: int = 2) -> list[str]:
+                 least: int = 2, file_agents: Sequence[str] = ()) -> list[str]:
     """The agent names of `agents` (a comma-separated string, a sequence, or None: `default`); a
-    ValueError naming an unknown one, a repeated one, or fewer than two."""
+    ValueError naming an unknown one, a repeated one, or fewer than two. `LEVEL@FILE` names a
+    level of `file_agents` playing the weight file FILE, which must exist."""
     names = list(default) if agents is None else comma_list(agents) if isinstance(agents, str) else list(agents)
     for name in names:
-        if name not in known:
-            raise ValueError(f"unknown agent {name!r} (choose from {', '.join(known)})")
+        level, at, path = name.partition("@")
+        if at and level in file_agents:
+            if not os.path.isfile(path):
+                raise ValueError(f"agent {name!r}: no weight file {path!r}")
+        elif name not in known:
+            files = f"; {' or '.join(f'{a}@FILE' for a in file_agents)} for a weight file of your own" if file_agents else ""
+            raise ValueError(f"unknown agent {name!r} (choose from {', '.join(known)}{files})")
     if len(set(names)) != len(names):
         raise ValueError(f"an agent is named twice in {', '.join(names)}")
     if len(names) < least:
@@ -251,7 +259,7 @@ def play_ladder(
     (pairing, deal) is appended to; the ones it holds already are not played again (a file of
     another game, seed or budget, or a malformed line, is a ValueError). Deterministic for a given
     `seed`, whatever `threads` and resuming."""
-    names = check_agents(agents, game.agents, game.default_agents)
+    names = check_agents(agents, game.agents, game.default_agents, file_agents=game.file_agents)
     deals = _check_count("deals", game.default_deals if deals is None else deals)
     seed = _check_count("seed", seed, 0)
     budget = _check_count("budget", game.default_budget if budget is None else budget)
@@ -430,7 +438,9 @@ def add_ladder_arguments(p: Any, game: LadderGame) -> None:
         "--agents", default=None, metavar="A,B,C",
         help=f"comma-separated agents: {', '.join(game.agents)} (default: {','.join(game.default_agents)}"
         + (f"; {', '.join(extra)} left out by default: slow)" if extra else ")")
-        + (f"; {game.agents_note}" if game.agents_note else ""),
+        + (f"; {game.agents_note}" if game.agents_note else "")
+        + (f"; {' and '.join(f'{a}@FILE' for a in game.file_agents)} play a weight file of your own"
+           if game.file_agents else ""),
     )
     add_output_arguments(p, game.default_deals)
     p.add_argument("--budget", type=int, default=game.default_budget, metavar="B",

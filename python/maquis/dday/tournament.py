@@ -33,6 +33,7 @@ GAME = LadderGame(
     agents_note="search and network_search take about a second a game on one core: "
     "--agents random,heuristic,network for a fast ladder",
     sides=tuple(_core_game.SIDES),
+    file_agents=("network", "network_search"),
 )
 
 

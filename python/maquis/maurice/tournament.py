@@ -31,7 +31,8 @@ def _play(games: list[tuple[str, int, str, int, int]], budget: int, threads: int
 #: The rule-based levels by default: the search takes about a millisecond a decision (a 100-deal
 #: ladder of the three levels is about 150 s of CPU); add network,network_search for the learned ones.
 GAME = LadderGame("maurice", OPPONENTS, ("random", "heuristic", "search"), 100, _play, _prepare, default_deals=100,
-                  agents_note="search takes about a millisecond a decision", sides=tuple(_core_game.SIDES))
+                  agents_note="search takes about a millisecond a decision", sides=tuple(_core_game.SIDES),
+                  file_agents=("network", "network_search"))
 
 
 #: What ``maquis maurice rate`` and ``exploit`` need: the ladder (which names the sides), the vector env.
