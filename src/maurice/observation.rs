@@ -82,7 +82,7 @@ fn card_counts<T: ObsValue>(slice: &mut [T], count: impl Fn(Card) -> u8) {
 
 /// `s.near_enemy(side, u.cells())`, from `side`'s zone (`near_zone`: G5 exactly on the table).
 fn near(zone: &[u64; HEIGHT], u: &crate::maurice::state::Unit) -> bool {
-    u.cells().iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1)
+    crate::maurice::rules::command_distance::has_any(zone, u.cells())
 }
 
 fn write<T: ObsValue>(s: &State, me: Side, w: &mut Writer<T>) {

@@ -303,8 +303,8 @@ impl State {
     pub fn near_enemy(&self, side: Side, cells: &[Cell]) -> bool {
         // For cells of the table the zone (`rules::command_distance::near_zone`) is G5 exactly.
         if cells.iter().all(|c| c.on_table()) {
-            let zone = crate::maurice::rules::command_distance::near_zone(self, side);
-            return cells.iter().any(|c| zone[c.y as usize] >> c.x & 1 == 1);
+            use crate::maurice::rules::command_distance::{has_any, near_zone};
+            return has_any(&near_zone(self, side), cells);
         }
         self.units(side.other()).any(|e| self.terrain.within(cells, e.cells(), 4))
     }

@@ -25,6 +25,31 @@ pub(crate) const ROW: u64 = (1 << WIDTH) - 1;
 /// A set of cells, a row of bits per y (bit x).
 pub type Rows = [u64; HEIGHT];
 
+/// Whether `c` (a cell of the table) is in `rows`.
+#[inline]
+pub(crate) fn has(rows: &Rows, c: Cell) -> bool {
+    rows[c.y as usize] >> c.x & 1 == 1
+}
+
+/// Whether some cell of `cells` (cells of the table) is in `rows`.
+#[inline]
+pub(crate) fn has_any(rows: &Rows, cells: &[Cell]) -> bool {
+    cells.iter().any(|&c| has(rows, c))
+}
+
+/// The cells `units` cover, as rows.
+#[inline]
+pub(crate) fn unit_rows<'a>(units: impl Iterator<Item = &'a Unit>) -> Rows {
+    let mut rows = [0u64; HEIGHT];
+    for u in units {
+        for &c in u.cells() {
+            // Unit cells are on the table (G1).
+            rows[c.y as usize] |= 1 << c.x;
+        }
+    }
+    rows
+}
+
 /// The cells within one cell (Chebyshev) of `r`, on the table.
 #[inline]
 pub(crate) fn dilate(r: &Rows, lo: usize, hi: usize, out: &mut Rows) {
@@ -247,14 +272,7 @@ thread_local! {
 
 /// The cells of `side`'s enemies on the table.
 pub(crate) fn enemy_rows(s: &State, side: Side) -> Rows {
-    let mut rows = [0u64; HEIGHT];
-    for e in s.units(side.other()) {
-        for &c in e.cells() {
-            // Unit cells are on the table (G1).
-            rows[c.y as usize] |= 1 << c.x;
-        }
-    }
-    rows
+    unit_rows(s.units(side.other()))
 }
 
 fn build(passable: &Rows, enemy: &Rows, cinc: Cell) -> Depths {

@@ -3,7 +3,7 @@
 use crate::maurice::action::Lead;
 use crate::maurice::grid::{touching_edge, Cell, Cells, Edge, Frame};
 use crate::maurice::ids::{Formation, Side, TerrainType, UnitType, MAX_UNITS};
-use crate::maurice::rules::command_distance::Rows;
+use crate::maurice::rules::command_distance::{has_any, Rows};
 use crate::maurice::state::{State, Unit};
 
 /// C3: a charge move at most 4 BW long.
@@ -181,7 +181,7 @@ pub fn can_charge(s: &State, side: Side, id: u8) -> bool {
 /// the enemy's cells), for a side's units asked in turn.
 pub(crate) fn can_charge_near(s: &State, side: Side, id: u8, reach: &Rows) -> bool {
     const _: () = assert!(CHARGE_REACH + 1 == 5, "crow_zone holds the cells within 5");
-    can_charge_if(s, side, id, |u| u.cells().iter().any(|c| reach[c.y as usize] >> c.x & 1 == 1))
+    can_charge_if(s, side, id, |u| has_any(reach, u.cells()))
 }
 
 /// C2, with `in_reach` answering `enemy_in_reach` for a unit on the table.

@@ -85,13 +85,7 @@ fn obstructed(s: &State, b: Cell, v: Vec2, k: i8) -> bool {
 
 /// The cells covered by units on the table, a row of bits per y.
 pub(crate) fn occupied(s: &State) -> [u64; HEIGHT] {
-    let mut rows = [0u64; HEIGHT];
-    for u in s.units_on_table() {
-        for &c in u.cells() {
-            rows[c.y as usize] |= 1 << c.x;
-        }
-    }
-    rows
+    crate::maurice::rules::command_distance::unit_rows(s.units_on_table())
 }
 
 /// F4: the lane of base `b` (of `side`) along `v`, searched up to R + 1 cells.

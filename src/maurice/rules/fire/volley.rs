@@ -7,7 +7,7 @@ use crate::maurice::action::{Action, Aim as AimChoice, Mask, MaskExt};
 use crate::maurice::cards::Card;
 use crate::maurice::grid::lanes;
 use crate::maurice::ids::{CardMark, ChanceEvent, Formation, Phase, Side, TerrainType, UnitType, HEIGHT, MAX_UNITS};
-use crate::maurice::rules::command_distance::{crow_zone, enemy_rows};
+use crate::maurice::rules::command_distance::{crow_zone, enemy_rows, has_any};
 use crate::maurice::rules::round::ask;
 use crate::maurice::rules::{cards, morale, round};
 use crate::maurice::state::{Aim, Fire, State, Unit};
@@ -56,7 +56,7 @@ fn eligible(s: &State, side: Side, id: u8, bombard: bool, sight: &Sight) -> bool
         return s.round.force >> id & 1 == 1 && super::can_bombard(s, side, id);
     }
     // With no enemy cell within R + 1 of its cells (of the table), no base has a target.
-    if !u.cells().iter().any(|c| sight.reach[c.y as usize] >> c.x & 1 == 1) {
+    if !has_any(&sight.reach, u.cells()) {
         return false;
     }
     firing_bases(s, u).as_slice().iter().any(|&b| base_targets(s, &sight.occupied, u, b, Range::Short).iter().any(Option::is_some))

@@ -11,7 +11,7 @@ use crate::maurice::grid::{in_contact, Cell};
 use crate::maurice::ids::{Formation, Phase, Side, UnitType, MAX_UNITS};
 use crate::maurice::state::{Mode, Moving, Pending, Resume, State, Unit};
 use allowance::{allowance, march_modifier, ART_LIMITED};
-use super::command_distance::{enemy_rows, near_zone, Rows, ROW};
+use super::command_distance::{enemy_rows, has, near_zone, unit_rows, Rows, ROW};
 use crate::maurice::ids::HEIGHT;
 use geometry::{form_step, move_step, Passed, Step};
 
@@ -118,10 +118,6 @@ struct Around {
     friends: Rows,
 }
 
-fn has(rows: &Rows, c: Cell) -> bool {
-    rows[c.y as usize] >> c.x & 1 == 1
-}
-
 impl Around {
     fn new(s: &State) -> Around {
         let side = s.active;
@@ -139,13 +135,7 @@ impl Around {
             touching[y] = t & ROW;
         }
         let mover = s.round.moving.as_ref().map(|mv| mv.id);
-        let mut friends = [0u64; HEIGHT];
-        for o in s.units(side).filter(|o| Some(o.id) != mover) {
-            for &c in o.cells() {
-                // Unit cells are on the table (G1).
-                friends[c.y as usize] |= 1 << c.x;
-            }
-        }
+        let friends = unit_rows(s.units(side).filter(|o| Some(o.id) != mover));
         Around { enemy, touching, zone: near_zone(s, side), friends }
     }
     /// Whether `cells` (of the table) share an edge with some enemy cell.
