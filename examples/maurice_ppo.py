@@ -58,8 +58,8 @@ import numpy as np
 # The masked-PPO core shared with the other training examples.
 from maquis.train.ppo import (
     Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_versus_run_arguments, batch_expert, device_settings, gae, imitation_update, make_envs, phase_at, ppo_update,
-    prepare_run, start_or_resume,
+    add_versus_run_arguments, batch_expert, device_settings, gae, imitation_update, make_envs, masked_act,
+    masked_log_prob, phase_at, ppo_update, prepare_run, start_or_resume,
 )
 
 CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "phase", "sps", "eval_episodes", "eval_win", "eval_win_lo",
@@ -142,20 +142,10 @@ def build_network_model(args):
 
         def act(self, x, mask, action=None, expert_action=None):
             logits, v = self.net(x)
-            logits = logits.masked_fill(~mask, -1e8)
-            dist = torch.distributions.Categorical(logits=logits, validate_args=False)
-            if action is None:
-                action = dist.sample()
-            p = dist.probs
-            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
-            value = torch.tanh(0.5 * v)
-            if expert_action is not None:
-                return action, dist.log_prob(action), ent, value, dist.log_prob(expert_action)
-            return action, dist.log_prob(action), ent, value
+            return masked_act(logits, mask, torch.tanh(0.5 * v), action, expert_action)
 
         def expert_logp(self, x, mask, target):
-            logits = self.net(x)[0].masked_fill(~mask, -1e8)
-            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+            return masked_log_prob(self.net(x)[0], mask, target)
 
         def greedy(self, x, mask):
             return self.net(x[:, :maurice.COMPACT_OBSERVATION_SIZE])[0].masked_fill(~mask, -1e8).argmax(-1)
@@ -217,19 +207,10 @@ def build_model(channels, hidden):
 
         def act(self, x, mask, action=None, expert_action=None):
             f = self.features(x)
-            logits = self.actor(f).masked_fill(~mask, -1e8)
-            dist = torch.distributions.Categorical(logits=logits, validate_args=False)  # checks would wait on the GPU
-            if action is None:
-                action = dist.sample()
-            p = dist.probs
-            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
-            if expert_action is not None:
-                return action, dist.log_prob(action), ent, self.critic(f).squeeze(-1), dist.log_prob(expert_action)
-            return action, dist.log_prob(action), ent, self.critic(f).squeeze(-1)
+            return masked_act(self.actor(f), mask, self.critic(f).squeeze(-1), action, expert_action)
 
         def expert_logp(self, x, mask, target):
-            logits = self.actor(self.features(x)).masked_fill(~mask, -1e8)
-            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+            return masked_log_prob(self.actor(self.features(x)), mask, target)
 
         def greedy(self, x, mask):
             return self.actor(self.features(x)).masked_fill(~mask, -1e8).argmax(-1)

@@ -158,9 +158,33 @@ def add_shaping_switch(p, gamma):
 # --------------------------------------------------------------------------------------------
 
 
+def masked_act(logits, mask, value, action=None, expert_action=None):
+    """What an actor-critic's `act` returns, from its raw logits and value: the action (sampled when
+    `action` is None) with its log-probability, the entropy over the legal actions, the value, and
+    with `expert_action` the expert's log-probability too. Illegal actions get logit -1e8."""
+    import torch
+
+    logits = logits.masked_fill(~mask, -1e8)
+    dist = torch.distributions.Categorical(logits=logits, validate_args=False)  # checks would wait on the GPU
+    if action is None:
+        action = dist.sample()
+    # entropy over the legal actions only (masked probabilities are exactly 0)
+    p = dist.probs
+    ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
+    if expert_action is not None:
+        return action, dist.log_prob(action), ent, value, dist.log_prob(expert_action)
+    return action, dist.log_prob(action), ent, value
+
+
+def masked_log_prob(logits, mask, target):
+    """The log-probabilities of `target` under the logits masked to the legal actions."""
+    import torch
+
+    return torch.log_softmax(logits.masked_fill(~mask, -1e8), -1).gather(1, target[:, None]).squeeze(1)
+
+
 def build_agent(obs_size, n_actions, hidden, layers, activation="tanh"):
     """The actor-critic: two MLPs over the observation, the actor's logits masked to legal actions."""
-    import torch
     import torch.nn as nn
 
     def layer(i, o, std=math.sqrt(2)):
@@ -189,22 +213,10 @@ def build_agent(obs_size, n_actions, hidden, layers, activation="tanh"):
             return self.critic(x).squeeze(-1)
 
         def act(self, x, mask, action=None, expert_action=None):
-            logits = self.actor(x)
-            logits = torch.where(mask, logits, torch.full_like(logits, -1e8))
-            dist = torch.distributions.Categorical(logits=logits, validate_args=False)  # checks would wait on the GPU
-            if action is None:
-                action = dist.sample()
-            # entropy over the legal actions only (masked probabilities are exactly 0)
-            p = dist.probs
-            ent = -(p * torch.where(mask, dist.logits, torch.zeros_like(p))).sum(-1)
-            if expert_action is not None:
-                return action, dist.log_prob(action), ent, self.value(x), dist.log_prob(expert_action)
-            return action, dist.log_prob(action), ent, self.value(x)
+            return masked_act(self.actor(x), mask, self.value(x), action, expert_action)
 
         def expert_logp(self, x, mask, target):
-            logits = self.actor(x)
-            logits = torch.where(mask, logits, logits.new_full((1,), -1e8))
-            return torch.log_softmax(logits, -1).gather(1, target[:, None]).squeeze(1)
+            return masked_log_prob(self.actor(x), mask, target)
 
     return Agent()
 
