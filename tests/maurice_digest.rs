@@ -37,7 +37,7 @@ const SEARCH_BUDGET: u32 = 100;
 /// two in fifty with the heuristic (against random, and against itself), the rest random.
 fn game_plan(g: u64) -> (Setup, [&'static str; 2]) {
     let scenario = if g % 2 == 1 { ScenarioId::Standard } else { ScenarioId::Skirmish };
-    let terrain = if g % 5 == 0 { TerrainChoice::Random } else { TerrainChoice::Scenario };
+    let terrain = if g.is_multiple_of(5) { TerrainChoice::Random } else { TerrainChoice::Scenario };
     let agents = match g % 50 {
         7 => ["heuristic", "random"],
         32 => ["random", "heuristic"],
@@ -93,7 +93,7 @@ fn game_digest(g: u64) -> u64 {
         }
         write_observation(&s, side, &mut compact[..]);
         h.bytes(&compact);
-        if n % 16 == 0 {
+        if n.is_multiple_of(16) {
             full_obs(&mut h, &s, &mut full);
         }
         if needs_obs {

@@ -183,3 +183,55 @@ fn a_vector_envs_rows_written_in_place_are_the_whole_observation() {
     check::<f32>("random", OpponentKind::Random, 4, 600);
     check::<u8>("random", OpponentKind::Heuristic, 3, 300);
 }
+
+#[test]
+fn the_shaping_terms_are_the_learners_ground_covered_morale_and_wear_margins() {
+    use maquis::env::Shaping;
+    use maquis::game::Game;
+    use maquis::maurice::env::{morale_margin, wear, Maurice};
+    let terms = |m: &Match| {
+        let mut out = [0.0; 3];
+        <Maurice as Game>::potential_terms(m, &mut out);
+        out
+    };
+    assert_eq!(<Maurice as Game>::POTENTIAL_TERMS.iter().map(|t| t.0).collect::<Vec<_>>(), ["advance", "morale", "wear"]);
+    // Blue's one unit is two rows from an enemy: no ground left; red's far unit has ground to cover.
+    let opts = json!({"scenario": "skirmish", "units": {
+        "blue": [{"id": 0, "type": "inf", "formation": "line", "x": 10, "y": 7, "facing": "n"}],
+        "red": [{"id": 0, "type": "inf", "formation": "line", "x": 10, "y": 9, "facing": "s"},
+                {"id": 1, "type": "inf", "formation": "line", "x": 40, "y": 27, "facing": "s"}]}});
+    let setup = Setup::default().with_options(&opts, false).unwrap();
+    let mut m = Match::new(&setup, 3).unwrap();
+    assert_eq!(terms(&m)[0], 1.0);
+    m.learner = Side::Red;
+    let red = terms(&m)[0];
+    assert!(red > 0.0 && red < 1.0, "{red}");
+    // Into a random game until morale is lost: the morale term is the learner's margin, from
+    // either seat.
+    let c = cfg(Side::Blue, OpponentKind::Heuristic, 4);
+    let mut rng = 11;
+    let mut m = (0..20)
+        .find_map(|seed| {
+            let mut slot = EnvSlot::new(seed);
+            slot.reset(&c.setup).unwrap();
+            while !slot.done() && morale_margin(&slot.state().game, Side::Blue) == 0.0 {
+                slot.step(&c, random_action(slot.state(), &mut rng)).unwrap();
+            }
+            (!slot.done()).then(|| slot.state().clone())
+        })
+        .expect("a morale point fell before the end in one of 20 games");
+    let blue = terms(&m);
+    assert_eq!(blue[1], morale_margin(&m.game, Side::Blue));
+    assert_ne!(blue[1], 0.0);
+    // A broken unit wears its army most: the side ahead on morale has worn the enemy more.
+    assert_eq!(blue[2], wear(&m.game, Side::Red) - wear(&m.game, Side::Blue));
+    assert!(blue[2] * blue[1] > 0.0, "{blue:?}");
+    m.learner = Side::Red;
+    assert_eq!(terms(&m)[1], -blue[1]);
+    assert_eq!(terms(&m)[2], -blue[2]);
+    // The weighted potential is what the shaping reads (0 once the game is over).
+    m.learner = Side::Blue;
+    let sh = Shaping::default_for::<Maurice>().unwrap();
+    assert_eq!(sh.potential::<Maurice>(&m, false), 0.5 * blue[0] + blue[1] + 0.5 * blue[2]);
+    assert_eq!(sh.potential::<Maurice>(&m, true), 0.0);
+}

@@ -74,7 +74,9 @@ def test_tiny_network_run_from_both_seats_writes_a_network_the_levels_play(tmp_p
 
     out = tmp_path / "net"
     _run([*TINY, "--model", "network", "--init-network", "scratch", "--hidden", "16", "--side", "both",
-          "--train-opponents", "heuristic,random", "--reward", "outcome", "--out", str(out)], tmp_path)
+          "--train-opponents", "heuristic,random", "--reward", "outcome", "--shaping", "advance=2", "--out", str(out)],
+         tmp_path)
+    assert json.loads((out / "args.json").read_text())["shaping"] == "advance=2"
     final = json.loads((out / "final_eval.json").read_text())
     assert final["side"] == "both"
     pairs = agent_pairs(LADDER, f"network@{out / 'network.safetensors'}", "random", range(1), 0, 10)
@@ -86,3 +88,16 @@ def test_network_model_is_not_warm_started_by_imitation(tmp_path):
     proc = subprocess.run([sys.executable, str(EXAMPLE), "--model", "network", "--imitate", "heuristic"], cwd=tmp_path,
                           env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "--init-network" in proc.stderr
+
+
+def test_shaping_option_gives_the_envs_keyword_at_the_ppo_discount():
+    from maquis.maurice.train.ppo import parse_args, shaping_keyword
+
+    assert shaping_keyword(parse_args([])) is None
+    assert shaping_keyword(parse_args(["--shaping", "default", "--gamma", "0.99"])) == {"gamma": 0.99, "weights": {}}
+    assert shaping_keyword(parse_args(["--shaping", "advance=2, morale=0"])) == {
+        "gamma": 0.997, "weights": {"advance": 2.0, "morale": 0.0}}
+    for bad in ("speed=1", "advance", "advance=x"):
+        with pytest.raises(SystemExit) as e:
+            parse_args(["--shaping", bad])
+        assert e.value.code == 2

@@ -166,7 +166,8 @@ def test_the_shipped_network_loads_and_plays():
     assert path is not None, "maquis.maurice ships networks/maurice.safetensors"
     meta = load_network(path)
     assert meta["observation"] == _maurice.OBSERVATION_FINGERPRINT
-    assert json.loads(meta["training"])["command"].startswith("maquis maurice train")
+    # The file names the command that made it: the recipe's last step, PPO on the network.
+    assert json.loads(meta["training"])["command"].startswith(("maquis maurice train", "examples/maurice_ppo.py"))
     env = MauriceEnv(scenario="skirmish")
     obs, info = env.reset(seed=1)
     assert info["action_mask"][NetworkAgent().act(obs, info["action_mask"])]

@@ -1,6 +1,7 @@
 """`maquis maurice train --recipe shipped`: Maurice Lite's shipped network from one command (two
-expert-iteration runs with the gate, the second from the first's kept network), run here at a tiny
-scale: the chain, a stopped step resumed, and the same bytes from the same command run twice."""
+expert-iteration runs with the gate, the second from the first's kept network, then PPO on the
+second's network), run here at a tiny scale: the chain, a stopped step resumed, and the same bytes
+from the same command run twice."""
 
 from __future__ import annotations
 
@@ -42,11 +43,21 @@ def test_the_recipe_chains_resumes_and_makes_the_same_bytes_twice(tmp_path):
     run = _recipe(first, "--recipe-scale", SCALE)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     out = first / "recipe"
-    expert, margin = out / "1_expert_iteration", out / "2_margin"
+    expert, margin, ppo = out / "1_expert_iteration", out / "2_margin", out / "3_ppo"
     assert load_network(out / "maurice.safetensors")["observation"] == _maurice.OBSERVATION_FINGERPRINT
-    # Each step's result is its last kept generation; the second step starts from the first's.
+    # Each expert-iteration step's result is its last kept generation; the second step starts from
+    # the first's, and PPO from the second's.
     assert (expert / "expert.safetensors").read_bytes() == (expert / "best.safetensors").read_bytes()
-    assert (out / "maurice.safetensors").read_bytes() == (margin / "margin.safetensors").read_bytes()
+    assert (out / "maurice.safetensors").read_bytes() == (ppo / "ppo.safetensors").read_bytes()
+    # PPO's result is the network of its best evaluation (the first one kept at the latest).
+    assert (ppo / "ppo.safetensors").read_bytes() == (ppo / "best_network.safetensors").read_bytes()
+    trained = json.loads(load_network(ppo / "ppo.safetensors")["training"])
+    assert trained["init"] == "recipe/2_margin/margin.safetensors"
+    with open(ppo / "curve.csv") as f:
+        curve = list(csv.DictReader(f))
+    assert int(curve[-1]["env_steps"]) >= 5_000 and int(curve[0]["update"]) == 0
+    scores = [float(r["eval_win"]) + 0.5 * float(r["eval_draw"]) for r in curve]
+    assert trained["env_steps"] == int(curve[scores.index(max(scores))]["env_steps"])
     assert json.loads(load_network(margin / "net_gen0.safetensors")["training"])["init"] == \
         "recipe/1_expert_iteration/expert.safetensors"
     for step, generations in ((expert, 4), (margin, 3)):
@@ -76,7 +87,7 @@ def test_the_recipe_chains_resumes_and_makes_the_same_bytes_twice(tmp_path):
     assert stopped.returncode == 0, stopped.stdout[-3000:] + stopped.stderr[-3000:]
     resumed = _recipe(third, "--recipe-scale", SCALE)
     assert resumed.returncode == 0, resumed.stdout[-3000:] + resumed.stderr[-3000:]
-    assert "step 1/2 1_expert_iteration: done already" in resumed.stdout
+    assert "step 1/3 1_expert_iteration: done already" in resumed.stdout
     assert "after generation 1" in resumed.stdout
     for name in ("net_gen0", "net_gen1", "net_gen2", "best"):
         mine, theirs = (read_network_file(str(root / f"{name}.safetensors"))[0] for root in (third / "recipe" / "2_margin", margin))
@@ -92,7 +103,7 @@ def _decisions(step):
 
 def test_the_recipe_scales_its_counts():
     n = recipe.scaled(0.01)
-    step1, step2 = recipe.STEPS
+    step1, step2, step3 = recipe.STEPS
     argv = recipe.step_arguments(step1, Path("DIR"), 0.01, 2)
     assert argv[:2] == ["--out", "DIR/1_expert_iteration"]
     assert argv[argv.index("--games0") + 1] == n(300) == "3" and argv[argv.index("--gate-max-pairs") + 1] == "20"
@@ -101,6 +112,12 @@ def test_the_recipe_scales_its_counts():
     assert full[full.index("--init") + 1] == "DIR/1_expert_iteration/expert.safetensors"
     assert [full[full.index(k) + 1] for k in ("--generations", "--games0", "--teacher0-budget", "--games", "--budget",
                                               "--seed")] == ["3", "200", "100", "150", "50", "2"]
+    ppo = recipe.step_arguments(step3, Path("DIR"), 1.0, 2)
+    assert ppo[ppo.index("--init-network") + 1] == "DIR/2_margin/margin.safetensors"
+    assert [ppo[ppo.index(k) + 1] for k in ("--total-steps", "--threads", "--env-threads", "--train-opponents")] == \
+        ["500000", "1", "2", "heuristic,random"]
+    assert "--minutes" not in ppo, "a budget of minutes would not make the same bytes twice"
+    assert "--keep-best" in ppo and ppo[ppo.index("--eval-episodes") + 1] == "100"
 
 
 @pytest.mark.parametrize("extra, message", [(["--recipe-scale", "0"], "--recipe-scale must be positive"),

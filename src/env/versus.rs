@@ -68,6 +68,13 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     fn result(s: &Self::State) -> Option<Option<Self::Side>>;
     /// `side`'s margin reward at the end of a game (in [-1, 1]).
     fn margin(s: &Self::State, side: Self::Side) -> f64;
+    /// The terms of the learner's shaping potential (`env::Shaping`), each with its name and its
+    /// default weight; empty (the default): the game offers no shaping.
+    const POTENTIAL_TERMS: &'static [(&'static str, f64)] = &[];
+    /// The value of each of `POTENTIAL_TERMS` for `side` in `s`, a game not over, into `out`.
+    fn potential_terms(s: &Self::State, side: Self::Side, out: &mut [f64]) {
+        let _ = (s, side, out);
+    }
 
     fn decode(action: i64) -> Result<Self::Action>;
     fn legal_mask(s: &Self::State) -> Self::Mask;
@@ -609,6 +616,11 @@ impl<T: TwoPlayer> Game for Versus<T> {
     }
     fn load(json: &str) -> Result<Match<T>> {
         load_match(json)
+    }
+    const POTENTIAL_TERMS: &'static [(&'static str, f64)] = T::POTENTIAL_TERMS;
+    #[inline]
+    fn potential_terms(s: &Match<T>, out: &mut [f64]) {
+        T::potential_terms(&s.game, s.learner, out)
     }
 }
 

@@ -266,6 +266,16 @@ impl TwoPlayer for MauriceLite {
     fn margin(s: &State, side: Side) -> f64 {
         morale_margin(s, side)
     }
+    /// The ground covered towards the enemy (what an army that never attacks lacks: against an
+    /// enemy that stays home the game runs down to nightfall, E2), the morale margin, and the
+    /// wear margin (hits tell at once, where morale falls only when a unit breaks).
+    const POTENTIAL_TERMS: &'static [(&'static str, f64)] = &[("advance", 0.5), ("morale", 1.0), ("wear", 0.5)];
+    #[inline]
+    fn potential_terms(s: &State, side: Side, out: &mut [f64]) {
+        out[0] = 1.0 - f64::from(super::agents::search::ground_left(s, side));
+        out[1] = morale_margin(s, side);
+        out[2] = wear(s, side.other()) - wear(s, side);
+    }
     fn observation_buffer() -> Box<[f32]> {
         // 21334 floats: too large for the stack of a worker thread many times over.
         vec![0.0; OBSERVATION_SIZE].into_boxed_slice()
@@ -294,6 +304,17 @@ pub fn morale_margin(s: &State, side: Side) -> f64 {
         a.morale as f64 / a.morale_start.max(1) as f64
     };
     share(side) - share(side.other())
+}
+
+/// How worn `side`'s army is, 0..1: per unit it deployed, its DISR over the DISR that breaks it
+/// (a broken unit 1), over all of them.
+pub fn wear(s: &State, side: Side) -> f64 {
+    let (mut sum, mut n) = (0.0, 0);
+    for u in s.army(side).units.iter().filter(|u| u.present) {
+        n += 1;
+        sum += if u.on_table { f64::from(u.disr) / f64::from(u.kind.broken_at()) } else { 1.0 };
+    }
+    sum / f64::from(n.max(1))
 }
 
 /// Maurice Lite played by one learner against an opponent, for `env::Slot<Maurice>` and

@@ -26,6 +26,7 @@ from gymnasium import spaces
 from .keywords import declared_init
 from .observation import check_observation_dtype
 from .registry import Keyword
+from .shaping import shaping_json
 
 
 #: The ids of the bundled opponents of the two-player games (their RULES D1).
@@ -208,6 +209,14 @@ class ActionNames:
         return cls._tables.action_from_str(name)
 
 
+def declared_shaping(keywords: dict[str, Any], terms: Mapping[str, float]) -> str | None:
+    """The `shaping` keyword taken out of a game's declared `keywords` (if it declares one) as the
+    JSON its engine reads (None: no shaping); ValueError saying what is wrong."""
+    if "shaping" not in keywords:
+        return None
+    return shaping_json(keywords.pop("shaping"), terms)
+
+
 class GameEnv(ActionNames, gym.Env[np.ndarray, np.int64]):
     """One game for one learner, run by the game's Rust env `self._core`.
 
@@ -223,6 +232,9 @@ class GameEnv(ActionNames, gym.Env[np.ndarray, np.int64]):
     observation_dtype = "float32"
     # Potential-based shaping computed by the engine, as its JSON; None: outcome rewards only.
     _shaping: str | None = None
+    #: The game's shaping potential terms and their default weights (`maquis.common.shaping`),
+    #: read when the game declares a `shaping` keyword.
+    _potential_terms: ClassVar[Mapping[str, float]] = {}
 
     @staticmethod
     def _observation_space(dtype: str) -> spaces.Box:
@@ -243,11 +255,20 @@ class GameEnv(ActionNames, gym.Env[np.ndarray, np.int64]):
         """The constructor behind the declared `__init__`: the shared keywords checked, the game's
         own (`_own_keywords`), its engine built from `_engine_kwargs(**keywords)`, then `_started`."""
         observation_dtype = check_observation_dtype(observation_dtype)
+        shaping = declared_shaping(keywords, self._potential_terms)
         self._own_keywords(keywords)
         self._check_render_mode(render_mode)
         engine = self._engine_kwargs(**keywords)
         self._setup(self._tables.Env(**engine), render_mode, observation_dtype)
+        if shaping is not None:
+            self._core.set_shaping(shaping)
+            self._shaping = shaping
         self._started(keywords, engine)
+
+    def potential(self) -> float | None:
+        """The shaping potential phi of the current state (0 once the episode is over), or None
+        without `shaping` (see `maquis.common.shaping`)."""
+        return self._core.potential()
 
     def _own_keywords(self, keywords: dict[str, Any]) -> None:
         """Checks and keeps the keywords only this game's Python layer reads (before the others)."""
@@ -396,8 +417,16 @@ class OpponentGameEnv(GameEnv):
     def _started(self, keywords: dict[str, Any], engine: dict[str, Any]) -> None:
         opponent = keywords["opponent"]
         if engine["opponent"] == "external":
+            self._check_shaping_opponent()
             opponent = self._outside_opponent(opponent)
         self._setup_opponent(opponent, engine["opponent"])
+
+    def _check_shaping_opponent(self) -> None:
+        # The engine shapes the learner's own step; an object opponent's decisions come after it,
+        # and the potential would no longer telescope over the episode.
+        if self._shaping is not None:
+            raise ValueError("shaping needs a bundled opponent (an id): with an object opponent its decisions "
+                             "fall outside the shaped steps")
 
     def _outside_opponent(self, opponent: Any) -> Any:
         """The object that plays an opponent given as an object (the object itself by default)."""
@@ -423,6 +452,8 @@ class OpponentGameEnv(GameEnv):
             o = options.pop("opponent")
             options["opponent"] = opponent_id(o)
             episode_opponent = None if isinstance(o, str) else o
+            if episode_opponent is not None:
+                self._check_shaping_opponent()
         self._reset_core(seed, options_json(options) if options else None)
         self._episode_opponent = episode_opponent
         self._play_opponent()
@@ -435,7 +466,10 @@ class OpponentGameEnv(GameEnv):
             if t:
                 reward, terminated, outcome = r, True, o
             obs = self._core.observation()
-        return obs, float(reward), bool(terminated), False, self._info(outcome if terminated else None, illegal)
+        info = self._info(outcome if terminated else None, illegal)
+        if self._shaping is not None:
+            info["shaping"] = self._core.last_shaping
+        return obs, float(reward), bool(terminated), False, info
 
     def _play_opponent(self) -> tuple[float, bool, str | None]:
         """An object opponent's decisions, up to the learner's next one or the end."""

@@ -7,7 +7,8 @@ its tables and rendering."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -21,7 +22,9 @@ from .keywords import declared_init
 from .observation import check_observation_dtype
 from .registry import VECTOR_KEYWORDS, Keyword
 from .seeding import sub_env_seeds
-from .single import check_options, check_render_mode, check_seed, options_json, stream_seed, warn_no_render_mode
+from .single import (
+    check_options, check_render_mode, check_seed, declared_shaping, options_json, stream_seed, warn_no_render_mode,
+)
 
 _INT64 = np.dtype(np.int64)
 
@@ -105,6 +108,10 @@ class GameVectorEnv(VectorEnv):
         """The game's observation Box of `dtype` and `shape` (by default one observation's)."""
         raise NotImplementedError
 
+    #: The game's shaping potential terms and their default weights (`maquis.common.shaping`),
+    #: read when the game declares a `shaping` keyword.
+    _potential_terms: ClassVar[Mapping[str, float]] = {}
+
     #: The single env's public name, in the error for an object opponent (which plays only
     #: there); None for a game without an opponent keyword.
     _single_env_name: ClassVar[str | None] = None
@@ -128,6 +135,7 @@ class GameVectorEnv(VectorEnv):
         own (`_own_keywords`), its engine built from `_engine_kwargs(**keywords)` (`_engine_ready`
         sees it before it is bound), then `_started`."""
         observation_dtype = check_observation_dtype(observation_dtype)
+        shaping = declared_shaping(keywords, self._potential_terms)
         self._own_keywords(keywords)
         check_counts(num_envs, num_threads)
         self._check_render_mode(render_mode)
@@ -136,9 +144,17 @@ class GameVectorEnv(VectorEnv):
         engine = self._engine_kwargs(**keywords)
         mode = parse_autoreset_mode(autoreset_mode)
         core = self._tables.VecEngine(int(num_envs), int(num_threads or 0), MODES[mode], **engine)
+        if shaping is not None:
+            core.set_shaping(shaping)
         self._engine_ready(core, keywords)
         self._setup(core, mode, render_mode=render_mode, observation_dtype=observation_dtype, copy=copy)
         self._started(keywords)
+
+    @property
+    def shaping(self) -> dict[str, Any] | None:
+        """The shaping in effect, {"gamma": float, "weights": {term: float}}, or None."""
+        js = self._core.shaping
+        return None if js is None else json.loads(js)
 
     def _own_keywords(self, keywords: dict[str, Any]) -> None:
         """Checks and keeps the keywords only this game's Python layer reads (before the others)."""

@@ -14,7 +14,7 @@ from .._core.maquis import OBS_SIZE
 from ..common.single import GameEnv, check_reward_value, check_seed, options_json, stream_seed
 from .game import GAME
 from .observation import observation_space
-from .shaping import shaping_json
+from .shaping import POTENTIAL_TERMS
 
 #: Every feature of the observation lies in [0, 1]: one-hot slices and flags, counts divided by
 #: their maximum (4 tokens of a resource, 5 workers, 5 patrols, 7 boxes, 10 cards).
@@ -52,12 +52,6 @@ def core_kwargs(
         reward=reward,
         illegal_action=illegal_action,
     )
-
-
-def engine_kwargs(*, shaping: Any, **keywords: Any) -> dict[str, Any]:
-    """`core_kwargs` of the envs' declared keywords but `shaping` (set on the engine once built)
-    and `render_mode` / `observation_dtype` (the shared layer's)."""
-    return core_kwargs(**keywords)
 
 
 def render_state(state_dict: dict, render_mode: str) -> str | np.ndarray:
@@ -176,18 +170,8 @@ class MaquisEnv(GameEnv, keywords=GAME.keywords):
     _render_state = staticmethod(render_state)
     _observation_space = staticmethod(observation_space)
 
-    _engine_kwargs = staticmethod(engine_kwargs)
-
-    def _started(self, keywords: dict[str, Any], engine: dict[str, Any]) -> None:
-        # Potential-based shaping, computed in Rust (maquis.maquis.shaping); None: outcome rewards only.
-        self._shaping = shaping_json(keywords["shaping"])
-        if self._shaping is not None:
-            self._core.set_shaping(self._shaping)
-
-    def potential(self) -> float | None:
-        """The shaping potential phi of the current state (0 once the episode is over), or None
-        without `shaping` (see `maquis.maquis.shaping`)."""
-        return self._core.potential()
+    _engine_kwargs = staticmethod(core_kwargs)
+    _potential_terms = POTENTIAL_TERMS
 
     def determinize(self, seed: int | None = None) -> MaquisEnv:
         """A copy whose hidden information is resampled: the order of the cards still in the patrol

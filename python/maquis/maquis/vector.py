@@ -14,10 +14,10 @@ from gymnasium.vector import AutoresetMode
 
 from .._core import maquis as _core
 from ..common.vector import MAX_ENVS, MAX_THREADS, GameVectorEnv
-from .env import engine_kwargs, render_state
+from .env import core_kwargs, render_state
 from .game import GAME
 from .observation import observation_space
-from .shaping import shaping_json
+from .shaping import POTENTIAL_TERMS
 
 __all__ = ["MAX_ENVS", "MAX_THREADS", "MaquisVectorEnv"]
 
@@ -77,13 +77,10 @@ class MaquisVectorEnv(GameVectorEnv, keywords=GAME.keywords):
     _observation_space = staticmethod(observation_space)
     _render_state = staticmethod(render_state)
 
-    _engine_kwargs = staticmethod(engine_kwargs)
+    _engine_kwargs = staticmethod(core_kwargs)
+    _potential_terms = POTENTIAL_TERMS
 
     def _engine_ready(self, core: Any, keywords: dict[str, Any]) -> None:
-        # Potential-based shaping, computed in the Rust step (maquis.maquis.shaping); None: no shaping.
-        self._shaping = shaping_json(keywords["shaping"])
-        if self._shaping is not None:
-            core.set_shaping(self._shaping)
         self._outcome_rewards = _outcome_rewards(keywords["reward"])
         self._start_states: tuple[list[str], list[float] | None, float] | None = None
 
@@ -93,12 +90,6 @@ class MaquisVectorEnv(GameVectorEnv, keywords=GAME.keywords):
             self._core.set_start_states(*self._start_states)
 
     # -- Shaping and start-state curricula ---------------------------------------------------------
-
-    @property
-    def shaping(self) -> dict[str, Any] | None:
-        """The shaping in effect, {"gamma": float, "weights": {term: float}}, or None."""
-        js = self._core.shaping
-        return None if js is None else json.loads(js)
 
     def shaping_rewards(self) -> np.ndarray:
         """The shaping term of each environment's last step, float32 (num_envs,): the reward minus

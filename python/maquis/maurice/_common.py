@@ -14,6 +14,7 @@ from .._core import maurice as _maurice
 from ..common.single import check_illegal_action_type, game_renderer, opponent_budget, opponent_id, outcome_rewards
 from ..common.single import check_side as _check_side
 from ..common.observation import observation_box
+from .shaping import POTENTIAL_TERMS
 
 #: The reset options of docs/api/maurice.md every Maurice environment reads (the single env also
 #: reads `side` and `opponent`).
@@ -124,6 +125,8 @@ class MauriceKeywords:
     """What both Maurice envs do with their declared keywords: the observation kind is the Python
     layer's (the engine writes full rows), and the scenario and terrain are kept, as reset options
     apply over them; the rest goes to the engine."""
+
+    _potential_terms = POTENTIAL_TERMS
 
     def _own_keywords(self, keywords: dict[str, Any]) -> None:
         self.observation = check_observation_kind(keywords["observation"])

@@ -139,7 +139,19 @@ REWARDS = """\
 Rewards are 0 until the step that ends the game, which gives both sides (the learner, in
 `MauriceEnv`) the final reward: by default win 1, draw 0, loss -1. `reward=` takes a mapping
 `{"win", "draw", "loss"}` -> float (missing keys keep the defaults) or `"morale_margin"`: own morale
-left / own starting morale minus the same for the enemy, in [-1, 1]. Both are zero-sum."""
+left / own starting morale minus the same for the enemy, in [-1, 1]. Both are zero-sum.
+
+`MauriceEnv` and `MauriceVectorEnv` also take `shaping` (off by default): potential-based shaping
+computed in the Rust step, `gamma * phi(s') - phi(s)` added to each of the learner's rewards
+(`info["shaping"]` alone in the single env), with `phi = 0` once the game is over, so that for a
+learner discounting by the same `gamma` the best policy is unchanged. `phi` weighs three terms
+from the learner's side (`maquis.maurice.shaping.POTENTIAL_TERMS`): `advance` (0.5), 1 minus the
+ground its army has still to cover to come within the heuristic's halt of the enemy, 0..1;
+`morale` (1.0), the morale margin above at this moment; `wear` (0.5), the enemy's wear minus its
+own, an army's wear being its units' DISR over the DISR that breaks each (a broken unit 1), averaged. `shaping=True` takes these weights with gamma 0.99;
+`{"gamma": 0.997, "weights": {"advance": 1.0}}` gives others. It needs a bundled opponent (an
+object opponent is a `ValueError`). [training.md](training.md#shaping-potential-based-reward-shaping)
+says how the terms telescope."""
 
 EPISODE_END = """\
 The game ends the moment a side's army morale reaches 0 (that side loses, RULES E1) or at nightfall

@@ -23,6 +23,7 @@ GAME = GameSpec(
         Keyword("illegal_action", "terminate", "what an illegal action does: terminate (a loss) or raise", "str"),
         Keyword("render_mode", None, "one of the env's metadata[\"render_modes\"], or None", "str | None"),
         Keyword("observation_dtype", "float32", "float32 or uint8 observations", "str"),
+        Keyword("shaping", None, "potential-based reward shaping (True: the default potential)", "bool | Mapping[str, Any] | None"),
     ),
     verbs=two_player_verbs("maquis.maurice", "docs/maurice.md", train=Verb(
         "maquis.maurice.train.expert", "train the network of the 'network' levels by expert iteration (needs torch)")),

@@ -75,6 +75,10 @@ class MauriceEnv(MauriceKeywords, OpponentGameEnv, keywords=GAME.keywords):
     ## Rewards
     0 until the end, then win 1 / draw 0 / loss -1 (`reward=` a partial mapping of them) or
     `"morale_margin"`: own morale left / own starting morale − the same for the enemy, in [−1, 1].
+    With `shaping` (True, or `{"gamma": ..., "weights": {"advance": ..., "morale": ...}}`; off by
+    default), each step's reward also holds the potential-based term `gamma * phi(s') - phi(s)`,
+    given alone as `info["shaping"]`, over the ground covered towards the enemy and the morale
+    margin (`maquis.maurice.shaping`; `potential()` is phi now). It needs a bundled opponent.
 
     ## Episode End
     Termination at the end of the game, or on an illegal action with

@@ -31,8 +31,9 @@ class MauriceVectorEnv(MauriceKeywords, GameVectorEnv, keywords=GAME.keywords):
     Keywords: `num_envs`, `num_threads`, `autoreset_mode` (`NEXT_STEP` default, `SAME_STEP`,
     `DISABLED`), `copy`, and the single env's `side`, `opponent` (a bundled id: an object is a
     ValueError), `opponent_kwargs`, `scenario`, `terrain`, `observation` ("full" or "compact"),
-    `reward`, `illegal_action`, `render_mode`, and `observation_dtype` ("float32", the default, or
-    "uint8": each feature's count, exact, in a quarter of the bytes).
+    `reward`, `illegal_action`, `render_mode`, `observation_dtype` ("float32", the default, or
+    "uint8": each feature's count, exact, in a quarter of the bytes) and `shaping` (the single
+    env's potential-based shaping, computed in the Rust step; the `shaping` property gives it).
 
     - `reset(seed=s)`: env `i` plays the episodes of `MauriceEnv(...).reset(seed=maquis.sub_env_seed(s, i))`,
       for any `num_threads`; `options` hold the reset options of `MauriceEnv` but `side` and

@@ -150,7 +150,7 @@ def add_evaluation_arguments(p, episodes=500, seed=12345, every=None, final=None
 def add_shaping_switch(p, gamma):
     """`--shaping` of the examples that train with a library's PPO at a fixed discount."""
     p.add_argument("--shaping", action="store_true",
-                   help=f"the env's potential-based shaping (maquis.maquis.shaping) with the PPO discount ({gamma})")
+                   help=f"the env's potential-based shaping (the game's `shaping` keyword) with the PPO discount ({gamma})")
 
 
 # --------------------------------------------------------------------------------------------

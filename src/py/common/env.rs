@@ -243,6 +243,34 @@ macro_rules! env_class {
             fn illegal_action(&self) -> &'static str {
                 self.core.cfg.illegal.as_str()
             }
+
+            /// The shaping term γ·Φ(s') − Φ(s) included in the last step's reward (0 without shaping).
+            #[getter]
+            fn last_shaping(&self) -> f64 {
+                self.core.last_shaping
+            }
+
+            /// The shaping as JSON {"gamma": γ, "weights": {term: w}}, or None.
+            #[getter]
+            fn shaping(&self) -> Option<String> {
+                crate::py::common::vector::shaping_json(&self.core.cfg)
+            }
+
+            /// Add potential-based shaping to the rewards of the steps from now on: the JSON of
+            /// {"gamma": γ, "weights": {term: w}} (both optional), or None for the outcome reward alone.
+            ///
+            /// Raises:
+            ///     MaquisError: unknown keys or terms, γ outside (0, 1], non-finite weights.
+            #[pyo3(signature = (shaping=None))]
+            fn set_shaping(&mut self, shaping: Option<&str>) -> pyo3::PyResult<()> {
+                self.core.set_shaping(shaping)
+            }
+
+            /// The shaping potential Φ of the current state under this env's shaping (0 once the
+            /// episode is over; None without shaping).
+            fn potential(&self) -> Option<f64> {
+                self.core.potential()
+            }
         }
     };
 }

@@ -10,9 +10,13 @@ one's):
    result `expert.safetensors` is the last kept generation;
 2. `2_margin`: a second run from step 1's network (`--init`), 3 generations (generation 0 imitates
    `search` again over 200 games, starting from step 1's weights); its result
-   `margin.safetensors` is the last kept generation.
+   `margin.safetensors` is the last kept generation;
+3. `3_ppo`: masked PPO on step 2's network itself (`maquis.maurice.train.ppo --model network`),
+   from both seats against the heuristic and `random`, on the outcome reward, 500,000 learner
+   steps; its result `ppo.safetensors` is the network of its best evaluation against the
+   heuristic (100 deals a seat, wins + draws / 2; the starting network is one of them).
 
-Step 2's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
+Step 3's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
 ships). The steps in folders, a finished step skipped, a stopped one resumed (after its last
 finished generation), `--recipe-scale` and the final copy are the shared `maquis.train.recipe`'s.
 The same command with the same `--out`, `--threads` and torch writes the same bytes
@@ -21,8 +25,10 @@ The same command with the same `--out`, `--threads` and torch writes the same by
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from maquis.train.common import copy_whole
 from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, keep_best, scaled, step_arguments
 from maquis.train.recipe import run as run_recipe
 
@@ -30,12 +36,32 @@ RECIPES = ("shipped",)
 PROG = "maquis maurice train --recipe"
 EXPERT_NET = "expert.safetensors"
 MARGIN_NET = "margin.safetensors"
+PPO_NET = "ppo.safetensors"
 
 
 def _expert(argv: list[str]) -> int:
     from maquis.maurice.train import expert
 
     return command(expert.PROG, expert.add_arguments, expert.run)(argv)
+
+
+def _ppo(argv: list[str]) -> int:
+    from maquis.maurice.train import ppo
+
+    return ppo.main(argv)
+
+
+def _ppo_resume(folder: Path) -> list[str]:
+    """The PPO step resumes from its checkpoint."""
+    return ["--resume", str(folder / "checkpoint.pt")] if (folder / "checkpoint.pt").exists() else []
+
+
+def _ppo_finish(folder: Path, scale: float) -> Path:
+    """The PPO step's kept network (its best evaluation's) copied once the run is over."""
+    from maquis.maurice.train.ppo import BEST_NETWORK_FILE
+
+    copy_whole(folder / BEST_NETWORK_FILE, folder / PPO_NET)
+    return folder / PPO_NET
 
 
 def _evaluation(n: Any) -> list[str]:
@@ -54,6 +80,15 @@ STEPS = (
                                    "--games0", n(200), "--teacher0-budget", n(100), "--games", n(150),
                                    "--budget", n(50), *_evaluation(n), "--threads", str(threads), "--seed", "2"],
          MARGIN_NET, finish=keep_best(MARGIN_NET)),
+    # Deterministic: a budget of steps, not minutes, and one torch thread.
+    Step("3_ppo", _ppo,
+         lambda root, n, threads: ["--model", "network", "--init-network", str(root / "2_margin" / MARGIN_NET),
+                                   "--side", "both", "--opponent", "heuristic", "--train-opponents", "heuristic,random",
+                                   "--reward", "outcome", "--total-steps", n(500_000), "--num-envs", n(64, 4),
+                                   "--num-steps", n(64, 8), "--lr", "1e-4", "--eval-every", "20",
+                                   "--eval-episodes", n(100), "--eval-seed", "100000", "--keep-best", "--threads", "1",
+                                   "--env-threads", str(threads), "--seed", "3"],
+         PPO_NET, finish=_ppo_finish, resume=_ppo_resume),
 )
 
 SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/networks/maurice.safetensors")
@@ -61,8 +96,8 @@ SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/netw
 
 def add_arguments(p: Any) -> None:
     """`--recipe` and `--recipe-scale` of `maquis maurice train`."""
-    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs with the gate; "
-                                     "hours, docs/maurice_training.md)")
+    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs with the gate, "
+                                     "then PPO on the network; hours, docs/maurice_training.md)")
 
 
 def run(args: Any) -> int:
