@@ -346,6 +346,23 @@ def phase_at(args, run_s, frac, imitate_s, has_expert):
     return Phase(imitating, beta, bc_coef, args.imitate_lr if imitating else lr)
 
 
+def train_update(args, model, opt, collector, buf, expert, data, run_s, steps, imitate_s):
+    """One update of a learner's loop after `run_s` seconds of training and `steps` learner steps:
+    the schedule (`phase_at`, the budget's fraction done by steps or minutes, whichever binds), a
+    rollout into `buf`, GAE, then an imitation update (on the DAgger set `data`) or a PPO one.
+    Returns the phase's name, the update's statistics and the learner steps of the rollout."""
+    budget_s = 60.0 * args.minutes if args.minutes else float("inf")
+    frac = max(steps / args.total_steps, run_s / budget_s if args.minutes else 0.0)
+    now = phase_at(args, run_s, frac, imitate_s, expert is not None)
+    for g in opt.param_groups:
+        g["lr"] = now.lr
+    next_value = collector.collect(model, buf, expert, now)
+    adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
+    batch = Batch(buf, adv, ret)
+    stats = imitation_update(model, opt, data, batch, args) if now.imitating else ppo_update(model, opt, batch, args, now.bc_coef)
+    return ("imitate" if now.imitating else "ppo"), stats, int(buf.valid.sum())
+
+
 def batch_expert(agent):
     """`expert(obs, masks, valid) -> actions` from a bundled agent's `act_batch`, asked only about
     the `valid` rows (not those awaiting their autoreset); 0 elsewhere."""

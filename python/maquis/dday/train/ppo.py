@@ -45,9 +45,9 @@ import numpy as np
 
 from maquis.train import ppo
 from maquis.train.ppo import (
-    Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_versus_run_arguments, batch_expert, build_agent, device_settings, gae, imitation_update, make_envs, phase_at,
-    ppo_update, prepare_run, start_or_resume,
+    Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
+    add_versus_run_arguments, batch_expert, build_agent, device_settings, make_envs, prepare_run, start_or_resume,
+    train_update,
 )
 
 
@@ -248,18 +248,9 @@ def main(argv=None):
     phase = "ppo"
     while steps < args.total_steps and run_seconds() < budget_s:
         ts = time.time()
-        run_s = run_seconds()
-        frac = max(steps / args.total_steps, run_s / budget_s if args.minutes else 0.0)
-        now = phase_at(args, run_s, frac, imitate_s, args.imitate is not None)
-        for g in opt.param_groups:
-            g["lr"] = now.lr
-        phase = "imitate" if now.imitating else "ppo"
-        next_value = collector.collect(agent, buf, expert, now)
-        adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
-        batch = Batch(buf, adv, ret)
-        stats = imitation_update(agent, opt, data, batch, args) if now.imitating else ppo_update(agent, opt, batch, args, now.bc_coef)
+        phase, stats, done = train_update(args, agent, opt, collector, buf, expert, data, run_seconds(), steps, imitate_s)
         losses = {k: v for k, v in stats.items() if k in CURVE_FIELDS}  # the curve has no clipfrac
-        steps += int(buf.valid.sum())
+        steps += done
         update += 1
         sps = T * B / max(time.time() - ts, 1e-9)
         if args.eval_every and update % args.eval_every == 0:

@@ -55,9 +55,9 @@ import numpy as np
 
 # The masked-PPO core shared with the other training examples.
 from maquis.train.ppo import (
-    Batch, Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_versus_run_arguments, batch_expert, device_settings, gae, imitation_update, make_envs, masked_act,
-    masked_log_prob, phase_at, ppo_update, prepare_run, start_or_resume,
+    Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
+    add_versus_run_arguments, batch_expert, device_settings, make_envs, masked_act, masked_log_prob, prepare_run,
+    start_or_resume, train_update,
 )
 
 #: The bundled-format network of `--model network`, rewritten with every checkpoint.
@@ -420,17 +420,9 @@ def main(argv=None):
 
     while steps < args.total_steps and run_seconds() < budget_s:
         ts = time.time()
-        frac = max(steps / args.total_steps, run_seconds() / budget_s if args.minutes else 0.0)
-        now = phase_at(args, run_seconds(), frac, imitate_s, expert is not None)
-        for g in opt.param_groups:
-            g["lr"] = now.lr
-        phase = "imitate" if now.imitating else "ppo"
-        next_value = collector.collect(model, buf, expert, now)
-        adv, ret = gae(buf, next_value, args.gamma, args.gae_lambda)
-        batch = Batch(buf, adv, ret)
-        stats = imitation_update(model, opt, data, batch, args) if now.imitating else ppo_update(model, opt, batch, args, now.bc_coef)
+        phase, stats, done = train_update(args, model, opt, collector, buf, expert, data, run_seconds(), steps, imitate_s)
         losses = {k: v for k, v in stats.items() if k in CURVE_FIELDS}
-        steps += int(buf.valid.sum())
+        steps += done
         update += 1
         sps = T * B / max(time.time() - ts, 1e-9)
         if args.eval_every and update % args.eval_every == 0:
