@@ -14,18 +14,20 @@ from ._core_common import Observations, _Env, _VecEngine  # the members every ga
 
 __all__ = [
     "NUM_ACTIONS", "OBS_SIZE", "ACTION_NAMES", "OBSERVATION_LAYOUT", "OBSERVATION_DIVISOR", "OUTCOMES",
-    "action_to_str", "action_from_str", "Env", "VecEngine", "HeuristicAgent", "SearchAgent", "bench_engine",
-    "bench_vector", "env_memory", "LOCATIONS", "SLOTS", "SPARE_ROOMS", "FIELDS", "PATROL_LOCATIONS",
-    "WEST_BANK", "SAFE_LOCATIONS", "ROADS", "PATROL_CARDS", "END_DAY", "LAST_DAY", "ORANGE_DAYS",
-    "TRIANGLE_DAYS", "MAX_MORALE", "START_MORALE", "MIN_PATROLS", "MAX_SOLDIERS", "TOKENS_PER_RESOURCE",
-    "MAX_WORKERS", "RESOURCES", "TILES", "SAFE_TILES", "MISSIONS", "DIFFICULTIES", "DIFFICULTY_SETTINGS",
-    "MISSION_POOLS", "POOL_SETTINGS", "DEALS", "PHASES", "NETWORK_FORMAT", "NETWORK_FORMAT_V2",
-    "NETWORK_INPUTS", "HEURISTIC_RANKS", "HEURISTIC_PLANES", "HEURISTIC_GAP_SCALE", "OBSERVATION_FINGERPRINT",
-    "Network", "NetworkAgent", "NetworkSearchAgent", "NETWORK_SEARCH_DEFAULTS", "selfplay",
-    "clairvoyant_games",
+    "POTENTIAL_TERMS", "action_to_str", "action_from_str", "Env", "VecEngine", "HeuristicAgent",
+    "SearchAgent", "bench_engine", "bench_vector", "env_memory", "LOCATIONS", "SLOTS", "SPARE_ROOMS",
+    "FIELDS", "PATROL_LOCATIONS", "WEST_BANK", "SAFE_LOCATIONS", "ROADS", "PATROL_CARDS", "END_DAY",
+    "LAST_DAY", "ORANGE_DAYS", "TRIANGLE_DAYS", "MAX_MORALE", "START_MORALE", "MIN_PATROLS", "MAX_SOLDIERS",
+    "TOKENS_PER_RESOURCE", "MAX_WORKERS", "RESOURCES", "TILES", "SAFE_TILES", "MISSIONS", "DIFFICULTIES",
+    "DIFFICULTY_SETTINGS", "MISSION_POOLS", "POOL_SETTINGS", "DEALS", "PHASES", "NETWORK_FORMAT",
+    "NETWORK_FORMAT_V2", "NETWORK_INPUTS", "HEURISTIC_RANKS", "HEURISTIC_PLANES", "HEURISTIC_GAP_SCALE",
+    "OBSERVATION_FINGERPRINT", "Network", "NetworkAgent", "NetworkSearchAgent", "NETWORK_SEARCH_DEFAULTS",
+    "selfplay", "clairvoyant_games",
 ]
 
 OBS_SIZE: Final[int]
+#: The shaping potential's terms, (name, default weight) in the potential's order.
+POTENTIAL_TERMS: Final[tuple[tuple[str, float], ...]]
 
 # The engine's rule tables (src/py/maquis/tables.rs), ids as RULES.md spells them; see `maquis.tables`.
 LOCATIONS: Final[tuple[str, ...]]

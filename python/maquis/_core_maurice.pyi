@@ -16,12 +16,14 @@ __all__ = [
     "SIDES", "UNIT_TYPES", "FORMATIONS", "FACINGS", "TERRAINS", "COMMANDS", "PHASES", "SCENARIOS", "OUTCOMES",
     "PLANES", "UNIT_FEATURES", "WIDTH", "HEIGHT", "MAX_UNITS", "DECK_SIZE", "NUM_ACTIONS", "OBSERVATION_SIZE",
     "COMPACT_OBSERVATION_SIZE", "ACTION_NAMES", "OBSERVATION_LAYOUT", "COMPACT_OBSERVATION_LAYOUT",
-    "OBSERVATION_DIVISOR", "CARDS", "action_to_str", "action_from_str", "scenario", "play_games",
-    "NETWORK_FORMAT", "OBSERVATION_FINGERPRINT", "load_network", "network_metadata", "network_forward",
-    "selfplay", "Game", "Env", "VecEngine", "Agent",
+    "OBSERVATION_DIVISOR", "CARDS", "action_to_str", "action_from_str", "scenario", "POTENTIAL_TERMS",
+    "play_games", "NETWORK_FORMAT", "OBSERVATION_FINGERPRINT", "load_network", "network_metadata",
+    "network_forward", "selfplay", "Game", "Env", "VecEngine", "Agent",
 ]
 
 UNIT_TYPES: Final[tuple[str, ...]]
+#: The shaping potential's terms, (name, default weight) in the potential's order.
+POTENTIAL_TERMS: Final[tuple[tuple[str, float], ...]]
 FORMATIONS: Final[tuple[str, ...]]
 FACINGS: Final[tuple[str, ...]]
 TERRAINS: Final[tuple[str, ...]]

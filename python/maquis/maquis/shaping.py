@@ -22,13 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._core import maquis as _core
 from ..common import shaping as _shared
 from ..common.shaping import DEFAULT_GAMMA
 
 __all__ = ["DEFAULT_GAMMA", "POTENTIAL_TERMS", "shaping_json"]
 
-#: The potential terms of Maquis and their default weights (the order of the Rust potential).
-POTENTIAL_TERMS: dict[str, float] = {"missions": 1.0, "hand": 0.3, "morale": 0.2, "workers": 0.2}
+#: The potential terms of Maquis and their default weights, in the order of the Rust potential
+#: (read from it: missions 1.0, hand 0.3, morale 0.2, workers 0.2).
+POTENTIAL_TERMS: dict[str, float] = dict(_core.POTENTIAL_TERMS)
 
 
 def shaping_json(shaping: Any) -> str | None:

@@ -28,13 +28,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._core import maurice as _core
 from ..common import shaping as _shared
 from ..common.shaping import DEFAULT_GAMMA
 
 __all__ = ["DEFAULT_GAMMA", "POTENTIAL_TERMS", "shaping_json"]
 
-#: The potential terms of Maurice Lite and their default weights (the order of the Rust potential).
-POTENTIAL_TERMS: dict[str, float] = {"advance": 0.5, "morale": 1.0, "wear": 0.5}
+#: The potential terms of Maurice Lite and their default weights, in the order of the Rust
+#: potential (read from it: advance 0.5, morale 1.0, wear 0.5).
+POTENTIAL_TERMS: dict[str, float] = dict(_core.POTENTIAL_TERMS)
 
 
 def shaping_json(shaping: Any) -> str | None:

@@ -770,6 +770,12 @@ pub fn parse_shaping<G: BindGame>(shaping: Option<&str>) -> Result<Option<Shapin
     shaping.map(Shaping::from_json::<G>).transpose()
 }
 
+/// Adds `POTENTIAL_TERMS` to a game's submodule `m`: its shaping terms as (name, default weight)
+/// pairs in the order of its potential, the one list the Python keyword checks against.
+pub fn add_potential_terms<G: BindGame>(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("POTENTIAL_TERMS", PyTuple::new(m.py(), G::POTENTIAL_TERMS.iter().copied())?)
+}
+
 /// The shaping of `cfg` as JSON (`{"gamma": γ, "weights": {term: w}}`), or None.
 pub fn shaping_json<G: BindGame>(cfg: &Config<G>) -> Option<String> {
     cfg.shaping.map(|s| s.to_json::<G>().to_string())

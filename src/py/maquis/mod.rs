@@ -97,6 +97,7 @@ fn fill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Recorded by the encoder: what each uint8 value is divided by to give the float32 one.
     m.add("OBSERVATION_DIVISOR", PyTuple::new(py, observation_divisors().iter())?)?;
     m.add("OUTCOMES", PyTuple::new(py, OUTCOMES)?)?;
+    super::common::vector::add_potential_terms::<Maquis>(m)?;
     m.add_function(wrap_pyfunction!(action_to_str, m)?)?;
     m.add_function(wrap_pyfunction!(action_from_str, m)?)?;
     m.add_class::<classes::PyEnv>()?;

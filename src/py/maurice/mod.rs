@@ -55,6 +55,7 @@ pub const SAVES: &SaveKind = <crate::env::versus::Versus<MauriceLite> as super::
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     register_two_player::<game::PyGame, classes::PyMauriceEnv, classes::PyMauriceVecEngine, agents::PyAgent>(m, "maurice", |sub| {
         tables::register(sub)?;
+        super::common::vector::add_potential_terms::<crate::maurice::env::Maurice>(sub)?;
         ladder::register(sub)?;
         network::register(sub)
     })
