@@ -24,7 +24,8 @@ from typing import Any
 
 from maquis.train.common import copy_whole
 
-__all__ = ["Step", "Recipe", "scaled", "step_arguments", "run", "add_recipe_arguments", "command", "keep_best"]
+__all__ = ["Step", "Recipe", "scaled", "step_arguments", "run", "add_recipe_arguments", "command", "keep_best",
+           "resume_checkpoint"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,11 @@ def keep_best(result: str) -> Callable[[Path, float], Path]:
         copy_whole(folder / BEST_NET, folder / result)
         return folder / result
     return finish
+
+
+def resume_checkpoint(folder: Path) -> list[str]:
+    """A PPO step's `resume`: `--resume` from its folder's checkpoint, once there is one."""
+    return ["--resume", str(folder / "checkpoint.pt")] if (folder / "checkpoint.pt").exists() else []
 
 
 def command(prog: str, add_arguments: Callable[[Any], None], run_args: Callable[[Any], int]) -> Callable[[list[str]], int]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from maquis.train.common import copy_whole
-from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, scaled, step_arguments
+from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, resume_checkpoint, scaled, step_arguments
 from maquis.train.recipe import run as run_recipe
 
 RECIPES = ("shipped",)
@@ -58,11 +58,6 @@ def _ppo(argv: list[str]) -> int:
     return dday_ppo.main(argv)
 
 
-def _ppo_resume(folder: Path) -> list[str]:
-    """A PPO step resumes from its checkpoint."""
-    return ["--resume", str(folder / "checkpoint.pt")] if (folder / "checkpoint.pt").exists() else []
-
-
 def _choose(folder: Path, scale: float) -> Path:
     return choose_generation(folder, int(scaled(scale)(CHOICE_GAMES)))
 
@@ -80,7 +75,7 @@ STEPS = (
                                    "--final-eval-episodes", n(1000),
                                    "--baselines", "heuristic,network", "--network", str(_expert_net(root)),
                                    "--threads", "1", "--env-threads", str(threads), "--seed", "1"],
-         "final_eval.json", resume=_ppo_resume),
+         "final_eval.json", resume=resume_checkpoint),
     Step("3_ppo_resistance", _ppo,
          lambda root, n, threads: ["--side", "resistance", "--opponent", "heuristic", "--network",
                                    str(_expert_net(root)), "--imitate", "network", "--imitate-minutes", n(3.0),
@@ -89,7 +84,7 @@ STEPS = (
                                    "--eval-every", "40", "--eval-episodes", n(300), "--final-eval-episodes", n(1000),
                                    "--baselines", "heuristic,network", "--threads", "1",
                                    "--env-threads", str(threads), "--seed", "44"],
-         "final_eval.json", resume=_ppo_resume),
+         "final_eval.json", resume=resume_checkpoint),
     Step("4_distill", _expert,
          lambda root, n, threads: ["--init", str(_expert_net(root)),
                                    "--distill", f"german={root / '2_ppo_german' / 'policy.npz'}",

@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from maquis.train.common import copy_whole
-from maquis.train.recipe import Recipe, Step, add_recipe_arguments, command, keep_best, scaled, step_arguments
+from maquis.train.recipe import (
+    Recipe, Step, add_recipe_arguments, command, resume_checkpoint, keep_best, scaled, step_arguments,
+)
 from maquis.train.recipe import run as run_recipe
 
 RECIPES = ("shipped",)
@@ -49,11 +51,6 @@ def _ppo(argv: list[str]) -> int:
     from maquis.maurice.train import ppo
 
     return ppo.main(argv)
-
-
-def _ppo_resume(folder: Path) -> list[str]:
-    """The PPO step resumes from its checkpoint."""
-    return ["--resume", str(folder / "checkpoint.pt")] if (folder / "checkpoint.pt").exists() else []
 
 
 def _ppo_finish(folder: Path, scale: float) -> Path:
@@ -88,7 +85,7 @@ STEPS = (
                                    "--num-steps", n(64, 8), "--lr", "1e-4", "--eval-every", "20",
                                    "--eval-episodes", n(100), "--eval-seed", "100000", "--keep-best", "--threads", "1",
                                    "--env-threads", str(threads), "--seed", "3"],
-         PPO_NET, finish=_ppo_finish, resume=_ppo_resume),
+         PPO_NET, finish=_ppo_finish, resume=resume_checkpoint),
 )
 
 SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/networks/maurice.safetensors")
