@@ -101,3 +101,56 @@ def test_shaping_option_gives_the_envs_keyword_at_the_ppo_discount():
         with pytest.raises(SystemExit) as e:
             parse_args(["--shaping", bad])
         assert e.value.code == 2
+
+
+def _gate_rows(out):
+    return list(csv.DictReader(open(out / "gate.csv")))
+
+
+# Bounds that decide whatever the networks (a new network is never 400 Elo stronger, always more
+# than -800), so that the tests check the loop, not the networks' strength.
+GATE_REJECTS = ["--gate-elo0", "400", "--gate-elo1", "800"]
+GATE_KEEPS = ["--gate-elo0", "-800", "--gate-elo1", "-400"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch is not installed (pip install torch)")
+@pytest.mark.parametrize("bounds", ["keeps", "rejects"])
+def test_the_gate_tests_each_evaluation_against_the_kept_network_and_resumes_with_its_decisions(tmp_path, bounds):
+    """`--gate`: the starting network is kept untested; each later evaluation's network meets the
+    last kept one through the heuristic; H1 keeps it (`gate/update<U>.safetensors`, copied to
+    `best_network.safetensors`), H0 leaves the kept one and removes the candidate. A resumed run
+    tests its new evaluations against the kept network of its checkpoint."""
+    out = tmp_path / "gated"
+    gate = ["--model", "network", "--init-network", "scratch", "--hidden", "16", "--reward", "outcome", "--gate",
+            "--gate-against", "heuristic", "--gate-max-pairs", "20",
+            *(GATE_KEEPS if bounds == "keeps" else GATE_REJECTS), "--out", str(out)]
+    printed = _run([*TINY, *gate], tmp_path)
+    rows = _gate_rows(out)
+    assert [int(r["update"]) for r in rows] == [1, 2] and {r["through"] for r in rows} == {"heuristic"}
+    assert all(sum(int(c) for c in r["counts"].split()) == int(r["pairs"]) for r in rows)
+    expected = [("0", "H1", "1"), ("1", "H1", "2")] if bounds == "keeps" else [("0", "H0", "0"), ("0", "H0", "0")]
+    assert [(r["against"], r["decision"], r["kept"]) for r in rows] == expected
+    assert "gate: network of update 2 v update" in printed
+    kept = int(rows[-1]["kept"])
+    files = sorted(p.name for p in (out / "gate").iterdir())
+    assert files == (["update0.safetensors", "update1.safetensors", "update2.safetensors"] if bounds == "keeps"
+                     else ["update0.safetensors"])
+    assert (out / "best_network.safetensors").read_bytes() == (out / "gate" / f"update{kept}.safetensors").read_bytes()
+    steps = int(list(csv.DictReader(open(out / "curve.csv")))[-1]["env_steps"])
+    _run([*TINY, *gate, "--total-steps", str(steps + 64), "--resume", str(out / "checkpoint.pt")], tmp_path)
+    again = _gate_rows(out)
+    assert again[:2] == rows and [int(r["update"]) for r in again] == [1, 2, 3]
+    assert again[2]["against"] == str(kept)
+
+
+def test_the_gate_needs_a_network_one_way_of_keeping_and_a_known_level():
+    from maquis.maurice.train.ppo import parse_args
+
+    for argv, message in ((["--gate"], "needs --model network"),
+                          (["--model", "network", "--gate", "--keep-best"], "give one"),
+                          (["--model", "network", "--gate", "--gate-against", "nobody"], "unknown level 'nobody'"),
+                          (["--model", "network", "--gate", "--gate-elo0", "5", "--gate-elo1", "5"],
+                           "needs --gate-elo0 < --gate-elo1")):
+        with pytest.raises(SystemExit) as e:
+            parse_args(argv)
+        assert e.value.code == 2, argv

@@ -49,15 +49,21 @@ def test_the_recipe_chains_resumes_and_makes_the_same_bytes_twice(tmp_path):
     # the first's, and PPO from the second's.
     assert (expert / "expert.safetensors").read_bytes() == (expert / "best.safetensors").read_bytes()
     assert (out / "maurice.safetensors").read_bytes() == (ppo / "ppo.safetensors").read_bytes()
-    # PPO's result is the network of its best evaluation (the first one kept at the latest).
+    # PPO's result is the network of the evaluation its gate kept last (the starting one when none
+    # passed), tested through the heuristic against the one kept before.
     assert (ppo / "ppo.safetensors").read_bytes() == (ppo / "best_network.safetensors").read_bytes()
     trained = json.loads(load_network(ppo / "ppo.safetensors")["training"])
     assert trained["init"] == "recipe/2_margin/margin.safetensors"
     with open(ppo / "curve.csv") as f:
         curve = list(csv.DictReader(f))
     assert int(curve[-1]["env_steps"]) >= 5_000 and int(curve[0]["update"]) == 0
-    scores = [float(r["eval_win"]) + 0.5 * float(r["eval_draw"]) for r in curve]
-    assert trained["env_steps"] == int(curve[scores.index(max(scores))]["env_steps"])
+    with open(ppo / "gate.csv") as f:
+        gates = list(csv.DictReader(f))
+    tested = [int(r["update"]) for r in curve[1:]]
+    assert [int(r["update"]) for r in gates] == sorted(set(tested)) and {r["through"] for r in gates} == {"heuristic"}
+    kept = int(gates[-1]["kept"])
+    assert (ppo / "ppo.safetensors").read_bytes() == (ppo / "gate" / f"update{kept}.safetensors").read_bytes()
+    assert trained["env_steps"] == int(next(r for r in curve if int(r["update"]) == kept)["env_steps"])
     assert json.loads(load_network(margin / "net_gen0.safetensors")["training"])["init"] == \
         "recipe/1_expert_iteration/expert.safetensors"
     for step, generations in ((expert, 4), (margin, 3)):
@@ -97,7 +103,7 @@ def test_the_recipe_chains_resumes_and_makes_the_same_bytes_twice(tmp_path):
 
 def _decisions(step):
     with open(step / "gate.csv") as f:
-        return [(r["generation"], r["against"], r["pairs"], r["counts"], r["llr"], r["decision"], r["kept"])
+        return [(r["generation"], r["against"], r["through"], r["pairs"], r["counts"], r["llr"], r["decision"], r["kept"])
                 for r in csv.DictReader(f)]
 
 
@@ -117,7 +123,9 @@ def test_the_recipe_scales_its_counts():
     assert [ppo[ppo.index(k) + 1] for k in ("--total-steps", "--threads", "--env-threads", "--train-opponents")] == \
         ["500000", "1", "2", "heuristic,random"]
     assert "--minutes" not in ppo, "a budget of minutes would not make the same bytes twice"
-    assert "--keep-best" in ppo and ppo[ppo.index("--eval-episodes") + 1] == "100"
+    assert "--keep-best" not in ppo and ppo[ppo.index("--eval-episodes") + 1] == "100"
+    for argv in (recipe.step_arguments(step, Path("DIR"), 1.0, 2) for step in recipe.STEPS):
+        assert "--gate" in argv and argv[argv.index("--gate-against") + 1] == "heuristic"
 
 
 @pytest.mark.parametrize("extra, message", [(["--recipe-scale", "0"], "--recipe-scale must be positive"),

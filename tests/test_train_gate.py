@@ -18,7 +18,7 @@ import maquis  # noqa: E402
 from maquis._core import dday as _dday  # noqa: E402
 from maquis._core import maurice as _maurice  # noqa: E402
 from maquis.common.ladder import deal_games  # noqa: E402
-from maquis.common.rate import agent_pairs, sprt_agents  # noqa: E402
+from maquis.common.rate import THROUGH_BINS, agent_pairs, sprt_agents, sprt_through  # noqa: E402
 from maquis.dday import network as dnet  # noqa: E402
 from maquis.dday.train import expert as dday_expert  # noqa: E402
 from maquis.maurice import network as mnet  # noqa: E402
@@ -138,7 +138,38 @@ def test_a_kept_generation_teaches_the_next_and_is_the_runs_result(tmp_path):
 
 @pytest.mark.parametrize("extra, message", [(("--gate-elo0", "20", "--gate-elo1", "10"), "--gate-elo0 < --gate-elo1"),
                                             (("--gate-max-pairs", "0"), "--gate-max-pairs must be at least 1"),
+                                            (("--gate-against", "nobody"), "--gate-against: unknown level 'nobody'"),
                                             (("--gate-alpha", "0.7"), "alpha must be in")])
 def test_bad_gate_flags_are_clear_errors(tmp_path, capsys, extra, message):
     assert _train(tmp_path / "bad", *extra, generations=2) == 2
     assert message in capsys.readouterr().err
+
+
+def test_through_a_level_two_networks_that_draw_each_other_are_told_apart(tmp_path):
+    """Maurice Lite's networks draw every game against each other; through the heuristic (each
+    plays it on the same deals, a pair scoring the first's points less the second's, in eighths)
+    the shipped network is kept against random weights and random weights are rejected against it,
+    and a network against itself scores a half in every pair."""
+    shipped = mnet.shipped_network_path()
+    if shipped is None:
+        pytest.skip("needs the shipped Maurice Lite network")
+    weak = _random_network(tmp_path / "weak.safetensors", _maurice.COMPACT_OBSERVATION_SIZE, _maurice.NUM_ACTIONS,
+                           mnet.network_file_metadata())
+    a, b = f"network@{shipped}", f"network@{weak}"
+    for first, second, decision in ((a, b, "H1"), (b, a, "H0")):
+        r = sprt_through(MAURICE_LADDER, first, second, "heuristic", 0, 20, seed=5, max_pairs=200, batch=16, threads=2)
+        assert r.decision == decision and r.pairs < 200 and len(r.counts) == len(THROUGH_BINS) == 9, r
+        assert sum(r.counts) == r.pairs and r.settings["through"] == "heuristic" and "through heuristic" in str(r)
+    same = sprt_through(MAURICE_LADDER, a, a, "heuristic", 0, 20, seed=5, max_pairs=200, batch=16, threads=2)
+    assert same.decision == "H0" and same.counts[4] == same.pairs
+    # The gate's row names the level it went through.
+    args = SimpleNamespace(gate_agent="network", gate_against="heuristic", gate_elo0=0.0, gate_elo1=20.0,
+                           gate_alpha=0.05, gate_beta=0.05, gate_max_pairs=200, gate_seed=1000, gate_budget=10, threads=2)
+    row = iteration.gate(iteration_game(), args, 1, shipped, 0, weak)
+    assert (row["through"], row["decision"], row["kept"]) == ("heuristic", "H1", 1), row
+
+
+def iteration_game():
+    from maquis.maurice.train import expert as maurice_expert
+
+    return maurice_expert.game()

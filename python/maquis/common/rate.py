@@ -360,11 +360,14 @@ class SprtResult:
                 "none": f"no decision after {self.pairs} pairs (--max-pairs)"}[self.decision]
         bins = BINS if len(self.counts) == 5 else np.linspace(0, 1, len(self.counts))
         score = float((np.array(self.counts) * bins).sum() / max(self.pairs, 1))
+        through = self.settings.get("through")
+        kind = (f"through {through}" if through else
+                {5: "pentanomial", 3: "trinomial"}.get(len(self.counts), f"{len(self.counts)} bins"))
         return "\n".join([
             f"SPRT {self.policy} v {self.against}: elo0 {self.elo0:g}, elo1 {self.elo1:g}, alpha {self.alpha:g}, "
             f"beta {self.beta:g}",
             f"LLR {self.llr:.3f}  bounds [{self.bounds[0]:.3f}, {self.bounds[1]:.3f}]  pairs {self.pairs}  "
-            f"pair score {100 * score:.1f}%  {'pentanomial' if len(self.counts) == 5 else 'trinomial'} {self.counts}",
+            f"pair score {100 * score:.1f}%  {kind} {self.counts}",
             said,
         ])
 
@@ -382,21 +385,39 @@ def sprt_bounds(elo0: float, elo1: float, alpha: float, beta: float) -> tuple[fl
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
+def _pentanomial_bin(r: np.ndarray) -> int:
+    """A head-to-head pair's bin: (r0 + 1)/2 + (r1 + 1)/2 over 2, in quarters."""
+    return int(r[0] + r[1] + 2)
+
+
+def _through_bin(r: np.ndarray) -> int:
+    """A pair's bin through a reference (`THROUGH_BINS`): 4 + the candidate's two results less
+    the other's, on the same deal and seats."""
+    return int(r[0] + r[1] - r[2] - r[3] + 4)
+
+
+#: The bins of a pair played through a reference (`sprt_through`): ½ + (the candidate's points
+#: − the other's points) / 4, in eighths.
+THROUGH_BINS = np.linspace(0.0, 1.0, 9)
+
+
 def sequential_test(play: Callable[[range], np.ndarray], elo0: float, elo1: float, alpha: float = 0.05,
-                    beta: float = 0.05, max_pairs: int = 20_000, batch: int = 64
+                    beta: float = 0.05, max_pairs: int = 20_000, batch: int = 64, scores: np.ndarray = BINS,
+                    bin_of: Callable[[np.ndarray], int] = _pentanomial_bin
                     ) -> tuple[float, tuple[float, float], int, np.ndarray, str]:
     """The pentanomial GSPRT's loop over pairs of games: `play(deals)` gives the tested side's
     results (1 / 0 / -1) on each deal of `deals` in both seats, shape (len(deals), 2). Returns
-    (LLR, bounds, pairs, pentanomial counts, decision "H1" / "H0" / "none"); see `sprt`."""
+    (LLR, bounds, pairs, pentanomial counts, decision "H1" / "H0" / "none"); see `sprt`. `scores`
+    and `bin_of` (a row of `play`'s to its bin) test pairs of another shape (`sprt_through`)."""
     lower, upper = sprt_bounds(elo0, elo1, alpha, beta)
-    counts = np.zeros(5, dtype=np.int64)
+    counts = np.zeros(len(scores), dtype=np.int64)
     pairs, llr, decision = 0, 0.0, "none"
     while pairs < max_pairs and decision == "none":
         res = play(range(pairs, min(pairs + batch, max_pairs)))
         for r in res:
-            counts[int(r[0] + r[1] + 2)] += 1  # (r0 + 1)/2 + (r1 + 1)/2 over 2, in quarters
+            counts[bin_of(r)] += 1
             pairs += 1
-            llr = llr_pentanomial(counts, elo0, elo1)
+            llr = llr_pentanomial(counts, elo0, elo1, scores)
             if llr >= upper:
                 decision = "H1"
             elif llr <= lower:
@@ -463,6 +484,27 @@ def sprt_agents(ladder: LadderGame, a: str, b: str, elo0: float, elo1: float, al
     test = sequential_test(play, elo0, elo1, alpha, beta, max_pairs, batch)
     return _sprt_result(ladder.name, a, b, elo0, elo1, alpha, beta, test,
                         {"seed": seed, "max_pairs": max_pairs, "budget": budget})
+
+
+def sprt_through(ladder: LadderGame, a: str, b: str, reference: str, elo0: float, elo1: float,
+                 alpha: float = 0.05, beta: float = 0.05, max_pairs: int = 20_000, seed: int = 0, batch: int = 64,
+                 budget: int | None = None, threads: int = 1) -> SprtResult:
+    """As `sprt_agents`, for two agents that draw every game against each other (Maurice Lite's
+    networks): `a` and `b` each play `reference` on the same deal from both seats, and the pair's
+    score is ½ + (a's points − b's points) / 4 (nine bins, `THROUGH_BINS`). The GSPRT is the same
+    normal approximation on that score, so H1 says `a`'s points against the reference exceed
+    `b`'s by at least what `elo1` Elo are worth head-to-head: 4 × (expected_score(elo1) − ½) a
+    pair (20 Elo: 0.115 points, 2.9 points in a hundred a game)."""
+    budget = ladder.default_budget if budget is None else budget
+    sprt_bounds(elo0, elo1, alpha, beta)
+
+    def play(deals: range) -> np.ndarray:
+        return np.concatenate([agent_pairs(ladder, a, reference, deals, seed, budget, threads),
+                               agent_pairs(ladder, b, reference, deals, seed, budget, threads)], axis=1)
+
+    test = sequential_test(play, elo0, elo1, alpha, beta, max_pairs, batch, THROUGH_BINS, _through_bin)
+    return _sprt_result(ladder.name, a, b, elo0, elo1, alpha, beta, test,
+                        {"seed": seed, "max_pairs": max_pairs, "budget": budget, "through": reference})
 
 
 # -- The verb ------------------------------------------------------------------------------------
@@ -542,7 +584,7 @@ def print_result(result: Any, args: argparse.Namespace) -> int:
 
 
 __all__ += ["PolicyError", "check_level", "play_pairs", "expected_score", "sprt_bounds", "print_result",
-            "sequential_test", "agent_pairs", "sprt_agents"]
+            "sequential_test", "agent_pairs", "sprt_agents", "sprt_through", "THROUGH_BINS"]
 
 
 def vector_env_maker(module: str, cls: str, budget: bool = True) -> Callable[[int, str, str, int, int | None], Any]:

@@ -15,10 +15,11 @@ with its 95% Wilson interval of `network` (and, with `--eval-search-episodes`, o
 `network_search`) against each of `--eval-opponents`, from both seats, on the fixed evaluation
 deals `--eval-seed`.. (never those of the training games, whose seeds start at `--seed` * 1,000,003).
 
-The gate (`--gate`, off by default): after generation g >= 1 is trained, the rated ladder's
-sequential test (`maquis.common.rate.sprt_agents`: the pentanomial GSPRT on pairs of duplicate
-deals, both seats, played by the game's Rust ladder runner) plays `network` of `net_gen<g>`
-against `network` of the last kept generation (`--gate-agent network_search`: the searches). H1
+The gate (`--gate`, off by default; `maquis.train.gate`): after generation g >= 1 is trained, the
+rated ladder's sequential test (`maquis.common.rate.sprt_agents`: the pentanomial GSPRT on pairs of
+duplicate deals, both seats, played by the game's Rust ladder runner) plays `network` of
+`net_gen<g>` against `network` of the last kept generation (`--gate-agent network_search`: the
+searches; `--gate-against LEVEL`: both against that level, `sprt_through`). H1
 (at least `--gate-elo1` Elo stronger) keeps generation g: it becomes the teacher of the next
 generation. H0, or no decision after `--gate-max-pairs` pairs, rejects it: the next generation is
 taught again by the last kept network. Training goes on from the newest weights either way (as in
@@ -33,7 +34,6 @@ its games (`play`), its evaluation (`evaluate`) and its ladder (for the gate).
 
 from __future__ import annotations
 
-import csv
 import os
 import sys
 import time
@@ -47,18 +47,16 @@ os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # spinning OpenMP threads s
 import numpy as np
 
 from maquis.train import common
+from maquis.train.gate import DECISION_FIELDS, add_gate_arguments, check_gate, decide, describe, write_rows
 
 __all__ = ["CURVE_FIELDS", "GATE_FIELDS", "BEST_NET", "ExpertGame", "add_arguments", "one_hot", "training_seed",
            "initial_model", "evaluate_generation", "gate", "run"]
 
 CURVE_FIELDS = ["generation", "agent", "side", "opponent", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
                 "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
-GATE_FIELDS = ["generation", "against", "agent", "pairs", "counts", "score", "llr", "lower", "upper", "decision",
-               "kept", "seconds"]
+GATE_FIELDS = ["generation", "against", *DECISION_FIELDS[:-1], "kept", "seconds"]
 #: The run's result: the last kept generation's network.
 BEST_NET = "best.safetensors"
-#: Pairs of deals the gate plays at once (it stops at the first pair that decides).
-GATE_BATCH = 32
 
 
 @dataclass(frozen=True)
@@ -118,33 +116,6 @@ def add_arguments(p: Any, *, games0: int, games: int, teacher0_budget: int, budg
     add_gate_arguments(p, budget)
 
 
-def add_gate_arguments(p: Any, budget: int) -> None:
-    g = p.add_argument_group(
-        "gate", "each generation after 0 kept only if the rated ladder's sequential test (pentanomial GSPRT on "
-        "duplicate deals, both seats) says it is stronger than the last kept one; rejected, the next generation is "
-        "taught by the last kept network again (training goes on from the newest weights); decisions in OUT/gate.csv, "
-        "the last kept network in OUT/best.safetensors")
-    g.add_argument("--gate", action="store_true",
-                   help="gate the generations (off by default). Cost: with --gate-agent network a game is a forward "
-                        "pass a move (1-13 ms a game on 2 busy cores for the games' shipped networks, so the "
-                        "2000-pair cap is under a minute), far less than a generation's search games; "
-                        "network_search costs about a search game a game instead")
-    g.add_argument("--gate-agent", choices=("network", "network_search"), default="network",
-                   help="what of each network the gate plays: network (default: the network alone, cheap and "
-                        "deterministic, the deal's luck the only luck) or network_search (what teaches, at "
-                        "--gate-budget simulations a decision: about a search game a move dearer)")
-    g.add_argument("--gate-elo0", type=float, default=0.0, help="H0: the new generation is at most this many Elo "
-                                                                "stronger (default 0)")
-    g.add_argument("--gate-elo1", type=float, default=20.0, help="H1: at least this many Elo stronger (default 20)")
-    g.add_argument("--gate-alpha", type=float, default=0.05, help="chance of keeping a generation no stronger (H0 true)")
-    g.add_argument("--gate-beta", type=float, default=0.05, help="chance of rejecting one --gate-elo1 stronger")
-    g.add_argument("--gate-max-pairs", type=int, default=2000,
-                   help="pairs of games at most; undecided then, the generation is rejected (default 2000)")
-    g.add_argument("--gate-budget", type=int, default=budget, help="simulations a decision of --gate-agent network_search")
-    g.add_argument("--gate-seed", type=int, default=1000,
-                   help="ladder seed of generation g's gate deals: this + g (default 1000; the ladder measures on seed 0)")
-
-
 def training_seed(args: Any, generation: int) -> int:
     """The first game seed of a generation (never an evaluation deal's)."""
     return args.seed * 1_000_003 + generation * 100_000
@@ -199,46 +170,8 @@ def evaluate_generation(game: ExpertGame, args: Any, net_path: Path) -> list[dic
 def gate(game: ExpertGame, args: Any, generation: int, candidate: Path, kept: int, kept_path: Path) -> dict[str, Any]:
     """The sequential test of `candidate` (generation `generation`) against the kept generation
     `kept` (`kept_path`): a row of `gate.csv`, its `kept` the generation kept after it."""
-    from maquis.common.rate import BINS, sprt_agents
-
-    t = time.perf_counter()
-    agent = args.gate_agent
-    r = sprt_agents(game.ladder, f"{agent}@{candidate}", f"{agent}@{kept_path}", args.gate_elo0, args.gate_elo1,
-                    args.gate_alpha, args.gate_beta, args.gate_max_pairs, args.gate_seed + generation, GATE_BATCH,
-                    args.gate_budget, max(1, args.threads))
-    score = float((np.array(r.counts) * BINS).sum() / max(r.pairs, 1))
-    return {"generation": generation, "against": kept, "agent": agent, "pairs": r.pairs,
-            "counts": " ".join(str(c) for c in r.counts), "score": round(score, 4), "llr": r.llr,
-            "lower": r.bounds[0], "upper": r.bounds[1], "decision": r.decision,
-            "kept": generation if r.decision == "H1" else kept, "seconds": round(time.perf_counter() - t, 1)}
-
-
-def check_gate(game: ExpertGame, args: Any) -> str | None:
-    """What is wrong with the gate's flags, or None."""
-    from maquis.common.rate import sprt_bounds
-
-    if not getattr(args, "gate", False):
-        return None
-    if game.ladder is None:
-        return "--gate: this game has no ladder runner to play two networks"
-    for name in ("gate_max_pairs", "gate_budget"):
-        if getattr(args, name) < 1:
-            return f"--{name.replace('_', '-')} must be at least 1"
-    try:
-        sprt_bounds(args.gate_elo0, args.gate_elo1, args.gate_alpha, args.gate_beta)
-    except ValueError as e:
-        return f"--gate: {e}".replace("--sprt needs ELO0 < ELO1", "needs --gate-elo0 < --gate-elo1")
-    return None
-
-
-def _write_gate(path: Path, rows: Sequence[dict[str, Any]]) -> None:
-    """`gate.csv` from the checkpoint's rows (rewritten whole: a resumed run has them all)."""
-    partial = path.with_suffix(".partial")
-    with open(partial, "w", newline="") as f:
-        w = csv.DictWriter(f, GATE_FIELDS)
-        w.writeheader()
-        w.writerows(rows)
-    os.replace(partial, path)
+    row = decide(game.ladder, args, candidate, kept_path, generation)
+    return {"generation": generation, "against": kept, **row, "kept": generation if row["decision"] == "H1" else kept}
 
 
 def run(game: ExpertGame, args: Any, model: Any = None) -> int:
@@ -256,7 +189,7 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
         if getattr(args, name) < 1:
             print(f"{game.prog}: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
-    bad = check_gate(game, args)
+    bad = check_gate(game.ladder, args)
     if bad is not None:
         print(f"{game.prog}: {bad}", file=sys.stderr)
         return 2
@@ -312,11 +245,9 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
             row = gate(game, args, g, net_path, state["kept"], out / f"net_gen{state['kept']}.safetensors")
             kept = row["kept"]
             state["gate"].append(row)
-            _write_gate(out / "gate.csv", state["gate"])
-            print(f"generation {g}: gate: {row['agent']} of generation {g} v generation {row['against']}: LLR "
-                  f"{row['llr']:.2f} in [{row['lower']:.2f}, {row['upper']:.2f}] after {row['pairs']} pairs "
-                  f"(pair scores 0..1 in quarters: {row['counts']}; score {100 * row['score']:.1f}%) in "
-                  f"{row['seconds']:.0f} s: {row['decision']}, generation {kept} kept", flush=True)
+            write_rows(out / "gate.csv", GATE_FIELDS, state["gate"])
+            print(f"generation {g}: gate: {row['agent']} of generation {g} v generation {row['against']}: "
+                  f"{describe(row)}, generation {kept} kept", flush=True)
         state["kept"] = kept
         common.copy_whole(out / f"net_gen{kept}.safetensors", out / BEST_NET)
         common.save_checkpoint(out, g, model, opt, hidden=list(hidden), game=game.game, kept=kept,

@@ -22,6 +22,12 @@ What it does
 * `--keep-best` (with `--model network`) also keeps the network of the best evaluation so far, the
   starting one included, as `best_network.safetensors` (PPO on a network that already beats the
   heuristic wanders: its evaluation moves by tens of points between checkpoints).
+* `--gate` (with `--model network`; instead of `--keep-best`) keeps an evaluation's network only if
+  the rated ladder's sequential test says it is stronger than the last kept one, the starting
+  network first (`maquis.train.gate`; `--gate-against heuristic` compares the two through their
+  games against the heuristic on the same deals, since this game's networks draw each other). The
+  kept networks are `gate/update<U>.safetensors`, the last `best_network.safetensors`, the
+  decisions `gate.csv`.
 * `--train-opponents heuristic,random` shares the training environments out among several bundled
   opponents (and the sides); the curve's evaluation stays against `--opponent`.
 * Reward (`--reward`): `morale_margin` (the default: own morale left / own start − the same for the
@@ -54,6 +60,8 @@ import time
 import numpy as np
 
 # The masked-PPO core shared with the other training examples.
+from maquis.train.common import copy_whole
+from maquis.train.gate import DECISION_FIELDS, add_gate_arguments, check_gate
 from maquis.train.ppo import (
     Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
     add_versus_run_arguments, batch_expert, device_settings, make_envs, masked_act, masked_log_prob, prepare_run,
@@ -62,8 +70,12 @@ from maquis.train.ppo import (
 
 #: The bundled-format network of `--model network`, rewritten with every checkpoint.
 NETWORK_FILE = "network.safetensors"
-#: With `--keep-best`, the network of the best evaluation so far.
+#: With `--keep-best`, the network of the best evaluation so far; with `--gate`, the last kept one.
 BEST_NETWORK_FILE = "best_network.safetensors"
+#: With `--gate`, the evaluations' networks the gate kept, `update<U>.safetensors`.
+GATE_FOLDER = "gate"
+#: The rows of `gate.csv`: the update tested, the kept update it met, the decision, the update kept.
+GATE_FIELDS = ["update", "against", *DECISION_FIELDS[:-1], "kept", "seconds"]
 
 CURVE_FIELDS = ["update", "env_steps", "games", "minutes", "phase", "sps", "eval_episodes", "eval_win", "eval_win_lo",
                 "eval_win_hi", "eval_draw", "eval_loss", "eval_margin", "train_win", "train_return", "entropy",
@@ -97,13 +109,24 @@ def parse_args(argv=None):
                             choices=("heuristic", "search", "network"),
                             help="a bundled agent whose play of the learner's side is imitated first (DAgger)")
     add_evaluation_arguments(p, episodes=128, seed=100_000, every=10)
+    add_gate_arguments(p, budget=50, what="evaluation", first="the starting network")
     args = p.parse_args(argv)
     for name in ("num_envs", "num_steps", "minibatches", "epochs", "eval_episodes", "threads", "env_threads", "channels",
                  "imitate_steps", "imitate_minibatch", "imitate_buffer"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
-    if args.keep_best and args.model != "network":
-        p.error("--keep-best keeps a network file: it needs --model network")
+    for flag in ("keep_best", "gate"):
+        if getattr(args, flag) and args.model != "network":
+            p.error(f"--{flag.replace('_', '-')} keeps a network file: it needs --model network")
+    if args.keep_best and args.gate:
+        p.error("--keep-best and --gate are two ways of choosing the kept network: give one")
+    if args.gate and not args.eval_every:
+        p.error("--gate tests the evaluations' networks: it needs --eval-every")
+    from maquis.maurice.tournament import GAME as LADDER
+
+    bad = check_gate(LADDER, args)
+    if bad is not None:
+        p.error(bad)
     if args.imitate and args.model == "network":
         p.error("--imitate warm-starts --model cnn; --model network starts from --init-network")
     opponents = [o.strip() for o in (args.train_opponents or args.opponent).split(",") if o.strip()]
@@ -310,6 +333,53 @@ def play_greedy_side(act_batch, args, episodes, seed, side):
     return list(outcome), reward
 
 
+class Gated:
+    """`--gate`: each evaluation's network against the last kept one (the starting network first),
+    by the rated ladder's sequential test (`maquis.train.gate`); H1 keeps it. The kept networks are
+    `gate/update<U>.safetensors`, the last of them `best_network.safetensors`, the decisions
+    `gate.csv`. A resumed run reads the decisions up to its checkpoint's update (`done`)."""
+
+    def __init__(self, out, done):
+        from maquis.maurice.tournament import GAME as LADDER
+
+        self.out, self.ladder = out, LADDER
+        (out / GATE_FOLDER).mkdir(exist_ok=True)
+        path = out / "gate.csv"
+        self.rows = [r for r in csv.DictReader(open(path)) if int(r["update"]) <= done] if path.exists() else []
+        self.kept = int(self.rows[-1]["kept"]) if self.rows else (0 if done > 0 else None)
+        if self.kept is not None and not self.file(self.kept).exists():
+            raise SystemExit(f"maurice_ppo.py: --gate: {self.file(self.kept)} is missing (was the run in "
+                             f"{out} started without --gate?)")
+        if self.kept is not None:  # a test after the checkpoint may have replaced it
+            copy_whole(self.file(self.kept), out / BEST_NETWORK_FILE)
+
+    def file(self, update):
+        return self.out / GATE_FOLDER / f"update{update}.safetensors"
+
+    def test(self, update, write, args):
+        """Tests update `update`'s network (`write(path)` writes it) against the kept one."""
+        from maquis.train.gate import decide, describe, write_rows
+
+        if self.kept is None:  # the starting network
+            write(self.file(update))
+            self.kept = update
+        elif update == self.kept or any(int(r["update"]) == update for r in self.rows):
+            return  # the final evaluation of a run that ended on an evaluation's update
+        else:
+            candidate = self.file(update)
+            write(candidate)
+            row = decide(self.ladder, args, candidate, self.file(self.kept), update, args.env_threads)
+            kept = update if row["decision"] == "H1" else self.kept
+            self.rows.append({"update": update, "against": self.kept, **row, "kept": kept})
+            write_rows(self.out / "gate.csv", GATE_FIELDS, self.rows)
+            print(f"gate: {row['agent']} of update {update} v update {self.kept}: {describe(row)}, update {kept} kept",
+                  flush=True)
+            if kept != update:
+                candidate.unlink()
+            self.kept = kept
+        copy_whole(self.file(self.kept), self.out / BEST_NETWORK_FILE)
+
+
 def eval_score(row):
     """An evaluation's score, wins + draws / 2 (of a row of the curve or `evaluation_row`)."""
     return float(row["eval_win"]) + 0.5 * float(row["eval_draw"])
@@ -403,9 +473,15 @@ def main(argv=None):
 
     # --keep-best: the best evaluation's score so far (a resumed run's from its curve).
     best = max((eval_score(r) for r in csv.DictReader(open(curve_path))), default=None) if args.keep_best else None
+    gated = Gated(out, update) if args.gate else None
 
     def save(row):
-        nonlocal best
+        nonlocal best, eval_s
+        if gated is not None:
+            # Before the checkpoint: a run stopped in between redoes the update and its test.
+            te = time.time()
+            gated.test(update, lambda path: save_network_file(model, path, args, steps), args)
+            eval_s += time.time() - te
         torch.save({"agent": model.state_dict(), "opt": opt.state_dict(), "steps": steps, "update": update,
                     "seconds": run_seconds(), "args": vars(args)}, out / "checkpoint.pt")
         if network:
@@ -415,8 +491,8 @@ def main(argv=None):
             save_network_file(model, out / BEST_NETWORK_FILE, args, steps)
             print(f"kept as {BEST_NETWORK_FILE}: score {best:.3f}", flush=True)
 
-    if args.keep_best and update == 0:
-        save(evaluate_and_log(phase, 0))  # the starting network is a candidate too
+    if (args.keep_best or args.gate) and update == 0:
+        save(evaluate_and_log(phase, 0))  # the starting network is a candidate too (the gate's first kept one)
 
     while steps < args.total_steps and run_seconds() < budget_s:
         ts = time.time()

@@ -1,9 +1,10 @@
 """Maurice Lite's shipped network from one command: `maquis maurice train --recipe shipped --out DIR`.
 
-The recipe is the two runs of docs/maurice_training.md ("Making the shipped network"), each in its
-own folder of `DIR`, run in turn in this process, with the gate (`--gate`: a generation after 0 is
-kept only if the rated ladder's sequential test says its `network` is stronger than the last kept
-one's):
+The recipe is three runs (docs/maurice_training.md, "Making the shipped network"), each in its
+own folder of `DIR`, run in turn in this process, each gated (`--gate --gate-against heuristic`:
+a network after the first is kept only if the rated ladder's sequential test says it is
+stronger than the last kept one, the two compared through their games against the heuristic on
+the same deals, since this game's networks draw every game against each other):
 
 1. `1_expert_iteration`: expert iteration from scratch, 4 generations (generation 0 imitates
    `search` at 100 simulations over 300 games, then `network_search` at 50 over 150 games); its
@@ -13,14 +14,14 @@ one's):
    `margin.safetensors` is the last kept generation;
 3. `3_ppo`: masked PPO on step 2's network itself (`maquis.maurice.train.ppo --model network`),
    from both seats against the heuristic and `random`, on the outcome reward, 500,000 learner
-   steps; its result `ppo.safetensors` is the network of its best evaluation against the
-   heuristic (100 deals a seat, wins + draws / 2; the starting network is one of them).
+   steps, evaluated every 20 updates; its result `ppo.safetensors` is the last evaluation's
+   network the gate kept (the starting network when none passed).
 
 Step 3's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
 ships). The steps in folders, a finished step skipped, a stopped one resumed (after its last
-finished generation), `--recipe-scale` and the final copy are the shared `maquis.train.recipe`'s.
-The same command with the same `--out`, `--threads` and torch writes the same bytes
-(docs/maurice_training.md says what may differ).
+finished generation, or from the PPO checkpoint), `--recipe-scale` and the final copy are the
+shared `maquis.train.recipe`'s. The same command with the same `--out`, `--threads` and torch
+writes the same bytes (docs/maurice_training.md says what may differ).
 """
 
 from __future__ import annotations
@@ -61,9 +62,15 @@ def _ppo_finish(folder: Path, scale: float) -> Path:
     return folder / PPO_NET
 
 
+def _gate(n: Any) -> list[str]:
+    """The gate, scaled with the recipe: through the heuristic, since two networks of this game draw
+    every game against each other (a drawn pair says nothing of strength)."""
+    return ["--gate", "--gate-against", "heuristic", "--gate-max-pairs", n(2000)]
+
+
 def _evaluation(n: Any) -> list[str]:
     """The curve's games and the gate, scaled with the recipe."""
-    return ["--eval-episodes", n(100), "--eval-budget", n(50), "--gate", "--gate-max-pairs", n(2000)]
+    return ["--eval-episodes", n(100), "--eval-budget", n(50), *_gate(n)]
 
 
 STEPS = (
@@ -83,7 +90,7 @@ STEPS = (
                                    "--side", "both", "--opponent", "heuristic", "--train-opponents", "heuristic,random",
                                    "--reward", "outcome", "--total-steps", n(500_000), "--num-envs", n(64, 4),
                                    "--num-steps", n(64, 8), "--lr", "1e-4", "--eval-every", "20",
-                                   "--eval-episodes", n(100), "--eval-seed", "100000", "--keep-best", "--threads", "1",
+                                   "--eval-episodes", n(100), "--eval-seed", "100000", *_gate(n), "--threads", "1",
                                    "--env-threads", str(threads), "--seed", "3"],
          PPO_NET, finish=_ppo_finish, resume=resume_checkpoint),
 )
@@ -93,8 +100,8 @@ SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/netw
 
 def add_arguments(p: Any) -> None:
     """`--recipe` and `--recipe-scale` of `maquis maurice train`."""
-    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs with the gate, "
-                                     "then PPO on the network; hours, docs/maurice_training.md)")
+    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs, then PPO on the "
+                                     "network, each gated through the heuristic; docs/maurice_training.md)")
 
 
 def run(args: Any) -> int:
