@@ -124,3 +124,24 @@ def test_dday_ppo_against_a_cheap_search_imitating_a_given_network(tmp_path):
     proc = subprocess.run([sys.executable, str(EXAMPLES / "dday_ppo.py"), *TINY, "--network", str(maquis_net),
                            "--out", str(tmp_path / "bad")], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "--network" in proc.stderr and "dday1944" in proc.stderr, proc.stderr[-2000:]
+
+
+def test_dday_ppo_shares_its_training_games_out_among_opponents(tmp_path):
+    """`--train-opponents heuristic,network`: half the training environments face each (both
+    recorded in the policy); the curve's evaluation stays against `--opponent`; an unknown
+    opponent, or environments that do not share out equally, are clear errors."""
+    from maquis.dday.policy import load_policy
+    from maquis.dday.train.ppo import parse_args
+
+    out = tmp_path / "pool"
+    _run([*TINY, "--total-steps", "300", "--final-eval-episodes", "2", "--baselines", "", "--eval-episodes", "2",
+          "--train-opponents", "heuristic, network", "--out", str(out)], tmp_path)
+    meta = load_policy(out / "policy.npz").meta
+    assert (meta["opponent"], meta["train_opponents"]) == ("heuristic", "heuristic,network")
+    assert json.loads((out / "args.json").read_text())["train_opponents"] == "heuristic,network"
+    assert parse_args([]).train_opponents == "heuristic"
+    for argv, message in ((["--train-opponents", "heuristic,nobody"], "expected some of"),
+                          (["--train-opponents", "heuristic,random,search", "--num-envs", "8"], "multiple of 3")):
+        proc = subprocess.run([sys.executable, str(EXAMPLES / "dday_ppo.py"), *argv, "--out", str(tmp_path / "bad")],
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 2 and message in proc.stderr, proc.stderr[-2000:]

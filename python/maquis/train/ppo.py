@@ -95,6 +95,44 @@ def make_envs(make_env, num_envs, halves, device="cpu"):
     return VectorHalves(make_env, num_envs, halves, worker_spin=default_worker_spin(device))
 
 
+def add_train_opponents_argument(g):
+    """`--train-opponents A,B`: the training environments shared out among bundled opponents."""
+    g.add_argument("--train-opponents", default=None, metavar="A,B",
+                   help="bundled opponents of the training games, the environments shared out equally among them "
+                        "(and the sides) (default: --opponent; the evaluation is against --opponent)")
+
+
+def training_groups(p, args, sides, opponents):
+    """The (side, opponent) of each group of training environments: `sides` times the opponents
+    of `--train-opponents` (or `--opponent`), each one of `opponents`; `--num-envs` must share out
+    equally among them (`p.error` otherwise). Sets `args.train_opponents` to the names, comma-joined."""
+    names = [o.strip() for o in (args.train_opponents or args.opponent).split(",") if o.strip()]
+    unknown = [o for o in names if o not in opponents]
+    if not names or unknown:
+        p.error(f"--train-opponents: expected some of {', '.join(opponents)}, got {args.train_opponents!r}")
+    args.train_opponents = ",".join(names)
+    groups = [(side, o) for side in sides for o in names]
+    if args.num_envs % len(groups):
+        p.error(f"--num-envs must be a multiple of {len(groups)}: the environments are shared out equally among "
+                f"{len(sides)} side(s) and {len(names)} training opponent(s)")
+    return groups
+
+
+def make_group_envs(make_env, groups, num_envs, halves, device="cpu"):
+    """As `make_envs`, the environments shared out among `groups` ((side, opponent) pairs,
+    `training_groups`): one vector env (a "half" of the rollout machinery) per group, or per share
+    of one; `make_env(n, side, opponent)` builds one."""
+    halves = len(groups) * max(1, -(-halves // len(groups)))
+    built = []
+
+    def one(n):
+        side, opponent = groups[len(built) * len(groups) // halves]
+        built.append(side)
+        return make_env(n, side, opponent)
+
+    return make_envs(one, num_envs, halves, device)
+
+
 def add_versus_run_arguments(p, sides, rewards, out, opponents=("random", "heuristic", "search")):
     """The `budget and run` group of a two-player game's example: the budget, the learner's side
     (the first of `sides` by default) against a bundled opponent, the reward (the first of

@@ -17,6 +17,8 @@ What it does
   is terminal in GAE (no bootstrapping through it).
 * Reward: the environment's, 0 until the end of a game, then win +1, draw 0, loss -1
   (`--reward outcome`) or (own VP - opponent VP) / 150 (`--reward vp_margin`).
+* `--train-opponents heuristic,network` shares the training environments out equally among several
+  bundled opponents; the curve's evaluation stays against `--opponent`.
 * `--opponent-budget`: the simulations per decision of a `search` or `network_search` opponent;
   `--network FILE`: the weight file of the `network` levels (default the shipped network).
 * Optional warm start (`--imitate heuristic`, or `network`): for `--imitate-minutes` the policy
@@ -46,8 +48,8 @@ import numpy as np
 from maquis.train import ppo
 from maquis.train.ppo import (
     Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_versus_run_arguments, batch_expert, build_agent, device_settings, make_envs, prepare_run, start_or_resume,
-    train_update,
+    add_train_opponents_argument, add_versus_run_arguments, batch_expert, build_agent, device_settings, make_group_envs,
+    prepare_run, start_or_resume, train_update, training_groups,
 )
 
 
@@ -56,7 +58,8 @@ def parse_args(argv=None):
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     from maquis.dday.opponents import OPPONENTS
 
-    add_versus_run_arguments(p, ("resistance", "german"), ("outcome", "vp_margin"), "runs/dday_ppo", OPPONENTS)
+    g = add_versus_run_arguments(p, ("resistance", "german"), ("outcome", "vp_margin"), "runs/dday_ppo", OPPONENTS)
+    add_train_opponents_argument(g)
     add_ppo_arguments(p, num_envs=64, gamma=0.998, epochs=4, ent_coef=0.01)
     add_imitation_arguments(p, minutes=4.0, steps=32, minibatch=512, buffer=200_000, bc_decay_minutes=6.0,
                             choices=("random", "heuristic", "search", "network"),
@@ -73,6 +76,7 @@ def parse_args(argv=None):
                  "env_threads", "opponent_budget"):
         if getattr(args, name) < 1:
             p.error(f"--{name.replace('_', '-')} must be at least 1")
+    training_groups(p, args, (args.side,), OPPONENTS)
     if args.network:
         from maquis.dday.agents import load_network
 
@@ -91,7 +95,7 @@ def parse_args(argv=None):
 def export_policy(agent, path, args, steps):
     """The actor as `maquis-mlp-v1` (w of shape (in, out)), readable with numpy only."""
     meta = {"trained_with": "maquis.dday.train.ppo", "game": "dday1944", "side": args.side, "opponent": args.opponent,
-            "opponent_budget": args.opponent_budget, "env_steps": int(steps), "seed": args.seed}
+            "train_opponents": args.train_opponents, "opponent_budget": args.opponent_budget, "env_steps": int(steps), "seed": args.seed}
     ppo.export_policy(agent, path, "tanh", meta)
 
 
@@ -196,12 +200,11 @@ def main(argv=None):
     device, obs_dtype, halves = device_settings(args)
     out = prepare_run(args)
 
-    envs = make_envs(lambda n: dday.DDayVectorEnv(num_envs=n, num_threads=args.env_threads, side=args.side,
-                                                  opponent=args.opponent,
-                                                  opponent_kwargs={"budget": args.opponent_budget},
-                                                  reward=None if args.reward == "outcome" else "vp_margin",
-                                                  observation_dtype=obs_dtype, copy=False),
-                     args.num_envs, halves, device)
+    envs = make_group_envs(lambda n, side, opponent: dday.DDayVectorEnv(
+        num_envs=n, num_threads=args.env_threads, side=side, opponent=opponent,
+        opponent_kwargs={"budget": args.opponent_budget}, reward=None if args.reward == "outcome" else "vp_margin",
+        observation_dtype=obs_dtype, copy=False), [(args.side, o) for o in args.train_opponents.split(",")],
+        args.num_envs, halves, device)
     obs_size, n_actions = dday.OBSERVATION_SIZE, dday.NUM_ACTIONS
     agent = build_agent(obs_size, n_actions, args.hidden, args.layers, "tanh").to(device)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)

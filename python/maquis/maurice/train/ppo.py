@@ -64,8 +64,8 @@ from maquis.train.common import copy_whole
 from maquis.train.gate import DECISION_FIELDS, add_gate_arguments, check_gate
 from maquis.train.ppo import (
     Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_versus_run_arguments, batch_expert, device_settings, make_envs, masked_act, masked_log_prob, prepare_run,
-    start_or_resume, train_update,
+    add_train_opponents_argument, add_versus_run_arguments, batch_expert, device_settings, make_group_envs, masked_act,
+    masked_log_prob, prepare_run, start_or_resume, train_update, training_groups,
 )
 
 #: The bundled-format network of `--model network`, rewritten with every checkpoint.
@@ -95,9 +95,7 @@ def parse_args(argv=None):
     g.add_argument("--keep-best", action="store_true",
                    help="--model network: also keep the network of the best evaluation so far (its score, wins + "
                         "draws / 2, against --opponent; the starting network's included) as best_network.safetensors")
-    g.add_argument("--train-opponents", default=None, metavar="A,B",
-                   help="bundled opponents of the training games, the environments shared out among them and the "
-                        "sides (default: --opponent; the evaluation is against --opponent)")
+    add_train_opponents_argument(g)
     g.add_argument("--channels", type=int, default=32, help="channels of the CNN over the maps")
     g.add_argument("--shaping", default=None, metavar="TERM=W,...",
                    help="the training envs' potential-based shaping (maquis.maurice.shaping) with gamma = --gamma: "
@@ -129,20 +127,12 @@ def parse_args(argv=None):
         p.error(bad)
     if args.imitate and args.model == "network":
         p.error("--imitate warm-starts --model cnn; --model network starts from --init-network")
-    opponents = [o.strip() for o in (args.train_opponents or args.opponent).split(",") if o.strip()]
-    unknown = [o for o in opponents if o not in ("random", "heuristic", "search")]
-    if not opponents or unknown:
-        p.error(f"--train-opponents: expected some of random, heuristic, search, got {args.train_opponents!r}")
-    args.train_opponents = ",".join(opponents)
+    training_groups(p, args, sides(args), ("random", "heuristic", "search"))
     if args.shaping is not None:
         try:
             shaping_keyword(args)
         except ValueError as e:
             p.error(f"--shaping: {e}")
-    groups = len(sides(args)) * len(opponents)
-    if args.num_envs % groups:
-        p.error(f"--num-envs must be a multiple of {groups}: the environments are shared out equally among "
-                f"{len(sides(args))} side(s) and {len(opponents)} training opponent(s)")
     return args
 
 
@@ -408,20 +398,13 @@ def main(argv=None):
     device, obs_dtype, halves = device_settings(args)
     out = prepare_run(args)
     network = args.model == "network"
-    # One vector env (a "half" of the shared rollout machinery) per group, or per share of one.
-    kinds = groups(args)
-    halves = len(kinds) * max(1, -(-halves // len(kinds)))
-    built = []
-
-    def make_env(n):
-        side, opponent = kinds[len(built) * len(kinds) // halves]
-        built.append(side)
+    def make_env(n, side, opponent):
         return maurice.MauriceVectorEnv(
             num_envs=n, num_threads=args.env_threads, side=side, opponent=opponent, scenario=args.scenario,
             reward=None if args.reward == "outcome" else "morale_margin", observation="compact" if network else "full",
             observation_dtype="float32" if network else obs_dtype, copy=False, shaping=shaping_keyword(args))
 
-    envs = make_envs(make_env, args.num_envs, halves, device)
+    envs = make_group_envs(make_env, groups(args), args.num_envs, halves, device)
     obs_size = maurice.COMPACT_OBSERVATION_SIZE if network else maurice.OBSERVATION_SIZE
     model = (build_network_model(args) if network else build_model(args.channels, args.hidden)).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
