@@ -346,6 +346,13 @@ class SprtResult:
     decision: str
     settings: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def score(self) -> float:
+        """The mean pair score, 0..1: the bins' scores (pentanomial, trinomial or `THROUGH_BINS`,
+        by the number of counts) weighted by the counts."""
+        bins = BINS if len(self.counts) == 5 else np.linspace(0, 1, len(self.counts))
+        return float((np.array(self.counts) * bins).sum() / max(self.pairs, 1))
+
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("game", "policy", "against", "elo0", "elo1", "alpha", "beta", "llr",
                                               "bounds", "pairs", "counts", "decision", "settings")}
@@ -358,8 +365,6 @@ class SprtResult:
                 "H0": f"H0 accepted: {self.policy} is not {self.elo1:g} Elo stronger than {self.against} "
                       f"(at most {self.elo0:g})",
                 "none": f"no decision after {self.pairs} pairs (--max-pairs)"}[self.decision]
-        bins = BINS if len(self.counts) == 5 else np.linspace(0, 1, len(self.counts))
-        score = float((np.array(self.counts) * bins).sum() / max(self.pairs, 1))
         through = self.settings.get("through")
         kind = (f"through {through}" if through else
                 {5: "pentanomial", 3: "trinomial"}.get(len(self.counts), f"{len(self.counts)} bins"))
@@ -367,7 +372,7 @@ class SprtResult:
             f"SPRT {self.policy} v {self.against}: elo0 {self.elo0:g}, elo1 {self.elo1:g}, alpha {self.alpha:g}, "
             f"beta {self.beta:g}",
             f"LLR {self.llr:.3f}  bounds [{self.bounds[0]:.3f}, {self.bounds[1]:.3f}]  pairs {self.pairs}  "
-            f"pair score {100 * score:.1f}%  {kind} {self.counts}",
+            f"pair score {100 * self.score:.1f}%  {kind} {self.counts}",
             said,
         ])
 

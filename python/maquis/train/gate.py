@@ -24,8 +24,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 __all__ = ["BATCH", "DECISION_FIELDS", "add_gate_arguments", "check_gate", "decide", "describe", "write_rows"]
 
 #: Pairs of deals the gate plays at once (it stops at the first pair that decides).
@@ -92,7 +90,7 @@ def decide(ladder: Any, args: Any, candidate: Path, kept: Path, number: int, thr
     """The sequential test of the network file `candidate` against `kept` on the deals of seed
     `args.gate_seed + number`, its games on `threads` threads (default `args.threads`; the
     decision is the same for any number): `DECISION_FIELDS` (`decision` "H1" keeps the candidate)."""
-    from maquis.common.rate import BINS, THROUGH_BINS, sprt_agents, sprt_through
+    from maquis.common.rate import sprt_agents, sprt_through
 
     t = time.perf_counter()
     agent = args.gate_agent
@@ -101,10 +99,8 @@ def decide(ladder: Any, args: Any, candidate: Path, kept: Path, number: int, thr
     settings = (args.gate_elo0, args.gate_elo1, args.gate_alpha, args.gate_beta, args.gate_max_pairs,
                 args.gate_seed + number, BATCH, args.gate_budget, max(1, threads or args.threads))
     r = sprt_through(ladder, a, b, against, *settings) if against else sprt_agents(ladder, a, b, *settings)
-    bins = THROUGH_BINS if against else BINS
-    score = float((np.array(r.counts) * bins).sum() / max(r.pairs, 1))
     return {"agent": agent, "through": against or "", "pairs": r.pairs, "counts": " ".join(str(c) for c in r.counts),
-            "score": round(score, 4), "llr": r.llr, "lower": r.bounds[0], "upper": r.bounds[1],
+            "score": round(r.score, 4), "llr": r.llr, "lower": r.bounds[0], "upper": r.bounds[1],
             "decision": r.decision, "seconds": round(time.perf_counter() - t, 1)}
 
 

@@ -102,6 +102,12 @@ def add_train_opponents_argument(g):
                         "(and the sides) (default: --opponent; the evaluation is against --opponent)")
 
 
+def groups(sides, train_opponents):
+    """The (side, opponent) of each group of training environments: `sides` times the
+    comma-separated `train_opponents`."""
+    return [(side, o) for side in sides for o in train_opponents.split(",")]
+
+
 def training_groups(p, args, sides, opponents):
     """The (side, opponent) of each group of training environments: `sides` times the opponents
     of `--train-opponents` (or `--opponent`), each one of `opponents`; `--num-envs` must share out
@@ -111,11 +117,11 @@ def training_groups(p, args, sides, opponents):
     if not names or unknown:
         p.error(f"--train-opponents: expected some of {', '.join(opponents)}, got {args.train_opponents!r}")
     args.train_opponents = ",".join(names)
-    groups = [(side, o) for side in sides for o in names]
-    if args.num_envs % len(groups):
-        p.error(f"--num-envs must be a multiple of {len(groups)}: the environments are shared out equally among "
+    kinds = groups(sides, args.train_opponents)
+    if args.num_envs % len(kinds):
+        p.error(f"--num-envs must be a multiple of {len(kinds)}: the environments are shared out equally among "
                 f"{len(sides)} side(s) and {len(names)} training opponent(s)")
-    return groups
+    return kinds
 
 
 def make_group_envs(make_env, groups, num_envs, halves, device="cpu"):

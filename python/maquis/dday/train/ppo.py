@@ -48,8 +48,8 @@ import numpy as np
 from maquis.train import ppo
 from maquis.train.ppo import (
     Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_train_opponents_argument, add_versus_run_arguments, batch_expert, build_agent, device_settings, make_group_envs,
-    prepare_run, start_or_resume, train_update, training_groups,
+    add_train_opponents_argument, add_versus_run_arguments, batch_expert, build_agent, device_settings, groups,
+    make_group_envs, prepare_run, start_or_resume, train_update, training_groups,
 )
 
 
@@ -95,7 +95,8 @@ def parse_args(argv=None):
 def export_policy(agent, path, args, steps):
     """The actor as `maquis-mlp-v1` (w of shape (in, out)), readable with numpy only."""
     meta = {"trained_with": "maquis.dday.train.ppo", "game": "dday1944", "side": args.side, "opponent": args.opponent,
-            "train_opponents": args.train_opponents, "opponent_budget": args.opponent_budget, "env_steps": int(steps), "seed": args.seed}
+            "train_opponents": args.train_opponents, "opponent_budget": args.opponent_budget, "env_steps": int(steps),
+            "seed": args.seed}
     ppo.export_policy(agent, path, "tanh", meta)
 
 
@@ -203,8 +204,8 @@ def main(argv=None):
     envs = make_group_envs(lambda n, side, opponent: dday.DDayVectorEnv(
         num_envs=n, num_threads=args.env_threads, side=side, opponent=opponent,
         opponent_kwargs={"budget": args.opponent_budget}, reward=None if args.reward == "outcome" else "vp_margin",
-        observation_dtype=obs_dtype, copy=False), [(args.side, o) for o in args.train_opponents.split(",")],
-        args.num_envs, halves, device)
+        observation_dtype=obs_dtype, copy=False), groups((args.side,), args.train_opponents), args.num_envs, halves,
+        device)
     obs_size, n_actions = dday.OBSERVATION_SIZE, dday.NUM_ACTIONS
     agent = build_agent(obs_size, n_actions, args.hidden, args.layers, "tanh").to(device)
     opt = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)

@@ -64,8 +64,8 @@ from maquis.train.common import copy_whole
 from maquis.train.gate import DECISION_FIELDS, add_gate_arguments, check_gate
 from maquis.train.ppo import (
     Collector, CurvePlot, DaggerSet, add_evaluation_arguments, add_imitation_arguments, add_ppo_arguments,
-    add_train_opponents_argument, add_versus_run_arguments, batch_expert, device_settings, make_group_envs, masked_act,
-    masked_log_prob, prepare_run, start_or_resume, train_update, training_groups,
+    add_train_opponents_argument, add_versus_run_arguments, batch_expert, device_settings, groups, make_group_envs,
+    masked_act, masked_log_prob, prepare_run, start_or_resume, train_update, training_groups,
 )
 
 #: The bundled-format network of `--model network`, rewritten with every checkpoint.
@@ -159,11 +159,6 @@ def shaping_keyword(args):
 
 def sides(args):
     return ("blue", "red") if args.side == "both" else (args.side,)
-
-
-def groups(args):
-    """(side, opponent) of each group of training environments."""
-    return [(side, o) for side in sides(args) for o in args.train_opponents.split(",")]
 
 
 def build_network_model(args):
@@ -404,7 +399,7 @@ def main(argv=None):
             reward=None if args.reward == "outcome" else "morale_margin", observation="compact" if network else "full",
             observation_dtype="float32" if network else obs_dtype, copy=False, shaping=shaping_keyword(args))
 
-    envs = make_group_envs(make_env, groups(args), args.num_envs, halves, device)
+    envs = make_group_envs(make_env, groups(sides(args), args.train_opponents), args.num_envs, halves, device)
     obs_size = maurice.COMPACT_OBSERVATION_SIZE if network else maurice.OBSERVATION_SIZE
     model = (build_network_model(args) if network else build_model(args.channels, args.hidden)).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
