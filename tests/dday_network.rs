@@ -4,7 +4,9 @@
 
 mod dday_common;
 use dday_common::{asked_and_unasked, forced_allocation_steps};
-use maquis::dday::agents::network::{observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent};
+use maquis::dday::agents::network::{
+    observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent, RelabelledNetwork, RelabelledNetworkSearch,
+};
 use maquis::dday::agents::selfplay::{play_games, Teacher};
 use maquis::dday::agents::{Agent, AnyAgent};
 use maquis::dday::{self, legal_mask, observation, Scenario, Side};
@@ -161,6 +163,11 @@ fn the_network_levels_need_a_registered_network() {
         assert!(json.contains(&observation_fingerprint()), "{json}");
         let back: AnyAgent = serde_json::from_str(&json).unwrap();
         assert_eq!(back, agent);
+        // With the zones' relabelling and its stream; a save from before it still loads.
+        let mut old: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert!(old[id]["relabel"].is_object(), "{json}");
+        old[id].as_object_mut().unwrap().remove("relabel");
+        assert!(serde_json::from_value::<AnyAgent>(old).is_ok());
     }
     // Maurice's levels have their own network, none registered here: they say so.
     let e = maquis::maurice::agents::AnyAgent::by_id("network", 0, 10).unwrap_err().to_string();
@@ -200,8 +207,8 @@ fn dday_q0_network_levels_answer_a_one_zone_allocation_step_as_before() {
     let n = net(11);
     let mut forced = 0;
     for seed in 0..8 {
-        let network = || AnyAgent::Network(NetworkAgent::new(n.clone()));
-        let search = || AnyAgent::NetworkSearch(NetworkSearchAgent::new(n.clone(), 8, seed));
+        let network = || AnyAgent::Network(RelabelledNetwork::new(n.clone(), seed));
+        let search = || AnyAgent::NetworkSearch(RelabelledNetworkSearch::new(n.clone(), 8, seed));
         for agents in [[network(), search()], [search(), network()]] {
             let [asked, unasked] = asked_and_unasked(seed, &agents);
             assert!(asked == unasked, "seed {seed}: the forced steps changed the game");
@@ -209,4 +216,52 @@ fn dday_q0_network_levels_answer_a_one_zone_allocation_step_as_before() {
         }
     }
     assert!(forced > 0, "no allocation step had one legal zone");
+}
+
+/// The Resistance's first guess of game `seed` by `agent`.
+fn first_guess(seed: u64, agent: &mut dyn FnMut(&[f32], &dday::Mask) -> usize) -> usize {
+    let mut s = dday::new_game(seed, &Scenario::default()).unwrap();
+    let mut german = maquis::dday::agents::HeuristicAgent::new(seed);
+    while s.to_move() == Some(Side::German) {
+        let a = german.act(&observation(&s, Side::German), &legal_mask(&s));
+        dday::apply(&mut s, a as i64).unwrap();
+    }
+    agent(&observation(&s, Side::Resistance), &legal_mask(&s))
+}
+
+#[test]
+fn the_network_levels_play_each_game_under_a_relabelling_of_the_zones() {
+    // The raw network opens every game with the same guess (it sees nothing of the allocation);
+    // the level draws a relabelling a game, so its opening guess moves between zones, each seed
+    // deciding which.
+    let n = net(13);
+    let mut raw = NetworkAgent::new(n.clone());
+    let raw_first: Vec<usize> = (0..20).map(|g| first_guess(g, &mut |o, m| raw.act(o, m))).collect();
+    assert!(raw_first.windows(2).all(|w| w[0] == w[1]), "{raw_first:?}");
+    let mut level = RelabelledNetwork::new(n.clone(), 5);
+    let firsts: Vec<usize> = (0..20).map(|g| first_guess(g, &mut |o, m| level.act(o, m))).collect();
+    let zones: std::collections::BTreeSet<usize> = firsts.iter().map(|a| (a - 25) / 10).collect();
+    assert!(zones.len() >= 3, "opening guesses' zones {zones:?}");
+    // Before the first guess every zone looks alike, so only the zone moves, not the value.
+    assert!(firsts.iter().all(|a| (a - 25) % 10 == (raw_first[0] - 25) % 10), "{firsts:?} {raw_first:?}");
+    let mut again = RelabelledNetwork::new(n.clone(), 5);
+    let repeat: Vec<usize> = (0..20).map(|g| first_guess(g, &mut |o, m| again.act(o, m))).collect();
+    assert_eq!(firsts, repeat);
+    // The German is not relabelled: the level's German is the raw network's.
+    let (mut r, mut g, mut raw) = (RelabelledNetwork::new(n.clone(), 1), RelabelledNetwork::new(n.clone(), 2), NetworkAgent::new(n.clone()));
+    play(4, &mut [&mut |o, m| r.act(o, m), &mut |o, m| {
+        let a = g.act(o, m);
+        assert_eq!(a, raw.act(o, m));
+        a
+    }]);
+    // Whole games are legal and decided by the seeds.
+    for seed in 0..3 {
+        let games: Vec<Vec<usize>> = (0..2)
+            .map(|_| {
+                let (mut r, mut g) = (RelabelledNetworkSearch::new(n.clone(), 8, seed), RelabelledNetwork::new(n.clone(), seed + 1));
+                play(seed, &mut [&mut |o, m| r.act(o, m), &mut |o, m| g.act(o, m)])
+            })
+            .collect();
+        assert_eq!(games[0], games[1]);
+    }
 }

@@ -68,7 +68,7 @@ def test_no_network_is_a_clear_error(monkeypatch):
 
 
 def test_the_agents_play_legal_moves_for_both_seats_deterministically(dday_net):
-    net = NetworkAgent()
+    net = NetworkAgent(seed=3)
     for side in ("resistance", "german"):
         search = NetworkSearchAgent(budget=8, seed=4)
         obs_rows, mask_rows = [], []
@@ -85,12 +85,19 @@ def test_the_agents_play_legal_moves_for_both_seats_deterministically(dday_net):
                 obs, _, term, trunc, info = env.step(a)
                 done = term or trunc
         obs_b, mask_b = np.array(obs_rows), np.array(mask_rows)
-        acts = net.act_batch(obs_b, mask_b)
+        acts = NetworkAgent(seed=3).act_batch(obs_b, mask_b)
         assert mask_b[np.arange(len(acts)), acts].all()
-        assert np.array_equal(acts, NetworkAgent().act_batch(obs_b, mask_b))
-        # The greedy action is the best legal logit of the network's forward pass.
+        assert np.array_equal(acts, NetworkAgent(seed=3).act_batch(obs_b, mask_b))
+        # The German plays the best legal logit of the network's forward pass; the Resistance
+        # plays each game under a relabelling of the zones, so not always that, and another seed
+        # plays otherwise.
         logits, values = _dday.network_forward(obs_b.astype(np.float32))
-        assert np.array_equal(acts, np.where(mask_b, logits, -np.inf).argmax(1))
+        greedy = np.where(mask_b, logits, -np.inf).argmax(1)
+        other = NetworkAgent(seed=4).act_batch(obs_b, mask_b)
+        if side == "german":
+            assert np.array_equal(acts, greedy) and np.array_equal(acts, other)
+        else:
+            assert not np.array_equal(acts, greedy) and not np.array_equal(acts, other)
         assert ((values > 0) & (values < 1)).all()
         few = slice(0, 40)
         s1 = search.act_batch(obs_b[few], mask_b[few])
@@ -259,3 +266,28 @@ def test_dday_train_distils_each_named_side_from_its_policy_and_the_others_from_
         bad = subprocess.run([*base[:5], "--out", str(tmp_path / "bad"), *base[7:], *extra], capture_output=True,
                              text=True, timeout=600)
         assert bad.returncode == 2 and message in bad.stderr, bad.stderr
+
+
+def test_a_saved_network_opponent_keeps_its_relabelling_and_refuses_a_bad_one(dday_net):
+    import json
+
+    env = DDayEnv(side="german", opponent="network")
+    obs, info = env.reset(seed=3)
+    saved = env.save_state()
+    relabel = json.loads(saved)["opponent"]["network"]["relabel"]
+    assert sorted(relabel["to"]) == [0, 1, 2, 3, 4]
+    # The same game after a reload: the opponent keeps its relabelling and stream.
+    again = DDayEnv(side="german", opponent="network")
+    again.reset(seed=0)
+    again.load_state(saved)
+    while True:
+        a = int(np.flatnonzero(info["action_mask"])[0])
+        obs, _, term, trunc, info = env.step(a)
+        obs2, _, term2, trunc2, _ = again.step(a)
+        assert np.array_equal(obs, obs2)
+        if term or trunc:
+            break
+    bad = json.loads(saved)
+    bad["opponent"]["network"]["relabel"]["to"] = [0, 1, 2, 3, 3]
+    with pytest.raises(ValueError, match="permutation"):
+        DDayEnv(side="german", opponent="network").load_state(json.dumps(bad))

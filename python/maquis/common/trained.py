@@ -86,9 +86,10 @@ class NetworkAgentBase(BundledAgent):
     _load: ClassVar[Callable[[Any], dict[str, str]]]
     _ensure: ClassVar[Callable[[], dict[str, str]]]
 
-    def __init__(self, network: Any = None) -> None:
+    def __init__(self, network: Any = None, seed: int | None = 0) -> None:
+        # `seed` matters only where the game's level has a stream (D-Day's zone relabelling).
         self.metadata = type(self)._load(network) if network is not None else type(self)._ensure()
-        super().__init__(0)
+        super().__init__(seed)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

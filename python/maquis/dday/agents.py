@@ -55,21 +55,26 @@ class SearchAgent(_Bundled):
 
 
 class NetworkAgent(NetworkAgentBase):
-    """D1 `network`: the trained network's highest-logit legal action, in Rust (no stream: the
-    same observation always gets the same action). `network`: a weight file to load first
-    (None: the loaded network, else the shipped one; a ValueError when there is none)."""
+    """D1 `network`: the trained network's highest-logit legal action, in Rust, each game under a
+    relabelling of the five zones drawn from its stream (`seed`; None: from OS entropy): the zones
+    are interchangeable, and a fixed labelling lets a German learn where the network never looks.
+    A new relabelling is drawn at the side's first decision of a game. `network`: a weight file to
+    load first (None: the loaded network, else the shipped one; a ValueError when there is none)."""
 
     _tables = _dday
     _load = staticmethod(load_network)
     _ensure = staticmethod(ensure_network)
+
+    def __init__(self, network: Any = None, seed: int | None = None) -> None:
+        super().__init__(network, seed)
 
 
 class NetworkSearchAgent(NetworkSearchAgentBase):
     """D1 `network_search`: `search` with the network in the heuristic's place (its choice played
     where the search does not search, the German's allocation and the Resistance's guesses and
     attack included, and the default a candidate must beat where it does; its next best legal
-    actions compared first), `budget` playouts per searched decision, in Rust.
-    `network`: as for `NetworkAgent`."""
+    actions compared first, ranked under the game's relabelling of the zones as `NetworkAgent`'s),
+    `budget` playouts per searched decision, in Rust. `network`: as for `NetworkAgent`."""
 
     _tables = _dday
     _load = staticmethod(load_network)

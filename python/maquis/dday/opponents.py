@@ -23,7 +23,7 @@ def make_agent(agent_id: str, seed: int | None = None, budget: int = 200) -> Any
     if agent_id == "search":
         return agents.SearchAgent(budget=budget, seed=seed)
     if agent_id == "network":
-        return agents.NetworkAgent()
+        return agents.NetworkAgent(seed=seed)
     if agent_id == "network_search":
         return agents.NetworkSearchAgent(budget=budget, seed=seed)
     raise ValueError(f"unknown agent {agent_id!r}: expected one of {', '.join(OPPONENTS)}")

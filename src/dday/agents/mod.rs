@@ -9,12 +9,13 @@ pub mod heuristic;
 pub mod intel;
 pub mod network;
 pub mod rebuild;
+pub mod relabel;
 pub mod search;
 pub mod selfplay;
 pub mod view;
 
 pub use heuristic::HeuristicAgent;
-pub use network::{NetworkAgent, NetworkSearchAgent};
+pub use network::{NetworkAgent, NetworkSearchAgent, RelabelledNetwork, RelabelledNetworkSearch};
 pub use search::SearchAgent;
 
 use super::action::Mask;
@@ -26,7 +27,7 @@ use serde::{Deserialize, Serialize};
 crate::bundled_levels!(HeuristicAgent, SearchAgent, Mask);
 
 /// Any bundled agent, by its D1 id (`AnyAgent::by_id`).
-pub type AnyAgent = Bundled<HeuristicAgent, SearchAgent, NetworkAgent, NetworkSearchAgent, RandomAgent>;
+pub type AnyAgent = Bundled<HeuristicAgent, SearchAgent, RelabelledNetwork, RelabelledNetworkSearch, RandomAgent>;
 
 /// The action of a decision with exactly one legal action. Q0's ruling (2026-11-28) asks the
 /// German every allocation step, even one with a single legal zone, where the engine used to take

@@ -7,8 +7,10 @@
 //! package registers its shipped `dday/networks/dday.safetensors`), so that environments, saves and
 //! agents built by id all find it; building a level with none registered is a clear error.
 
+use super::relabel::Relabel;
 use super::search::SearchAgent;
 use crate::dday::action::{Mask, NUM_ACTIONS};
+use serde::{Deserialize, Serialize};
 use crate::dday::observation::{observation_layout, OBSERVATION_SIZE};
 use std::sync::Arc;
 
@@ -76,5 +78,115 @@ impl NetworkSearchAgent {
         let mut first = self.net.ranked(obs, mask);
         first.truncate(NETWORK_CANDIDATES);
         self.search.act_with_candidates(obs, mask, &first)
+    }
+}
+
+/// The `network` level: the network alone, its Resistance playing each game under a relabelling
+/// of the zones drawn from its seed (`relabel`). Saved as the network agent plus `relabel`; a save from before the
+/// relabelling loads with the relabelling of seed 0.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RelabelledNetwork {
+    #[serde(flatten)]
+    net: NetworkAgent,
+    #[serde(default = "unsaved_relabel")]
+    relabel: Relabel,
+}
+
+/// The `network_search` level: `NetworkSearchAgent` with its Resistance's candidates ranked under
+/// the game's relabelling (the search works in the game's own zones). Saved as
+/// `NetworkSearchAgent` plus `relabel`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RelabelledNetworkSearch {
+    #[serde(rename = "network")]
+    net: NetworkAgent,
+    search: SearchAgent,
+    #[serde(default = "unsaved_relabel")]
+    relabel: Relabel,
+}
+
+fn unsaved_relabel() -> Relabel {
+    Relabel::new(0)
+}
+
+impl RelabelledNetwork {
+    pub fn new(net: Arc<Network>, seed: u64) -> RelabelledNetwork {
+        RelabelledNetwork { net: NetworkAgent::new(net), relabel: Relabel::new(seed) }
+    }
+
+    pub fn network(&self) -> &Arc<Network> {
+        self.net.network()
+    }
+
+    /// The network's legal action with the highest logit under this game's labels, in the game's
+    /// zones; `mask` must not be empty.
+    pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        if let Some(a) = super::only_action(mask) {
+            return a;
+        }
+        if !self.relabel.relabels(obs) {
+            return self.net.act(obs, mask);
+        }
+        let a = self.net.act(&self.relabel.observation(obs), &self.relabel.mask(mask));
+        self.relabel.unlabel(a)
+    }
+}
+
+impl RelabelledNetworkSearch {
+    pub fn new(net: Arc<Network>, budget: u32, seed: u64) -> RelabelledNetworkSearch {
+        RelabelledNetworkSearch::of(NetworkSearchAgent::new(net, budget, seed), seed)
+    }
+
+    fn of(agent: NetworkSearchAgent, seed: u64) -> RelabelledNetworkSearch {
+        let NetworkSearchAgent { net, search } = agent;
+        RelabelledNetworkSearch { net, search, relabel: Relabel::new(seed) }
+    }
+
+    pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        if let Some(a) = super::only_action(mask) {
+            return a;
+        }
+        let first: Vec<usize> = if self.relabel.relabels(obs) {
+            let ranked = self.net.ranked(&self.relabel.observation(obs), &self.relabel.mask(mask));
+            ranked.into_iter().take(NETWORK_CANDIDATES).map(|a| self.relabel.unlabel(a)).collect()
+        } else {
+            self.net.ranked(obs, mask).into_iter().take(NETWORK_CANDIDATES).collect()
+        };
+        self.search.act_with_candidates(obs, mask, &first)
+    }
+}
+
+impl crate::env::opponents::Agent<Mask> for RelabelledNetwork {
+    fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        RelabelledNetwork::act(self, obs, mask)
+    }
+}
+
+impl crate::env::opponents::Agent<Mask> for RelabelledNetworkSearch {
+    fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
+        RelabelledNetworkSearch::act(self, obs, mask)
+    }
+}
+
+impl crate::env::opponents::NetLevel for RelabelledNetwork {
+    fn with_seed(_budget: u32, seed: u64) -> crate::error::Result<RelabelledNetwork> {
+        Ok(RelabelledNetwork { net: NetworkAgent::registered()?, relabel: Relabel::new(seed) })
+    }
+}
+
+impl crate::env::opponents::NetLevel for RelabelledNetworkSearch {
+    fn with_seed(budget: u32, seed: u64) -> crate::error::Result<RelabelledNetworkSearch> {
+        Ok(RelabelledNetworkSearch::of(NetworkSearchAgent::registered(budget, seed)?, seed))
+    }
+}
+
+impl crate::nn::player::WithNetwork<DDayNet> for RelabelledNetwork {
+    fn with_network(net: Arc<Network>, _budget: u32, seed: u64) -> RelabelledNetwork {
+        RelabelledNetwork::new(net, seed)
+    }
+}
+
+impl crate::nn::player::WithNetwork<DDayNet> for RelabelledNetworkSearch {
+    fn with_network(net: Arc<Network>, budget: u32, seed: u64) -> RelabelledNetworkSearch {
+        RelabelledNetworkSearch::new(net, budget, seed)
     }
 }
