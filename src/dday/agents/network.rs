@@ -75,10 +75,16 @@ impl NetworkSearchAgent {
         if let Some(a) = super::only_action(mask) {
             return a;
         }
-        let mut first = self.net.ranked(obs, mask);
-        first.truncate(NETWORK_CANDIDATES);
-        self.search.act_with_candidates(obs, mask, &first)
+        let ranked = self.net.ranked(obs, mask);
+        search_from(&mut self.search, obs, mask, ranked)
     }
+}
+
+/// The search's action with the network's best `NETWORK_CANDIDATES` of `ranked` (legal actions,
+/// best first, in the game's zones) as its default and first candidates.
+fn search_from(search: &mut SearchAgent, obs: &[f32], mask: &Mask, mut ranked: Vec<usize>) -> usize {
+    ranked.truncate(NETWORK_CANDIDATES);
+    search.act_with_candidates(obs, mask, &ranked)
 }
 
 /// The `network` level: the network alone, its Resistance playing each game under a relabelling
@@ -145,13 +151,13 @@ impl RelabelledNetworkSearch {
         if let Some(a) = super::only_action(mask) {
             return a;
         }
-        let first: Vec<usize> = if self.relabel.relabels(obs) {
+        let ranked = if self.relabel.relabels(obs) {
             let ranked = self.net.ranked(&self.relabel.observation(obs), &self.relabel.mask(mask));
             ranked.into_iter().take(NETWORK_CANDIDATES).map(|a| self.relabel.unlabel(a)).collect()
         } else {
-            self.net.ranked(obs, mask).into_iter().take(NETWORK_CANDIDATES).collect()
+            self.net.ranked(obs, mask)
         };
-        self.search.act_with_candidates(obs, mask, &first)
+        search_from(&mut self.search, obs, mask, ranked)
     }
 }
 

@@ -97,11 +97,11 @@ impl Relabel {
     /// order (G2), which a relabelling scrambles (relabelled, its German won 45.5 % of 2,000
     /// games against the heuristic Resistance instead of 51.5 %).
     pub fn relabels(&mut self, obs: &[f32]) -> bool {
-        let v = View::decode(obs);
-        if v.me != Side::Resistance {
+        let (me, phase) = View::seat_and_phase(obs);
+        if me != Side::Resistance {
             return false;
         }
-        if v.phase == Phase::Interrogation && v.log.is_empty() && v.guesses_left == 7 {
+        if phase == Phase::Interrogation && View::no_guess_yet(obs) {
             self.draw();
         }
         true

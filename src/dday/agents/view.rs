@@ -82,7 +82,42 @@ fn hot(s: &[f32]) -> Option<usize> {
     s.iter().position(|&x| x > 0.5)
 }
 
+fn side_of(seat: &[f32]) -> Side {
+    if seat[1] > 0.5 {
+        Side::German
+    } else {
+        Side::Resistance
+    }
+}
+
+fn phase_of(phase: &[f32]) -> Phase {
+    Phase::from_idx(hot(phase).unwrap_or(0)).unwrap_or(Phase::GameOver)
+}
+
+// Indices in `FIELDS` of the fields read without a whole decode.
+const SEAT: usize = 0;
+const PHASE: usize = 1;
+const INTERROGATION: usize = 6;
+const GUESSES_LEFT: usize = 7;
+
+/// A field of the observation, by its index in `FIELDS`.
+fn field(obs: &[f32], k: usize) -> &[f32] {
+    let (off, len) = offsets()[k];
+    &obs[off..off + len]
+}
+
 impl View {
+    /// The side whose observation `obs` is and the phase of its pending decision, read without
+    /// decoding the rest (for agents that ask this at every decision).
+    pub fn seat_and_phase(obs: &[f32]) -> (Side, Phase) {
+        (side_of(field(obs, SEAT)), phase_of(field(obs, PHASE)))
+    }
+
+    /// Whether the interrogation is untouched: no guess made and all seven left (I1).
+    pub fn no_guess_yet(obs: &[f32]) -> bool {
+        hot(&field(obs, INTERROGATION)[..5]).is_none() && count(field(obs, GUESSES_LEFT)[0], 7.0) == 7
+    }
+
     pub fn decode(obs: &[f32]) -> View {
         assert!(obs.len() >= OBSERVATION_SIZE, "an observation has {OBSERVATION_SIZE} floats");
         #[rustfmt::skip]
@@ -93,8 +128,8 @@ impl View {
             fr, ac, pools, ts, task_rolled, holds_task_section,
             p, sh, fl, losses, r, vp,
         ] = offsets().map(|(off, len)| &obs[off..off + len]);
-        let me = if seat[1] > 0.5 { Side::German } else { Side::Resistance };
-        let phase = Phase::from_idx(hot(phase).unwrap_or(0)).unwrap_or(Phase::GameOver);
+        let me = side_of(seat);
+        let phase = phase_of(phase);
         let to_move = hot(to_move).and_then(Side::from_idx);
         let allocation = std::array::from_fn(|z| std::array::from_fn(|k| count(alloc[z * 5 + k], 3.0)));
         let known = std::array::from_fn(|z| allocation_known[z] > 0.5);
@@ -200,5 +235,38 @@ impl View {
     /// Faces held by `side` in the current skirmish.
     pub fn faces(&self, side: Side) -> usize {
         self.task_sets[side.idx()].iter().filter(|&&x| x).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dday::observation::observation;
+    use crate::dday::{apply, legal_mask, new_game, Scenario};
+    use crate::env::opponents::{Agent, RandomAgent};
+
+    /// The light readers agree with the whole decode at every decision of random games, from
+    /// both seats.
+    #[test]
+    fn seat_phase_and_untouched_interrogation_read_as_the_decode_does() {
+        let mut untouched = 0;
+        for seed in 0..20 {
+            let mut s = new_game(seed, &Scenario::default()).unwrap();
+            let mut agent = RandomAgent::new(seed);
+            while let Some(side) = s.to_move() {
+                for seat in [Side::Resistance, Side::German] {
+                    let obs = observation(&s, seat);
+                    let v = View::decode(&obs);
+                    assert_eq!(View::seat_and_phase(&obs), (v.me, v.phase));
+                    let fresh = v.log.is_empty() && v.guesses_left == 7;
+                    assert_eq!(View::no_guess_yet(&obs), fresh);
+                    untouched += usize::from(fresh && v.phase == Phase::Interrogation && seat == Side::Resistance);
+                }
+                let obs = observation(&s, side);
+                let a = agent.act(&obs, &legal_mask(&s));
+                apply(&mut s, a as i64).unwrap();
+            }
+        }
+        assert!(untouched >= 20, "every game passes its untouched interrogation ({untouched})");
     }
 }
