@@ -7,7 +7,7 @@ use dday_common::{asked_and_unasked, forced_allocation_steps};
 use maquis::dday::agents::network::{
     observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent, RelabelledNetwork, RelabelledNetworkSearch,
 };
-use maquis::dday::agents::selfplay::{play_games, Teacher};
+use maquis::dday::agents::selfplay::{play_games, Lineup, Teacher};
 use maquis::dday::agents::{Agent, AnyAgent};
 use maquis::dday::{self, legal_mask, observation, Scenario, Side};
 use maquis::env::versus::{OpponentKind, TwoPlayer};
@@ -177,8 +177,8 @@ fn the_network_levels_need_a_registered_network() {
 #[test]
 fn selfplay_records_both_sides_the_same_for_any_thread_count() {
     let seeds: Vec<u64> = (10..16).collect();
-    let one = play_games(&Teacher::Search(4), &seeds, 1).unwrap();
-    let two = play_games(&Teacher::Search(4), &seeds, 2).unwrap();
+    let one = play_games(&Teacher::Search(4), &Lineup::default(), &seeds, 1).unwrap();
+    let two = play_games(&Teacher::Search(4), &Lineup::default(), &seeds, 2).unwrap();
     assert_eq!((one.action.clone(), one.obs.clone(), one.outcome.clone()), (two.action, two.obs, two.outcome));
     assert_eq!(one.game_outcomes.len(), seeds.len());
     assert!(one.side.contains(&0) && one.side.contains(&1));
@@ -196,8 +196,22 @@ fn selfplay_records_both_sides_the_same_for_any_thread_count() {
         };
         assert_eq!(one.outcome[i], expected);
     }
-    let guided = play_games(&Teacher::NetworkSearch(net(2), 4), &seeds[..2], 1).unwrap();
+    let guided = play_games(&Teacher::NetworkSearch(net(2), 4), &Lineup::default(), &seeds[..2], 1).unwrap();
     assert_eq!(guided.game_outcomes.len(), 2);
+}
+
+#[test]
+fn selfplay_against_a_level_records_the_teacher_alone() {
+    let seeds: Vec<u64> = (30..34).collect();
+    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &seeds, 1).unwrap();
+    let lineup = Lineup::new::<AnyAgent>(vec!["heuristic".into()], 4).unwrap();
+    let lined = play_games(&Teacher::Heuristic, &lineup, &seeds, 2).unwrap();
+    let keep: Vec<usize> = (0..both.action.len()).filter(|&i| both.side[i] as u32 == both.game[i] % 2).collect();
+    assert!(!keep.is_empty() && keep.len() < both.action.len());
+    assert_eq!(lined.action, keep.iter().map(|&i| both.action[i]).collect::<Vec<_>>());
+    assert_eq!(lined.game_outcomes, both.game_outcomes);
+    let e = Lineup::new::<AnyAgent>(vec!["nobody".into()], 4).unwrap_err().to_string();
+    assert!(e.contains("nobody"), "{e}");
 }
 
 #[test]

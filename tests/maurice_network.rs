@@ -6,7 +6,7 @@
 use maquis::maurice::agents::network::{
     observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent,
 };
-use maquis::maurice::agents::selfplay::{play_games, Teacher};
+use maquis::maurice::agents::selfplay::{play_games, Lineup, Teacher};
 use maquis::maurice::agents::{Agent, AnyAgent};
 use maquis::maurice::{
     apply, legal_mask, new_game, observation, ObservationKind, ScenarioId, Setup, COMPACT_OBSERVATION_SIZE,
@@ -114,8 +114,8 @@ fn maurice_selfplay_records_both_sides_the_same_for_any_thread_count() {
     let seeds: Vec<u64> = (10..14).collect();
     let scenarios = [ScenarioId::Skirmish, ScenarioId::Standard];
     let teacher = Teacher::NetworkSearch(net(2), 4);
-    let one = play_games(&teacher, &scenarios[..1], &seeds, 1).unwrap();
-    let two = play_games(&teacher, &scenarios[..1], &seeds, 2).unwrap();
+    let one = play_games(&teacher, &Lineup::default(), &scenarios[..1], &seeds, 1).unwrap();
+    let two = play_games(&teacher, &Lineup::default(), &scenarios[..1], &seeds, 2).unwrap();
     assert_eq!((one.action.clone(), one.obs.clone(), one.outcome.clone()), (two.action, two.obs, two.outcome));
     assert_eq!(one.game_outcomes.len(), seeds.len());
     assert!(one.side.contains(&0) && one.side.contains(&1));
@@ -137,10 +137,36 @@ fn maurice_selfplay_records_both_sides_the_same_for_any_thread_count() {
         }
     }
     // The scenarios are taken in turn.
-    let both = play_games(&Teacher::Heuristic, &scenarios, &seeds[..2], 1).unwrap();
-    let first = play_games(&Teacher::Heuristic, &scenarios[..1], &seeds[..1], 1).unwrap();
+    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios, &seeds[..2], 1).unwrap();
+    let first = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios[..1], &seeds[..1], 1).unwrap();
     assert_eq!(both.action[..first.action.len()], first.action[..]);
     assert_eq!(both.game_outcomes.len(), 2);
+}
+
+#[test]
+fn maurice_selfplay_against_levels_records_the_teacher_alone() {
+    let seeds: Vec<u64> = (20..24).collect();
+    let scenarios = [ScenarioId::Skirmish];
+    // The heuristic teacher against the heuristic level: the games of self-play, the samples of
+    // the teacher's seat only (game k's seat (k / 1) % 2).
+    let levels = |ids: &[&str]| Lineup::new::<AnyAgent>(ids.iter().map(|s| s.to_string()).collect(), 4).unwrap();
+    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios, &seeds, 1).unwrap();
+    let lined = play_games(&Teacher::Heuristic, &levels(&["heuristic"]), &scenarios, &seeds, 1).unwrap();
+    let keep: Vec<usize> = (0..both.action.len()).filter(|&i| both.side[i] as u32 == both.game[i] % 2).collect();
+    assert!(!keep.is_empty() && keep.len() < both.action.len());
+    assert_eq!(lined.action, keep.iter().map(|&i| both.action[i]).collect::<Vec<_>>());
+    assert_eq!(lined.outcome, keep.iter().map(|&i| both.outcome[i]).collect::<Vec<_>>());
+    assert_eq!(lined.game_outcomes, both.game_outcomes);
+    // Against two levels in turn: games 0, 1 from seat 0, games 2, 3 from seat 1.
+    let mixed = play_games(&Teacher::Search(4), &levels(&["random", "heuristic"]), &scenarios, &seeds, 2).unwrap();
+    for (g, side) in mixed.game.iter().zip(&mixed.side) {
+        assert_eq!(*side as u32, (g / 2) % 2);
+    }
+    assert_eq!(mixed.game_outcomes.len(), 4);
+    // An unknown level and a zero budget are errors.
+    let e = Lineup::new::<AnyAgent>(vec!["grandmaster".into()], 4).unwrap_err().to_string();
+    assert!(e.contains("grandmaster"), "{e}");
+    assert!(Lineup::new::<AnyAgent>(vec!["random".into()], 0).is_err());
 }
 
 /// Milliseconds per decision of `network` and `network_search` (a network of the shipped widths)

@@ -291,3 +291,16 @@ def test_a_saved_network_opponent_keeps_its_relabelling_and_refuses_a_bad_one(dd
     bad["opponent"]["network"]["relabel"]["to"] = [0, 1, 2, 3, 3]
     with pytest.raises(ValueError, match="permutation"):
         DDayEnv(side="german", opponent="network").load_state(json.dumps(bad))
+
+
+def test_selfplay_against_a_level_learns_the_teachers_moves_alone():
+    # Game i: the teacher against opponents[i % 2], the Resistance in games 0 and 1, the German in 2 and 3.
+    d = _dday.selfplay("search", 4, 70, budget=4, opponents=["random", "heuristic"], opponent_budget=4, threads=2)
+    assert (d["side"] == (d["game"] // 2) % 2).all() and len(d["game_outcomes"]) == 4
+    both = _dday.selfplay("heuristic", 2, 80)
+    lined = _dday.selfplay("heuristic", 2, 80, opponents=["heuristic"])
+    mine = both["side"] == both["game"] % 2
+    for k in ("action", "side", "outcome", "obs"):
+        assert np.array_equal(lined[k], both[k][mine]), k
+    with pytest.raises(ValueError, match="nobody"):
+        _dday.selfplay("heuristic", 1, opponents=["nobody"])

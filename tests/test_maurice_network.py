@@ -138,6 +138,49 @@ def test_selfplay_gives_the_same_samples_for_any_thread_count(maurice_net):
         _maurice.selfplay("heuristic", 1, scenarios=["moon"])
 
 
+def test_selfplay_against_levels_learns_the_teachers_moves_alone():
+    # Game i: the teacher against opponents[i % 2], blue for games 0 and 1, red for 2 and 3.
+    d = _maurice.selfplay("search", 4, 50, budget=4, scenarios=["skirmish"], opponents=["random", "heuristic"],
+                          opponent_budget=4, threads=2)
+    assert (d["side"] == (d["game"] // 2) % 2).all()
+    assert len(d["game_outcomes"]) == 4
+    # The heuristic teacher against the heuristic level: self-play's games, the teacher's seat only.
+    both = _maurice.selfplay("heuristic", 2, 60, scenarios=["skirmish"])
+    lined = _maurice.selfplay("heuristic", 2, 60, scenarios=["skirmish"], opponents=["heuristic"])
+    mine = both["side"] == both["game"] % 2
+    assert 0 < mine.sum() < len(mine)
+    for k in ("action", "side", "outcome", "obs"):
+        assert np.array_equal(lined[k], both[k][mine]), k
+    assert np.array_equal(lined["game_outcomes"], both["game_outcomes"])
+    with pytest.raises(ValueError, match="grandmaster"):
+        _maurice.selfplay("heuristic", 1, opponents=["grandmaster"])
+    with pytest.raises(maquis.MaquisError, match="opponent_budget"):
+        _maurice.selfplay("heuristic", 1, opponents=["random"], opponent_budget=0)
+
+
+def test_a_network_teacher_plays_its_files_greedy_moves(maurice_net):
+    d = _maurice.selfplay("network", 2, 90, network=str(maurice_net), scenarios=["skirmish"], opponents=["random"])
+    logits, _ = _maurice.network_forward(d["obs"])
+    assert np.array_equal(d["action"], np.where(d["masks"], logits, -np.inf).argmax(1))
+    assert (d["side"] == d["game"] % 2).all()
+    with pytest.raises(maquis.MaquisError, match="teacher 'network' needs network"):
+        _maurice.selfplay("network", 1)
+
+
+def test_teacher0_lessons_are_parsed_with_clear_errors():
+    from maquis.train.iteration import Lesson, parse_lesson
+
+    assert parse_lesson("network@a/b.safetensors:heuristic,random:600") == \
+        Lesson("network", "a/b.safetensors", ["heuristic", "random"], 600)
+    assert parse_lesson("search:self:10") == Lesson("search", None, None, 10)
+    assert str(parse_lesson("network@n.safetensors:random:6")) == "network@n.safetensors against random (6 games)"
+    for bad, message in [("search:random", "TEACHER"), ("oracle:random:5", "the teacher must be"),
+                         ("network:random:5", "take @FILE"), ("search@x:random:5", "take @FILE"),
+                         ("search:dragons:5", "LEVELS"), ("search:random:0", "GAMES"), ("search:random:x", "GAMES")]:
+        with pytest.raises(ValueError, match=message):
+            parse_lesson(bad)
+
+
 @pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="needs torch")
 def test_train_runs_a_tiny_run_and_resumes(tmp_path, capsys):
     from maquis.common.cli import main
@@ -155,6 +198,14 @@ def test_train_runs_a_tiny_run_and_resumes(tmp_path, capsys):
         assert {r["side"] for r in rows} == {"blue", "red"}
         meta = load_network(out / "net_gen1.safetensors")
         assert json.loads(meta["training"])["teacher"] == "network_search@2"
+        # Against the levels: recorded in the file, and an unknown level is refused before a game.
+        lined = tmp_path / "lined"
+        argv_lined = [*argv[:3], str(lined), *argv[4:], "--generations", "1", "--opponents0", "random,heuristic"]
+        assert main(argv_lined) == 0
+        meta = load_network(lined / "net_gen0.safetensors")
+        assert json.loads(meta["training"])["teacher"] == "search@2 against random,heuristic"
+        assert main([*argv[:3], str(tmp_path / "bad"), *argv[4:], "--opponents0", "grandmaster"]) == 2
+        assert "--opponents0 must name levels" in capsys.readouterr().err
         # A checkpoint of other widths is refused rather than overwritten.
         assert main([*argv, "--hidden", "9", "--generations", "3"]) == 2
     finally:

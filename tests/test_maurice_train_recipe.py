@@ -1,6 +1,7 @@
 """`maquis maurice train --recipe shipped`: Maurice Lite's shipped network from one command (two
-expert-iteration runs with the gate, the second from the first's kept network, then PPO on the
-second's network), run here at a tiny scale: the chain, a stopped step resumed, and the same bytes
+expert-iteration runs with the gate, the second from the first's kept network, PPO on the
+second's network, then the walk: imitation against the levels, PPO against `random`, and a
+distillation of the two PPO networks), run here at a tiny scale: the chain, a stopped step resumed, and the same bytes
 from the same command run twice."""
 
 from __future__ import annotations
@@ -48,7 +49,18 @@ def test_the_recipe_chains_resumes_and_makes_the_same_bytes_twice(tmp_path):
     # Each expert-iteration step's result is its last kept generation; the second step starts from
     # the first's, and PPO from the second's.
     assert (expert / "expert.safetensors").read_bytes() == (expert / "best.safetensors").read_bytes()
-    assert (out / "maurice.safetensors").read_bytes() == (ppo / "ppo.safetensors").read_bytes()
+    # Then the walk: search against the levels from PPO's network, PPO kept by its games against
+    # `random`, and the two PPO networks distilled into the shipped one.
+    levels, walk, distill = out / "4_levels", out / "5_walk", out / "6_distill"
+    assert (out / "maurice.safetensors").read_bytes() == (distill / "distill.safetensors").read_bytes()
+    assert (walk / "walk.safetensors").read_bytes() == (walk / "best_network.safetensors").read_bytes()
+    record = lambda path: json.loads(load_network(path)["training"])  # noqa: E731
+    assert record(levels / "levels.safetensors")["init"] == "recipe/3_ppo/ppo.safetensors"
+    assert record(levels / "levels.safetensors")["teacher"] == "search@1 against random,heuristic,search"
+    assert record(walk / "walk.safetensors")["init"] == "recipe/4_levels/levels.safetensors"
+    assert record(distill / "distill.safetensors")["teacher"] == (
+        "network@recipe/3_ppo/ppo.safetensors against heuristic (12 games) + "
+        "network@recipe/5_walk/walk.safetensors against random (6 games)")
     # PPO's result is the network of the evaluation its gate kept last (the starting one when none
     # passed), tested through the heuristic against the one kept before.
     assert (ppo / "ppo.safetensors").read_bytes() == (ppo / "best_network.safetensors").read_bytes()
@@ -93,7 +105,7 @@ def test_the_recipe_chains_resumes_and_makes_the_same_bytes_twice(tmp_path):
     assert stopped.returncode == 0, stopped.stdout[-3000:] + stopped.stderr[-3000:]
     resumed = _recipe(third, "--recipe-scale", SCALE)
     assert resumed.returncode == 0, resumed.stdout[-3000:] + resumed.stderr[-3000:]
-    assert "step 1/3 1_expert_iteration: done already" in resumed.stdout
+    assert "step 1/6 1_expert_iteration: done already" in resumed.stdout
     assert "after generation 1" in resumed.stdout
     for name in ("net_gen0", "net_gen1", "net_gen2", "best"):
         mine, theirs = (read_network_file(str(root / f"{name}.safetensors"))[0] for root in (third / "recipe" / "2_margin", margin))
@@ -109,7 +121,7 @@ def _decisions(step):
 
 def test_the_recipe_scales_its_counts():
     n = recipe.scaled(0.01)
-    step1, step2, step3 = recipe.STEPS
+    step1, step2, step3, step4, step5, step6 = recipe.STEPS
     argv = recipe.step_arguments(step1, Path("DIR"), 0.01, 2)
     assert argv[:2] == ["--out", "DIR/1_expert_iteration"]
     assert argv[argv.index("--games0") + 1] == n(300) == "3" and argv[argv.index("--gate-max-pairs") + 1] == "20"
@@ -124,8 +136,19 @@ def test_the_recipe_scales_its_counts():
         ["500000", "1", "2", "heuristic,random"]
     assert "--minutes" not in ppo, "a budget of minutes would not make the same bytes twice"
     assert "--keep-best" not in ppo and ppo[ppo.index("--eval-episodes") + 1] == "100"
-    for argv in (recipe.step_arguments(step, Path("DIR"), 1.0, 2) for step in recipe.STEPS):
+    for argv in (recipe.step_arguments(step, Path("DIR"), 1.0, 2) for step in (step1, step2, step3)):
         assert "--gate" in argv and argv[argv.index("--gate-against") + 1] == "heuristic"
+    levels = recipe.step_arguments(step4, Path("DIR"), 1.0, 2)
+    assert [levels[levels.index(k) + 1] for k in ("--init", "--generations", "--games0", "--opponents0")] == \
+        ["DIR/3_ppo/ppo.safetensors", "1", "1200", "random,heuristic,search"]
+    walk = recipe.step_arguments(step5, Path("DIR"), 1.0, 2)
+    assert [walk[walk.index(k) + 1] for k in ("--init-network", "--opponent", "--total-steps", "--threads")] == \
+        ["DIR/4_levels/levels.safetensors", "random", "200000", "1"]
+    assert "--keep-best" in walk and "--minutes" not in walk
+    distill = recipe.step_arguments(step6, Path("DIR"), 1.0, 2)
+    teachers = [distill[i + 1] for i, a in enumerate(distill) if a == "--teacher0"]
+    assert teachers == ["network@DIR/3_ppo/ppo.safetensors:heuristic:1200",
+                        "network@DIR/5_walk/walk.safetensors:random:600"]
 
 
 @pytest.mark.parametrize("extra, message", [(["--recipe-scale", "0"], "--recipe-scale must be positive"),

@@ -6,7 +6,7 @@
 
 use super::player::WithNetwork;
 use super::{NetGame, Network};
-use crate::env::opponents::{Bundled, Level};
+use crate::env::opponents::{Bundled, ById, Level};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -19,10 +19,12 @@ pub enum Teacher<N> {
     Search(u32),
     /// `network_search` over this network, with this budget.
     NetworkSearch(Arc<N>, u32),
+    /// `network`: this network alone (to distil a network's play into another).
+    Network(Arc<N>),
 }
 
 impl<N> Teacher<N> {
-    /// `heuristic`, `search` or `network_search` (which needs `network`), by name.
+    /// `heuristic`, `search`, `network_search` or `network` (the last two need `network`), by name.
     pub fn parse(name: &str, budget: u32, network: Option<Arc<N>>) -> Result<Teacher<N>> {
         if budget == 0 {
             return Err(Error::BadOption("budget must be a positive int".into()));
@@ -31,26 +33,88 @@ impl<N> Teacher<N> {
             ("heuristic", _) => Teacher::Heuristic,
             ("search", _) => Teacher::Search(budget),
             ("network_search", Some(net)) => Teacher::NetworkSearch(net, budget),
-            ("network_search", None) => {
-                return Err(Error::BadOption("teacher 'network_search' needs network=<weight file>".into()))
+            ("network", Some(net)) => Teacher::Network(net),
+            (name @ ("network_search" | "network"), None) => {
+                return Err(Error::BadOption(format!("teacher '{name}' needs network=<weight file>")))
             }
             (other, _) => {
                 return Err(Error::BadOption(format!(
-                    "unknown teacher {other:?}: expected 'heuristic', 'search' or 'network_search'"
+                    "unknown teacher {other:?}: expected 'heuristic', 'search', 'network_search' or 'network'"
                 )))
             }
         })
+    }
+
+    /// Whether this teacher plays a weight file of its own.
+    pub fn needs_network(name: &str) -> bool {
+        matches!(name, "network_search" | "network")
     }
 }
 
 impl<G: NetGame> Teacher<Network<G>> {
     /// A side's player: the game's level (of its `Bundled` levels) this teacher names, seeded.
-    pub fn agent<H: Level, S: Level, N, NS: WithNetwork<G>, R>(&self, seed: u64) -> Bundled<H, S, N, NS, R> {
+    pub fn agent<H: Level, S: Level, N: WithNetwork<G>, NS: WithNetwork<G>, R>(&self, seed: u64) -> Bundled<H, S, N, NS, R> {
         match self {
             Teacher::Heuristic => Bundled::Heuristic(H::with_seed(0, seed)),
             Teacher::Search(b) => Bundled::Search(S::with_seed(*b, seed)),
             Teacher::NetworkSearch(net, b) => Bundled::NetworkSearch(NS::with_network(net.clone(), *b, seed)),
+            Teacher::Network(net) => Bundled::Network(N::with_network(net.clone(), 0, seed)),
         }
+    }
+}
+
+/// Who sits across the teacher: itself in every game (self-play, the default), or bundled levels
+/// in turn — game `k` against `opponents[k % n]`, the teacher in seat `(k / n) % 2` — so that the
+/// samples hold the teacher's answers to the levels, e.g. its walk to an army that stays home,
+/// which two teachers waiting for each other never show. Only the teacher's decisions are recorded.
+#[derive(Clone, Debug, Default)]
+pub struct Lineup {
+    opponents: Vec<String>,
+    budget: u32,
+}
+
+impl Lineup {
+    /// The teacher against `opponents` (D1 ids; empty: against itself), their searches with
+    /// `budget` simulations; each id is checked by building it (`A`: the game's bundled agent).
+    pub fn new<A: ById>(opponents: Vec<String>, budget: u32) -> Result<Lineup> {
+        if budget == 0 {
+            return Err(Error::BadOption("opponent_budget must be a positive int".into()));
+        }
+        for id in &opponents {
+            A::by_id(id, 0, budget)?;
+        }
+        Ok(Lineup { opponents, budget })
+    }
+
+    /// Game `k`'s teacher seat (0 or 1), or None when the teacher plays both.
+    pub fn teacher_seat(&self, k: u32) -> Option<usize> {
+        let n = self.opponents.len() as u32;
+        (n > 0).then(|| ((k / n) % 2) as usize)
+    }
+
+    /// Whether seat `side`'s decisions of game `k` are samples: the teacher's.
+    pub fn records(&self, k: u32, side: usize) -> bool {
+        self.teacher_seat(k).is_none_or(|t| t == side)
+    }
+
+    /// Game `k`'s two players, seat `i` seeded with `seeds[i]`.
+    pub fn players<G: NetGame, A: ById>(
+        &self,
+        teacher: &Teacher<Network<G>>,
+        k: u32,
+        seeds: [u64; 2],
+        agent: impl Fn(&Teacher<Network<G>>, u64) -> A,
+    ) -> Result<[A; 2]> {
+        let seat = |i: usize| -> Result<A> {
+            match self.teacher_seat(k) {
+                Some(t) if t != i => {
+                    let id = &self.opponents[k as usize % self.opponents.len()];
+                    A::by_id(id, seeds[i], self.budget)
+                }
+                _ => Ok(agent(teacher, seeds[i])),
+            }
+        };
+        Ok([seat(0)?, seat(1)?])
     }
 }
 

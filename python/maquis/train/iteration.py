@@ -50,7 +50,8 @@ from maquis.train import common
 from maquis.train.gate import DECISION_FIELDS, add_gate_arguments, check_gate, decide, describe, write_rows
 
 __all__ = ["CURVE_FIELDS", "GATE_FIELDS", "BEST_NET", "ExpertGame", "add_arguments", "one_hot", "training_seed",
-           "initial_model", "evaluate_generation", "gate", "run"]
+           "initial_model", "evaluate_generation", "gate", "run", "opponents", "OPPONENT_LEVELS", "Lesson",
+           "parse_lesson", "lessons0", "play_lessons"]
 
 CURVE_FIELDS = ["generation", "agent", "side", "opponent", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
                 "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
@@ -99,6 +100,15 @@ def add_arguments(p: Any, *, games0: int, games: int, teacher0_budget: int, budg
                    help="generation 0's search: simulations per searched decision")
     p.add_argument("--games", type=int, default=games, help="games per later generation (network_search against itself)")
     p.add_argument("--budget", type=int, default=budget, help="network_search in self-play: simulations per searched decision")
+    p.add_argument("--opponents0", default=None, metavar="A,B",
+                   help="bundled levels generation 0's search plays against in turn, from both seats, only its own "
+                        "moves learned (default: it plays both sides)")
+    p.add_argument("--opponents", default=None, metavar="A,B",
+                   help="the same for the later generations' network_search (default: it plays both sides)")
+    p.add_argument("--teacher0", action="append", default=None, metavar="TEACHER[@FILE]:LEVELS:GAMES",
+                   help="generation 0's teachers in place of search: TEACHER (search, heuristic, network@FILE, "
+                        "network_search@FILE) plays GAMES games against LEVELS (comma-separated; 'self': both "
+                        "sides), e.g. network@a.safetensors:heuristic:600; repeated, the samples are all of theirs")
     p.add_argument("--window", type=int, default=3, help="generations of data each training uses")
     p.add_argument("--init", default=None, metavar="FILE",
                    help="a weight file of the game the network starts from (its hidden widths replace --hidden)")
@@ -141,10 +151,106 @@ def initial_model(game: ExpertGame, path: str) -> Any:
         return None
 
 
+#: The bundled levels a teacher may play against (`--opponents0`, `--opponents`).
+OPPONENT_LEVELS = ("random", "heuristic", "search", "network", "network_search")
+
+
+def opponents(args: Any, generation: int) -> list[str] | None:
+    """The levels generation `generation`'s teacher plays against in turn (`--opponents0` for
+    generation 0, `--opponents` after), or None when it plays both sides."""
+    text = getattr(args, "opponents0" if generation == 0 else "opponents", None)
+    names = [s.strip() for s in (text or "").split(",") if s.strip()]
+    return names or None
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One `--teacher0`: a teacher (its weight file where it plays one) against levels (None:
+    itself, both sides) for a number of games."""
+
+    teacher: str
+    network: str | None
+    opponents: list[str] | None
+    games: int
+
+    def __str__(self) -> str:
+        who = f"{self.teacher}@{self.network}" if self.network else self.teacher
+        against = ",".join(self.opponents) if self.opponents else "itself"
+        return f"{who} against {against} ({self.games} games)"
+
+
+def parse_lesson(text: str) -> Lesson:
+    """`TEACHER[@FILE]:LEVELS:GAMES` as a `Lesson`; ValueError naming what is wrong."""
+    parts = text.rsplit(":", 2)
+    if len(parts) != 3:
+        raise ValueError(f"--teacher0 {text!r}: expected TEACHER[@FILE]:LEVELS:GAMES")
+    who, levels, games = parts
+    teacher, _, network = who.partition("@")
+    if teacher not in ("search", "heuristic", "network", "network_search"):
+        raise ValueError(f"--teacher0 {text!r}: the teacher must be search, heuristic, network@FILE or "
+                         f"network_search@FILE")
+    if teacher.startswith("network") != bool(network):
+        raise ValueError(f"--teacher0 {text!r}: network and network_search, and only they, take @FILE")
+    names = [n.strip() for n in levels.split(",") if n.strip()]
+    unknown = [n for n in names if n not in OPPONENT_LEVELS]
+    if names == ["self"]:
+        names = []
+    elif not names or unknown:
+        raise ValueError(f"--teacher0 {text!r}: LEVELS must be 'self' or levels among {', '.join(OPPONENT_LEVELS)}")
+    if not games.isdigit() or int(games) < 1:
+        raise ValueError(f"--teacher0 {text!r}: GAMES must be a positive int")
+    return Lesson(teacher, network or None, names or None, int(games))
+
+
+def lessons0(args: Any) -> list[Lesson] | None:
+    """Generation 0's `--teacher0` lessons, or None when generation 0 is `search`'s."""
+    specs = getattr(args, "teacher0", None)
+    return [parse_lesson(t) for t in specs] if specs else None
+
+
+def play_lessons(lessons: Sequence[Lesson], seed: int, budget: int, selfplay: Callable[..., Any]) -> dict[str, np.ndarray]:
+    """Each lesson's games (`selfplay(teacher, games, seed, budget=, network=, opponents=,
+    opponent_budget=)`, lesson i from seed `seed + i * 10,000,000`), their samples together, the
+    game indices running on from one lesson to the next."""
+    parts = []
+    for i, lesson in enumerate(lessons):
+        parts.append(dict(selfplay(lesson.teacher, lesson.games, seed + i * 10_000_000, budget=budget,
+                                   network=lesson.network, opponents=lesson.opponents, opponent_budget=budget)))
+    out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    offsets = np.cumsum([0] + [len(p["game_outcomes"]) for p in parts[:-1]])
+    out["game"] = np.concatenate([p["game"] + off for p, off in zip(parts, offsets)])
+    return out
+
+
+def _check_opponents(args: Any) -> str | None:
+    if getattr(args, "teacher0", None):
+        if getattr(args, "opponents0", None) is not None:
+            return "--teacher0 names its own levels: give it or --opponents0, not both"
+        try:
+            lessons0(args)
+        except ValueError as e:
+            return str(e)
+    for flag in ("opponents0", "opponents"):
+        text = getattr(args, flag, None)
+        if text is None:
+            continue
+        names = [s.strip() for s in text.split(",") if s.strip()]
+        unknown = [n for n in names if n not in OPPONENT_LEVELS]
+        if not names or unknown:
+            return f"--{flag} must name levels among {', '.join(OPPONENT_LEVELS)}, got {text!r}"
+    return None
+
+
 def _teacher_name(game: ExpertGame, args: Any, generation: int) -> str:
+    lessons = lessons0(args) if generation == 0 else None
+    if lessons:
+        return " + ".join(str(lesson) for lesson in lessons)
     if game.teacher_name is not None:
-        return game.teacher_name(args, generation)
-    return f"network_search@{args.budget}" if generation > 0 else f"search@{args.teacher0_budget}"
+        name = game.teacher_name(args, generation)
+    else:
+        name = f"network_search@{args.budget}" if generation > 0 else f"search@{args.teacher0_budget}"
+    levels = opponents(args, generation)
+    return f"{name} against {','.join(levels)}" if levels else name
 
 
 def evaluate_generation(game: ExpertGame, args: Any, net_path: Path) -> list[dict[str, Any]]:
@@ -189,7 +295,7 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
         if getattr(args, name) < 1:
             print(f"{game.prog}: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
-    bad = check_gate(game.ladder, args)
+    bad = _check_opponents(args) or check_gate(game.ladder, args)
     if bad is not None:
         print(f"{game.prog}: {bad}", file=sys.stderr)
         return 2

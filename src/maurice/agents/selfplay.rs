@@ -1,5 +1,5 @@
 //! Training data for Maurice's network: whole games of a teacher playing both sides (each side
-//! its own agent with its own stream), every decision with more than one legal action recorded
+//! its own agent with its own stream) or against bundled levels (`Lineup`: then only its side), every decision with more than one legal action recorded
 //! from the side to move's compact observation (the shared `nn::selfplay`: samples, teachers,
 //! games on threads). Game `k` is played on `scenarios[k % len]`, with the scenario's terrain. A
 //! sample's outcome is the game's result for its side (win 1, loss 0), a draw ½ plus a quarter of
@@ -14,15 +14,16 @@ use crate::maurice::ids::{ScenarioId, Side, COMPACT_OBSERVATION_SIZE, NUM_ACTION
 use crate::maurice::observation::write_observation;
 use crate::maurice::rules::{apply, legal_mask};
 use crate::maurice::setup::{new_game, Setup};
-pub use crate::nn::selfplay::Samples;
+pub use crate::nn::selfplay::{Lineup, Samples};
 
 /// Who plays both sides of the training games (side 0 blue, 1 red).
 pub type Teacher = crate::nn::selfplay::Teacher<Network>;
 
 /// One game of seed `seed` on `scenario`: its samples (game index `k`).
-fn play_one(teacher: &Teacher, scenario: ScenarioId, seed: u64, k: u32) -> Result<Samples> {
+fn play_one(teacher: &Teacher, lineup: &Lineup, scenario: ScenarioId, seed: u64, k: u32) -> Result<Samples> {
     let mut s = new_game(seed, &Setup { scenario, ..Setup::default() })?;
-    let mut agents: [AnyAgent; 2] = [teacher.agent(splitmix64(seed ^ 0x3A0B_1CE0)), teacher.agent(splitmix64(seed ^ 0x3A0B_1CE1))];
+    let seeds = [splitmix64(seed ^ 0x3A0B_1CE0), splitmix64(seed ^ 0x3A0B_1CE1)];
+    let mut agents: [AnyAgent; 2] = lineup.players(teacher, k, seeds, |t, seed| t.agent(seed))?;
     let mut out = Samples::default();
     // The agents read the full observation; the samples keep its compact head, the network's input.
     let mut obs = vec![0.0f32; OBSERVATION_SIZE];
@@ -30,7 +31,7 @@ fn play_one(teacher: &Teacher, scenario: ScenarioId, seed: u64, k: u32) -> Resul
         let mask = legal_mask(&s);
         write_observation(&s, side, &mut obs);
         let a = agents[side.idx()].act(&obs, &mask);
-        if mask.count() > 1 {
+        if mask.count() > 1 && lineup.records(k, side.idx()) {
             out.push(&obs[..COMPACT_OBSERVATION_SIZE], |i| mask.get(i), NUM_ACTIONS, a, side.idx() as u8, k);
         }
         apply(&mut s, a as i64)?;
@@ -47,11 +48,17 @@ fn play_one(teacher: &Teacher, scenario: ScenarioId, seed: u64, k: u32) -> Resul
     Ok(out)
 }
 
-/// Plays one game per seed on `threads` threads (game `k` on `scenarios[k % len]`) and gathers
-/// the samples in seed order.
-pub fn play_games(teacher: &Teacher, scenarios: &[ScenarioId], seeds: &[u64], threads: usize) -> Result<Samples> {
+/// Plays one game per seed on `threads` threads (game `k` on `scenarios[k % len]`, the teacher
+/// against `lineup`) and gathers the samples in seed order.
+pub fn play_games(
+    teacher: &Teacher,
+    lineup: &Lineup,
+    scenarios: &[ScenarioId],
+    seeds: &[u64],
+    threads: usize,
+) -> Result<Samples> {
     let scenarios = if scenarios.is_empty() { &[ScenarioId::Standard][..] } else { scenarios };
     crate::nn::selfplay::play_games(seeds, threads, |seed, k| {
-        play_one(teacher, scenarios[k as usize % scenarios.len()], seed, k)
+        play_one(teacher, lineup, scenarios[k as usize % scenarios.len()], seed, k)
     })
 }

@@ -47,7 +47,7 @@ pub fn forward<'py, G: Registered>(
     Ok((l.into_pyarray(py), v.into_pyarray(py)))
 }
 
-/// `selfplay`'s teacher by name (`network`: the weight file of `network_search`) and the seeds of
+/// `selfplay`'s teacher by name (`network`: the weight file of `network_search` or `network`) and the seeds of
 /// its `games` games from `seed`.
 pub fn teacher_and_seeds<G: Registered>(
     name: &str,
@@ -57,7 +57,7 @@ pub fn teacher_and_seeds<G: Registered>(
     games: usize,
     seed: u64,
 ) -> PyResult<(Teacher<Network<G>>, Vec<u64>)> {
-    let net = network.filter(|_| name == "network_search").map(|p| read::<G>(&p, title)).transpose()?;
+    let net = network.filter(|_| Teacher::<Network<G>>::needs_network(name)).map(|p| read::<G>(&p, title)).transpose()?;
     let teacher = Teacher::parse(name, budget, net.map(Arc::new)).map_err(|e| MaquisError::new_err(e.to_string()))?;
     Ok((teacher, (0..games as u64).map(|i| seed.wrapping_add(i)).collect()))
 }

@@ -4,7 +4,8 @@
 //! Rust, GIL released).
 
 use crate::maurice::agents::network::MauriceNet;
-use crate::maurice::agents::selfplay::play_games;
+use crate::maurice::agents::selfplay::{play_games, Lineup};
+use crate::maurice::agents::AnyAgent;
 use crate::maurice::ids::{ScenarioId, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS};
 use crate::py::common::network::{samples_dict, teacher_and_seeds};
 use pyo3::prelude::*;
@@ -12,15 +13,20 @@ use pyo3::types::PyDict;
 
 crate::network_functions!(MauriceNet, "Maurice Lite", "maquis.maurice.agents");
 
-/// Plays `games` whole games with `teacher` on both sides and returns the training samples
+/// Plays `games` whole games with `teacher` on both sides (or against `opponents`) and returns the training samples
 /// (GIL released). Game i has seed `seed + i` and scenario `scenarios[i % len(scenarios)]`
 /// (None: standard and skirmish in turn).
 ///
 /// Args:
-///     teacher: "heuristic", "search" or "network_search" (needs `network`, a weight file path).
+///     teacher: "heuristic", "search", "network_search" or "network" (the last two need
+///         `network`, a weight file path).
 ///     budget: the searches' simulations per searched decision.
 ///     scenarios: "standard" and/or "skirmish", taken in turn.
 ///     threads: games played in parallel.
+///     opponents: bundled level ids the teacher plays against in turn (game i against
+///         `opponents[i % n]`, the teacher blue when `(i // n) % 2 == 0`, else red), only the
+///         teacher's decisions recorded; None: the teacher plays both sides.
+///     opponent_budget: the opponents' search simulations per decision.
 ///
 /// Returns:
 ///     dict of numpy arrays: `obs` float32 (n, COMPACT_OBSERVATION_SIZE) (the side to move's
@@ -29,7 +35,7 @@ crate::network_functions!(MauriceNet, "Maurice Lite", "maquis.maurice.agents");
 ///     loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (0 draw, 1 blue, 2 red).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (teacher, games, seed=0, *, scenarios=None, budget=100, network=None, threads=1))]
+#[pyo3(signature = (teacher, games, seed=0, *, scenarios=None, budget=100, network=None, threads=1, opponents=None, opponent_budget=100))]
 fn selfplay<'py>(
     py: Python<'py>,
     teacher: &str,
@@ -39,13 +45,16 @@ fn selfplay<'py>(
     budget: u32,
     network: Option<std::path::PathBuf>,
     threads: usize,
+    opponents: Option<Vec<String>>,
+    opponent_budget: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     let scenarios = match scenarios {
         None => ScenarioId::ALL.to_vec(),
         Some(names) => names.iter().map(|s| ScenarioId::parse(s)).collect::<crate::error::Result<Vec<_>>>()?,
     };
     let (teacher, seeds) = teacher_and_seeds::<MauriceNet>(teacher, budget, network, "Maurice Lite", games, seed)?;
-    let s = py.detach(|| play_games(&teacher, &scenarios, &seeds, threads))?;
+    let lineup = Lineup::new::<AnyAgent>(opponents.unwrap_or_default(), opponent_budget)?;
+    let s = py.detach(|| play_games(&teacher, &lineup, &scenarios, &seeds, threads))?;
     samples_dict(py, s, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS)
 }
 

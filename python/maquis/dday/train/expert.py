@@ -66,11 +66,19 @@ def play(args: Any, generation: int, net_path: Path | None, model: Any = None) -
 
         load_network(args.init)  # the `network` opponent is the starting network
         return dday_distill.play(args, model, lambda line: print(line, flush=True))
-    if generation == 0:
-        data = _dday.selfplay("search", args.games0, seed, budget=args.teacher0_budget, threads=args.threads)
+    lessons = expert.lessons0(args) if generation == 0 else None
+    if lessons:
+        def selfplay(teacher: str, games: int, seed: int, **kw: Any) -> Any:
+            return _dday.selfplay(teacher, games, seed, threads=args.threads, **kw)
+
+        data = expert.play_lessons(lessons, seed, args.teacher0_budget, selfplay)
+    elif generation == 0:
+        data = _dday.selfplay("search", args.games0, seed, budget=args.teacher0_budget, threads=args.threads,
+                              opponents=expert.opponents(args, 0), opponent_budget=args.teacher0_budget)
     else:
         data = _dday.selfplay("network_search", args.games, seed, budget=args.budget, network=str(net_path),
-                              threads=args.threads)
+                              threads=args.threads, opponents=expert.opponents(args, generation),
+                              opponent_budget=args.budget)
     return expert.one_hot(data)
 
 
@@ -107,6 +115,10 @@ def run(args: Any) -> int:
     if args.distill:
         from maquis.dday.train.distill import parse_distill
 
+        if args.teacher0 or args.opponents0:
+            print(f"{PROG}: --distill makes generation 0 itself: give it or --teacher0 / --opponents0, not both",
+                  file=sys.stderr)
+            return 2
         if not args.init:
             print(f"{PROG}: --distill needs --init (the network it starts from, and the `network` opponent)",
                   file=sys.stderr)

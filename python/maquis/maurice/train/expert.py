@@ -1,7 +1,8 @@
 """Expert iteration for Maurice Lite: `maquis maurice train` (the shared `maquis.train.iteration`).
 
-Generation 0: D1 `search` plays both sides of `--games0` games; later generations
-`network_search` with the previous generation's network. Game k of a generation is played on
+Generation 0: D1 `search` plays both sides of `--games0` games (or, with `--opponents0`, one side
+against bundled levels in turn); later generations `network_search` with the previous generation's
+network (`--opponents` likewise). Game k of a generation is played on
 `--scenarios`[k % n] with the scenario's terrain; the samples are the side to move's compact
 observation (the network's input, `maquis.maurice.network`), the legal mask, the teacher's move
 and the game's result for that side. The curve's games are on the standard scenario.
@@ -48,12 +49,20 @@ def play(args: Any, generation: int, net_path: Path | None, model: Any = None) -
     """The games of one generation, played in Rust, with one-hot policy targets and unit weights."""
     seed = expert.training_seed(args, generation)
     scenarios = _scenarios(args)
-    if generation == 0:
+    lessons = expert.lessons0(args) if generation == 0 else None
+    if lessons:
+        def selfplay(teacher: str, games: int, seed: int, **kw: Any) -> Any:
+            return _maurice.selfplay(teacher, games, seed, scenarios=scenarios, threads=args.threads, **kw)
+
+        data = expert.play_lessons(lessons, seed, args.teacher0_budget, selfplay)
+    elif generation == 0:
         data = _maurice.selfplay("search", args.games0, seed, budget=args.teacher0_budget, scenarios=scenarios,
-                                 threads=args.threads)
+                                 threads=args.threads, opponents=expert.opponents(args, 0),
+                                 opponent_budget=args.teacher0_budget)
     else:
         data = _maurice.selfplay("network_search", args.games, seed, budget=args.budget, network=str(net_path),
-                                 scenarios=scenarios, threads=args.threads)
+                                 scenarios=scenarios, threads=args.threads,
+                                 opponents=expert.opponents(args, generation), opponent_budget=args.budget)
     return expert.one_hot(data)
 
 

@@ -1,10 +1,11 @@
 """Maurice Lite's shipped network from one command: `maquis maurice train --recipe shipped --out DIR`.
 
-The recipe is three runs (docs/maurice_training.md, "Making the shipped network"), each in its
-own folder of `DIR`, run in turn in this process, each gated (`--gate --gate-against heuristic`:
-a network after the first is kept only if the rated ladder's sequential test says it is
-stronger than the last kept one, the two compared through their games against the heuristic on
-the same deals, since this game's networks draw every game against each other):
+The recipe is six runs (docs/maurice_training.md, "Making the shipped network"), each in its
+own folder of `DIR`, run in turn in this process. The first three are gated (`--gate
+--gate-against heuristic`: a network after the first is kept only if the rated ladder's
+sequential test says it is stronger than the last kept one, the two compared through their games
+against the heuristic on the same deals, since this game's networks draw every game against each
+other):
 
 1. `1_expert_iteration`: expert iteration from scratch, 4 generations (generation 0 imitates
    `search` at 100 simulations over 300 games, then `network_search` at 50 over 150 games); its
@@ -17,7 +18,23 @@ the same deals, since this game's networks draw every game against each other):
    steps, evaluated every 20 updates; its result `ppo.safetensors` is the last evaluation's
    network the gate kept (the starting network when none passed).
 
-Step 3's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
+The last three teach the walk to an army that stays home, which the first three never show
+(their network drew every game against `random`):
+
+4. `4_levels`: one generation from step 3's network imitating `search` at 100 simulations playing
+   one side against `random`, the heuristic and `search` in turn (`--opponents0`), 1,200 games
+   of the standard scenario, where the armies start far apart;
+   its result `levels.safetensors`;
+5. `5_walk`: masked PPO on step 4's network from both seats against the heuristic and `random`,
+   200,000 learner steps, evaluated against `random` every 10 updates; its result
+   `walk.safetensors` is the best evaluation's network (`--keep-best`: PPO here learns the walk
+   within about 120,000 steps and then loses it);
+6. `6_distill`: one generation from step 3's network imitating step 3's network against the
+   heuristic (1,200 standard games: the finishing it learned there is what the walk must not
+   cost) and step 5's against `random` (600) (`--teacher0`); its result
+   `distill.safetensors`.
+
+Step 6's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
 ships). The steps in folders, a finished step skipped, a stopped one resumed (after its last
 finished generation, or from the PPO checkpoint), `--recipe-scale` and the final copy are the
 shared `maquis.train.recipe`'s. The same command with the same `--out`, `--threads` and torch
@@ -40,6 +57,9 @@ PROG = "maquis maurice train --recipe"
 EXPERT_NET = "expert.safetensors"
 MARGIN_NET = "margin.safetensors"
 PPO_NET = "ppo.safetensors"
+LEVELS_NET = "levels.safetensors"
+WALK_NET = "walk.safetensors"
+DISTILL_NET = "distill.safetensors"
 
 
 def _expert(argv: list[str]) -> int:
@@ -54,12 +74,34 @@ def _ppo(argv: list[str]) -> int:
     return ppo.main(argv)
 
 
-def _ppo_finish(folder: Path, scale: float) -> Path:
-    """The PPO step's kept network (its best evaluation's) copied once the run is over."""
-    from maquis.maurice.train.ppo import BEST_NETWORK_FILE
+def _kept_network(result: str) -> Any:
+    """A PPO step's `finish`: its kept network (the gate's, or its best evaluation's) copied to
+    `result` once the run is over."""
+    def finish(folder: Path, scale: float) -> Path:
+        from maquis.maurice.train.ppo import BEST_NETWORK_FILE
 
-    copy_whole(folder / BEST_NETWORK_FILE, folder / PPO_NET)
-    return folder / PPO_NET
+        copy_whole(folder / BEST_NETWORK_FILE, folder / result)
+        return folder / result
+
+    return finish
+
+
+def _ppo_on(n: Any, threads: int, init: Path, opponent: str, steps: int, every: int, episodes: int,
+            keep: list[str]) -> list[str]:
+    """PPO on the network of `init` from both seats against the heuristic and `random`, on the
+    outcome reward, evaluated against `opponent` every `every` updates, `keep` choosing the kept
+    network. Deterministic: a budget of learner steps, not minutes, and one torch thread."""
+    return ["--model", "network", "--init-network", str(init), "--side", "both", "--opponent", opponent,
+            "--train-opponents", "heuristic,random", "--reward", "outcome", "--total-steps", n(steps),
+            "--num-envs", n(64, 4), "--num-steps", n(64, 8), "--lr", "1e-4", "--eval-every", str(every),
+            "--eval-episodes", n(episodes), "--eval-seed", "100000", *keep, "--threads", "1",
+            "--env-threads", str(threads), "--seed", "3"]
+
+
+def _bc(n: Any, epochs: int) -> list[str]:
+    """A one-generation imitation's training pass and curve (no gate: generation 0 is never gated)."""
+    return ["--generations", "1", "--epochs", str(epochs), "--batch-size", "512", "--lr", "5e-4",
+            "--schedule", "onecycle", "--eval-episodes", n(100), "--eval-budget", n(50)]
 
 
 def _gate(n: Any) -> list[str]:
@@ -84,15 +126,29 @@ STEPS = (
                                    "--games0", n(200), "--teacher0-budget", n(100), "--games", n(150),
                                    "--budget", n(50), *_evaluation(n), "--threads", str(threads), "--seed", "2"],
          MARGIN_NET, finish=keep_best(MARGIN_NET)),
-    # Deterministic: a budget of steps, not minutes, and one torch thread.
     Step("3_ppo", _ppo,
-         lambda root, n, threads: ["--model", "network", "--init-network", str(root / "2_margin" / MARGIN_NET),
-                                   "--side", "both", "--opponent", "heuristic", "--train-opponents", "heuristic,random",
-                                   "--reward", "outcome", "--total-steps", n(500_000), "--num-envs", n(64, 4),
-                                   "--num-steps", n(64, 8), "--lr", "1e-4", "--eval-every", "20",
-                                   "--eval-episodes", n(100), "--eval-seed", "100000", *_gate(n), "--threads", "1",
-                                   "--env-threads", str(threads), "--seed", "3"],
-         PPO_NET, finish=_ppo_finish, resume=resume_checkpoint),
+         lambda root, n, threads: _ppo_on(n, threads, root / "2_margin" / MARGIN_NET, "heuristic", 500_000, 20, 100,
+                                          _gate(n)),
+         PPO_NET, finish=_kept_network(PPO_NET), resume=resume_checkpoint),
+    # The walk: search's moves against the levels (an army that stays home included), from step
+    # 3's network, then PPO against `random` and the heuristic, kept by its games against `random`.
+    Step("4_levels", _expert,
+         lambda root, n, threads: ["--init", str(root / "3_ppo" / PPO_NET), "--games0", n(1200),
+                                   "--teacher0-budget", n(100), "--opponents0", "random,heuristic,search",
+                                   "--scenarios", "standard", *_bc(n, 3), "--threads", str(threads), "--seed", "4"],
+         LEVELS_NET, finish=keep_best(LEVELS_NET)),
+    Step("5_walk", _ppo,
+         lambda root, n, threads: _ppo_on(n, threads, root / "4_levels" / LEVELS_NET, "random", 200_000, 10, 50,
+                                          ["--keep-best"]),
+         WALK_NET, finish=_kept_network(WALK_NET), resume=resume_checkpoint),
+    # Step 3's network against the heuristic and step 5's against `random`, distilled into one
+    # (twice the heuristic's games: one to one kept the walk and lost a fifth of the wins against it).
+    Step("6_distill", _expert,
+         lambda root, n, threads: ["--init", str(root / "3_ppo" / PPO_NET),
+                                   "--teacher0", f"network@{root / '3_ppo' / PPO_NET}:heuristic:{n(1200)}",
+                                   "--teacher0", f"network@{root / '5_walk' / WALK_NET}:random:{n(600)}",
+                                   "--scenarios", "standard", *_bc(n, 4), "--threads", str(threads), "--seed", "6"],
+         DISTILL_NET, finish=keep_best(DISTILL_NET)),
 )
 
 SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/networks/maurice.safetensors")
@@ -100,8 +156,9 @@ SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/netw
 
 def add_arguments(p: Any) -> None:
     """`--recipe` and `--recipe-scale` of `maquis maurice train`."""
-    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs, then PPO on the "
-                                     "network, each gated through the heuristic; docs/maurice_training.md)")
+    add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs and PPO on the network, "
+                                     "each gated through the heuristic, then the walk: imitation against the levels, PPO "
+                                     "against random and a distillation; docs/maurice_training.md)")
 
 
 def run(args: Any) -> int:
