@@ -36,6 +36,8 @@ def selfplay(
     budget: int = 200,
     network: str | Any | None = None,
     threads: int = 1,
+    opponents: list[str] | None = None,
+    opponent_budget: int = 200,
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 # Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the
