@@ -133,6 +133,24 @@ impl<G: NetGame> Player<G> {
         self.evaluate(input);
         masked_argmax(&self.logits, legal).unwrap_or(0)
     }
+
+    /// A legal action drawn from the policy, the softmax of the legal logits at `temperature`,
+    /// by the uniform `u` in [0, 1): the actions in the order of `legal` take consecutive shares
+    /// of [0, 1) (0 when none is legal).
+    pub fn sample(&mut self, input: &[f32], legal: impl IntoIterator<Item = usize>, temperature: f32, u: f64) -> usize {
+        self.evaluate(input);
+        let legal: Vec<usize> = legal.into_iter().collect();
+        let top = legal.iter().map(|&a| self.logits[a]).fold(f32::NEG_INFINITY, f32::max);
+        let weights: Vec<f64> = legal.iter().map(|&a| f64::from((self.logits[a] - top) / temperature).exp()).collect();
+        let mut left = u * weights.iter().sum::<f64>();
+        for (&a, w) in legal.iter().zip(&weights) {
+            if left < *w {
+                return a;
+            }
+            left -= w;
+        }
+        legal.last().copied().unwrap_or(0)
+    }
 }
 
 impl<G: NetGame> PartialEq for Player<G> {

@@ -55,11 +55,14 @@ class SearchAgent(_Bundled):
 
 
 class NetworkAgent(NetworkAgentBase):
-    """D1 `network`: the trained network's highest-logit legal action, in Rust, each game under a
-    relabelling of the five zones drawn from its stream (`seed`; None: from OS entropy): the zones
-    are interchangeable, and a fixed labelling lets a German learn where the network never looks.
-    A new relabelling is drawn at the side's first decision of a game. `network`: a weight file to
-    load first (None: the loaded network, else the shipped one; a ValueError when there is none)."""
+    """D1 `network`, in Rust. The German plays the trained network's highest-logit legal action.
+    The Resistance plays each game under a relabelling of the five zones drawn from its stream
+    (`seed`; None: from OS entropy), and samples the network's policy at temperature 1/2: the
+    zones are interchangeable, and a fixed labelling or a deterministic reading of the answers
+    lets a German learn where the network goes wrong. A new relabelling is drawn at the
+    Resistance's first decision of a game; its draws are a hash of the seed, the game's count and
+    the observation. `network`: a weight file to load first (None: the loaded network, else the
+    shipped one; a ValueError when there is none)."""
 
     _tables = _dday
     _load = staticmethod(load_network)

@@ -5,7 +5,8 @@
 //! the network's Resistance at 400,000 learner steps, 41 % once relabelled). So the network levels
 //! play each game under a relabelling drawn from their own stream: a mixed strategy over the
 //! labels, as AlphaZero evaluates under a random symmetry. Only the Resistance is relabelled
-//! (`Relabel::relabels`).
+//! (`Relabel::relabels`). `Relabel::uniform` gives the `network` level's Resistance the draws of
+//! its sampled policy.
 
 use super::view::View;
 use crate::dday::action::{decode, Action, Mask};
@@ -105,6 +106,18 @@ impl Relabel {
             self.draw();
         }
         true
+    }
+
+    /// A uniform draw in [0, 1) for the decision of `obs`: a hash of this game's relabelling
+    /// stream and the observation, so that the level stays a pure function of its seed and what
+    /// it sees, and a save needs nothing more than the relabelling's counters.
+    pub fn uniform(&self, obs: &[f32]) -> f64 {
+        let mut h = crate::digest::Fnv::new();
+        h.bytes(&self.games.to_le_bytes());
+        for x in obs {
+            h.bytes(&x.to_le_bytes());
+        }
+        (splitmix64(h.0 ^ splitmix64(self.seed ^ STREAM)) >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// The observation as the network sees it: every zone-indexed value under its label.
