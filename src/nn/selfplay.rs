@@ -6,7 +6,7 @@
 
 use super::player::WithNetwork;
 use super::{NetGame, Network};
-use crate::env::opponents::{Bundled, ById, Level};
+use crate::env::opponents::{Bundled, ById, Level, NetLevel};
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -97,22 +97,25 @@ impl Lineup {
         self.teacher_seat(k).is_none_or(|t| t == side)
     }
 
-    /// Game `k`'s two players, seat `i` seeded with `seeds[i]`.
-    pub fn players<G: NetGame, A: ById>(
+    /// Game `k`'s two players (the game's bundled levels), seat `i` seeded with `seeds[i]`.
+    #[allow(clippy::type_complexity)]
+    pub fn players<G, H, S, N, NS, R>(
         &self,
         teacher: &Teacher<Network<G>>,
         k: u32,
         seeds: [u64; 2],
-        agent: impl Fn(&Teacher<Network<G>>, u64) -> A,
-    ) -> Result<[A; 2]> {
-        let seat = |i: usize| -> Result<A> {
-            match self.teacher_seat(k) {
-                Some(t) if t != i => {
-                    let id = &self.opponents[k as usize % self.opponents.len()];
-                    A::by_id(id, seeds[i], self.budget)
-                }
-                _ => Ok(agent(teacher, seeds[i])),
-            }
+    ) -> Result<[Bundled<H, S, N, NS, R>; 2]>
+    where
+        G: NetGame,
+        H: Level,
+        S: Level,
+        N: WithNetwork<G> + NetLevel,
+        NS: WithNetwork<G> + NetLevel,
+        R: Level,
+    {
+        let seat = |i: usize| match self.teacher_seat(k) {
+            Some(t) if t != i => Bundled::by_id(&self.opponents[k as usize % self.opponents.len()], seeds[i], self.budget),
+            _ => Ok(teacher.agent(seeds[i])),
         };
         Ok([seat(0)?, seat(1)?])
     }

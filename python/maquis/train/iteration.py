@@ -155,12 +155,20 @@ def initial_model(game: ExpertGame, path: str) -> Any:
 OPPONENT_LEVELS = ("random", "heuristic", "search", "network", "network_search")
 
 
+def _levels(text: str | None) -> list[str]:
+    """The comma-separated names of `text` (none for None)."""
+    return [s.strip() for s in (text or "").split(",") if s.strip()]
+
+
+def _all_known(names: list[str]) -> bool:
+    """Whether `names` name at least one level and only levels of `OPPONENT_LEVELS`."""
+    return bool(names) and all(n in OPPONENT_LEVELS for n in names)
+
+
 def opponents(args: Any, generation: int) -> list[str] | None:
     """The levels generation `generation`'s teacher plays against in turn (`--opponents0` for
     generation 0, `--opponents` after), or None when it plays both sides."""
-    text = getattr(args, "opponents0" if generation == 0 else "opponents", None)
-    names = [s.strip() for s in (text or "").split(",") if s.strip()]
-    return names or None
+    return _levels(getattr(args, "opponents0" if generation == 0 else "opponents", None)) or None
 
 
 @dataclass(frozen=True)
@@ -191,11 +199,10 @@ def parse_lesson(text: str) -> Lesson:
                          f"network_search@FILE")
     if teacher.startswith("network") != bool(network):
         raise ValueError(f"--teacher0 {text!r}: network and network_search, and only they, take @FILE")
-    names = [n.strip() for n in levels.split(",") if n.strip()]
-    unknown = [n for n in names if n not in OPPONENT_LEVELS]
+    names = _levels(levels)
     if names == ["self"]:
         names = []
-    elif not names or unknown:
+    elif not _all_known(names):
         raise ValueError(f"--teacher0 {text!r}: LEVELS must be 'self' or levels among {', '.join(OPPONENT_LEVELS)}")
     if not games.isdigit() or int(games) < 1:
         raise ValueError(f"--teacher0 {text!r}: GAMES must be a positive int")
@@ -234,9 +241,7 @@ def _check_opponents(args: Any) -> str | None:
         text = getattr(args, flag, None)
         if text is None:
             continue
-        names = [s.strip() for s in text.split(",") if s.strip()]
-        unknown = [n for n in names if n not in OPPONENT_LEVELS]
-        if not names or unknown:
+        if not _all_known(_levels(text)):
             return f"--{flag} must name levels among {', '.join(OPPONENT_LEVELS)}, got {text!r}"
     return None
 

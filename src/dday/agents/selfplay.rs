@@ -1,6 +1,6 @@
 //! Training data for D-Day's network: whole games of a teacher playing both sides (each side its
-//! own agent with its own stream) or against bundled levels (`Lineup`: then only its side), every decision with more than one legal action recorded from
-//! the side to move's view (the shared `nn::selfplay`: samples, teachers, games on threads).
+//! own agent with its own stream) or against bundled levels (`Lineup`: then only its side),
+//! every decision with more than one legal action recorded from the side to move's view (the shared `nn::selfplay`: samples, teachers, games on threads).
 
 use super::network::Network;
 use super::{Agent, AnyAgent};
@@ -20,7 +20,7 @@ pub type Teacher = crate::nn::selfplay::Teacher<Network>;
 fn play_one(teacher: &Teacher, lineup: &Lineup, seed: u64, k: u32) -> Result<Samples> {
     let mut s = new_game(seed, &Scenario::default())?;
     let seeds = [splitmix64(seed ^ 0x7EAC_4E50), splitmix64(seed ^ 0x7EAC_4E51)];
-    let mut agents: [AnyAgent; 2] = lineup.players(teacher, k, seeds, |t, seed| t.agent(seed))?;
+    let mut agents: [AnyAgent; 2] = lineup.players(teacher, k, seeds)?;
     let mut out = Samples::default();
     while let Some(side) = s.to_move() {
         let mask = legal_mask(&s);

@@ -1,9 +1,9 @@
 //! Training data for Maurice's network: whole games of a teacher playing both sides (each side
-//! its own agent with its own stream) or against bundled levels (`Lineup`: then only its side), every decision with more than one legal action recorded
-//! from the side to move's compact observation (the shared `nn::selfplay`: samples, teachers,
-//! games on threads). Game `k` is played on `scenarios[k % len]`, with the scenario's terrain. A
-//! sample's outcome is the game's result for its side (win 1, loss 0), a draw ½ plus a quarter of
-//! the side's final morale margin.
+//! its own agent with its own stream) or against bundled levels (`Lineup`: then only its side),
+//! every decision with more than one legal action recorded from the side to move's compact
+//! observation (the shared `nn::selfplay`: samples, teachers, games on threads). Game `k` is
+//! played on `scenarios[k % len]`, with the scenario's terrain. A sample's outcome is the game's
+//! result for its side (win 1, loss 0), a draw ½ plus a quarter of the side's final morale margin.
 
 use super::network::Network;
 use super::search::morale_margin;
@@ -23,7 +23,7 @@ pub type Teacher = crate::nn::selfplay::Teacher<Network>;
 fn play_one(teacher: &Teacher, lineup: &Lineup, scenario: ScenarioId, seed: u64, k: u32) -> Result<Samples> {
     let mut s = new_game(seed, &Setup { scenario, ..Setup::default() })?;
     let seeds = [splitmix64(seed ^ 0x3A0B_1CE0), splitmix64(seed ^ 0x3A0B_1CE1)];
-    let mut agents: [AnyAgent; 2] = lineup.players(teacher, k, seeds, |t, seed| t.agent(seed))?;
+    let mut agents: [AnyAgent; 2] = lineup.players(teacher, k, seeds)?;
     let mut out = Samples::default();
     // The agents read the full observation; the samples keep its compact head, the network's input.
     let mut obs = vec![0.0f32; OBSERVATION_SIZE];

@@ -47,8 +47,8 @@ pub fn forward<'py, G: Registered>(
     Ok((l.into_pyarray(py), v.into_pyarray(py)))
 }
 
-/// `selfplay`'s teacher by name (`network`: the weight file of `network_search` or `network`) and the seeds of
-/// its `games` games from `seed`.
+/// `selfplay`'s teacher by name (`network`: the weight file of `network_search` or `network`) and
+/// the seeds of its `games` games from `seed`.
 pub fn teacher_and_seeds<G: Registered>(
     name: &str,
     budget: u32,

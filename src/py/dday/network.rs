@@ -14,8 +14,8 @@ use pyo3::types::PyDict;
 
 crate::network_functions!(DDayNet, "D-Day", "maquis.dday.agents");
 
-/// Plays `games` whole games with `teacher` on both sides (or against `opponents`) and returns the training samples
-/// (GIL released). Game i has seed `seed + i`.
+/// Plays `games` whole games with `teacher` on both sides (or against `opponents`) and returns
+/// the training samples (GIL released). Game i has seed `seed + i`.
 ///
 /// Args:
 ///     teacher: "heuristic", "search", "network_search" or "network" (the last two need

@@ -13,9 +13,9 @@ use pyo3::types::PyDict;
 
 crate::network_functions!(MauriceNet, "Maurice Lite", "maquis.maurice.agents");
 
-/// Plays `games` whole games with `teacher` on both sides (or against `opponents`) and returns the training samples
-/// (GIL released). Game i has seed `seed + i` and scenario `scenarios[i % len(scenarios)]`
-/// (None: standard and skirmish in turn).
+/// Plays `games` whole games with `teacher` on both sides (or against `opponents`) and returns
+/// the training samples (GIL released). Game i has seed `seed + i` and scenario
+/// `scenarios[i % len(scenarios)]` (None: standard and skirmish in turn).
 ///
 /// Args:
 ///     teacher: "heuristic", "search", "network_search" or "network" (the last two need
