@@ -4,19 +4,24 @@
 //! self-play data.
 
 use maquis::maurice::agents::network::{
-    observation_fingerprint, set_network, Network, NetworkAgent, NetworkSearchAgent,
+    map_spec, observation_fingerprint, set_network, MauriceInputs, Network, NetworkAgent, NetworkSearchAgent,
 };
 use maquis::maurice::agents::selfplay::{play_games, Lineup, Teacher};
 use maquis::maurice::agents::{Agent, AnyAgent};
 use maquis::maurice::{
     apply, legal_mask, new_game, observation, ObservationKind, ScenarioId, Setup, COMPACT_OBSERVATION_SIZE,
-    NUM_ACTIONS,
+    NUM_ACTIONS, OBSERVATION_SIZE,
 };
 use std::sync::Arc;
 use std::time::Instant;
 
 fn net(seed: u64) -> Arc<Network> {
     Arc::new(Network::random(&[16], seed))
+}
+
+/// A network over the full observation: the map planes through a stem of stride 3 then 2.
+fn maps_net(seed: u64) -> Arc<Network> {
+    Arc::new(Network::random_with_maps(MauriceInputs::Maps, map_spec(vec![3, 2], vec![0, 1]), &[(4, 3), (6, 3)], &[16], seed))
 }
 
 fn skirmish() -> Setup {
@@ -114,8 +119,8 @@ fn maurice_selfplay_records_both_sides_the_same_for_any_thread_count() {
     let seeds: Vec<u64> = (10..14).collect();
     let scenarios = [ScenarioId::Skirmish, ScenarioId::Standard];
     let teacher = Teacher::NetworkSearch(net(2), 4);
-    let one = play_games(&teacher, &Lineup::default(), &scenarios[..1], &seeds, 1).unwrap();
-    let two = play_games(&teacher, &Lineup::default(), &scenarios[..1], &seeds, 2).unwrap();
+    let one = play_games(&teacher, &Lineup::default(), &scenarios[..1], false, &seeds, 1).unwrap();
+    let two = play_games(&teacher, &Lineup::default(), &scenarios[..1], false, &seeds, 2).unwrap();
     assert_eq!((one.action.clone(), one.obs.clone(), one.outcome.clone()), (two.action, two.obs, two.outcome));
     assert_eq!(one.game_outcomes.len(), seeds.len());
     assert!(one.side.contains(&0) && one.side.contains(&1));
@@ -137,8 +142,8 @@ fn maurice_selfplay_records_both_sides_the_same_for_any_thread_count() {
         }
     }
     // The scenarios are taken in turn.
-    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios, &seeds[..2], 1).unwrap();
-    let first = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios[..1], &seeds[..1], 1).unwrap();
+    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios, false, &seeds[..2], 1).unwrap();
+    let first = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios[..1], false, &seeds[..1], 1).unwrap();
     assert_eq!(both.action[..first.action.len()], first.action[..]);
     assert_eq!(both.game_outcomes.len(), 2);
 }
@@ -150,15 +155,15 @@ fn maurice_selfplay_against_levels_records_the_teacher_alone() {
     // The heuristic teacher against the heuristic level: the games of self-play, the samples of
     // the teacher's seat only (game k's seat (k / 1) % 2).
     let levels = |ids: &[&str]| Lineup::new::<AnyAgent>(ids.iter().map(|s| s.to_string()).collect(), 4).unwrap();
-    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios, &seeds, 1).unwrap();
-    let lined = play_games(&Teacher::Heuristic, &levels(&["heuristic"]), &scenarios, &seeds, 1).unwrap();
+    let both = play_games(&Teacher::Heuristic, &Lineup::default(), &scenarios, false, &seeds, 1).unwrap();
+    let lined = play_games(&Teacher::Heuristic, &levels(&["heuristic"]), &scenarios, false, &seeds, 1).unwrap();
     let keep: Vec<usize> = (0..both.action.len()).filter(|&i| both.side[i] as u32 == both.game[i] % 2).collect();
     assert!(!keep.is_empty() && keep.len() < both.action.len());
     assert_eq!(lined.action, keep.iter().map(|&i| both.action[i]).collect::<Vec<_>>());
     assert_eq!(lined.outcome, keep.iter().map(|&i| both.outcome[i]).collect::<Vec<_>>());
     assert_eq!(lined.game_outcomes, both.game_outcomes);
     // Against two levels in turn: games 0, 1 from seat 0, games 2, 3 from seat 1.
-    let mixed = play_games(&Teacher::Search(4), &levels(&["random", "heuristic"]), &scenarios, &seeds, 2).unwrap();
+    let mixed = play_games(&Teacher::Search(4), &levels(&["random", "heuristic"]), &scenarios, false, &seeds, 2).unwrap();
     for (g, side) in mixed.game.iter().zip(&mixed.side) {
         assert_eq!(*side as u32, (g / 2) % 2);
     }
@@ -176,7 +181,18 @@ fn maurice_selfplay_against_levels_records_the_teacher_alone() {
 fn maurice_d1_network_timing() {
     let widths: Vec<usize> =
         std::env::var("MAURICE_NET_HIDDEN").map_or(vec![256, 256], |v| v.split(',').map(|x| x.parse().unwrap()).collect());
-    let n = Arc::new(Network::random(&widths, 1));
+    // MAURICE_NET_MAPS="16,32": a stem of those channels (3 × 3, strides 3 then 2) over the planes.
+    let maps: Vec<usize> = std::env::var("MAURICE_NET_MAPS")
+        .map_or(vec![], |v| v.split(',').filter(|x| !x.is_empty()).map(|x| x.parse().unwrap()).collect());
+    let n = Arc::new(match maps.len() {
+        0 => Network::random(&widths, 1),
+        k => {
+            let strides = (0..k).map(|i| if i == 0 { 3 } else { 2 }).collect();
+            let padding = (0..k).map(|i| usize::from(i > 0)).collect();
+            let convs: Vec<(usize, usize)> = maps.iter().map(|&c| (c, 3)).collect();
+            Network::random_with_maps(MauriceInputs::Maps, map_spec(strides, padding), &convs, &widths, 1)
+        }
+    });
     let mut s = new_game(1, &Setup::default()).unwrap();
     let mut players = [AnyAgent::by_id("heuristic", 1, 1).unwrap(), AnyAgent::by_id("heuristic", 2, 1).unwrap()];
     let mut alone = NetworkAgent::new(n.clone());
@@ -201,8 +217,80 @@ fn maurice_d1_network_timing() {
         apply(&mut s, a as i64).unwrap();
     }
     eprintln!(
-        "hidden {widths:?}: {k} searched decisions; network {:.2} ms, network_search {:.1} ms each",
+        "hidden {widths:?}, maps {maps:?}: {k} searched decisions; network {:.2} ms, network_search {:.1} ms each",
         1e3 * t_alone / k as f64,
         1e3 * t_guided / k as f64
     );
+}
+
+#[test]
+fn maurice_d1_maps_network_reads_the_planes_and_its_file_reads_back() {
+    let n = maps_net(5);
+    let back = Network::from_bytes(&n.to_bytes()).unwrap();
+    assert_eq!(back.metadata["inputs"], "maps");
+    assert_eq!(back.metadata["maps"], r#"{"at":1084,"planes":[15,30,45],"strides":[3,2],"padding":[0,1]}"#);
+    assert_eq!(back.input_size(), OBSERVATION_SIZE);
+    let s = new_game(3, &Setup::default()).unwrap();
+    let side = s.to_move.unwrap();
+    let mut obs = observation(&s, side, ObservationKind::Full);
+    let rows = ndarray::Array2::from_shape_vec((1, OBSERVATION_SIZE), obs.clone()).unwrap();
+    let (logits, value) = n.forward(rows.view());
+    assert_eq!(back.forward(rows.view()), (logits.clone(), value.clone()), "the same bits after a round trip");
+    // The planes reach the outputs: clearing them changes the logits.
+    obs[COMPACT_OBSERVATION_SIZE..].iter_mut().for_each(|v| *v = 0.0);
+    let cleared = ndarray::Array2::from_shape_vec((1, OBSERVATION_SIZE), obs).unwrap();
+    assert_ne!(n.forward(cleared.view()).0, logits);
+    // A stem whose planes run past the row is refused naming it: the same file read as a network
+    // of the compact observation.
+    let mut meta = n.metadata.clone();
+    meta.insert("format".into(), "maquis-net-v1".into());
+    meta.remove("inputs");
+    let e = Network::from_bytes(&rewrite_metadata(&n.to_bytes(), meta)).unwrap_err();
+    assert!(e.0.contains("do not fit in an input row of 1084"), "{e}");
+}
+
+/// `bytes`' tensors with `meta` as their metadata.
+fn rewrite_metadata(bytes: &[u8], meta: std::collections::BTreeMap<String, String>) -> Vec<u8> {
+    let st = safetensors::SafeTensors::deserialize(bytes).unwrap();
+    let views: Vec<(String, safetensors::tensor::TensorView<'_>)> =
+        st.tensors().into_iter().map(|(n, t)| (n.to_string(), t)).collect();
+    safetensors::serialize(views, Some(meta.into_iter().collect())).unwrap()
+}
+
+#[test]
+fn maurice_d1_maps_network_levels_play_whole_games_and_selfplay_keeps_their_planes() {
+    for seed in 0..2 {
+        let (mut b, mut r) = (NetworkAgent::new(maps_net(1)), NetworkSearchAgent::new(maps_net(2), 6, 4));
+        let first = play(&skirmish(), seed, &mut [&mut b, &mut r]);
+        let (mut b, mut r) = (NetworkAgent::new(maps_net(1)), NetworkSearchAgent::new(maps_net(2), 6, 4));
+        assert_eq!(play(&skirmish(), seed, &mut [&mut b, &mut r]), first, "seeded: the same game again");
+    }
+    // The samples' packed planes are their full observations' planes.
+    let seeds = [31u64, 32];
+    let d = play_games(&Teacher::Network(maps_net(3)), &Lineup::default(), &[ScenarioId::Skirmish], true, &seeds, 2).unwrap();
+    let plain = play_games(&Teacher::Network(maps_net(3)), &Lineup::default(), &[ScenarioId::Skirmish], false, &seeds, 1).unwrap();
+    assert_eq!(d.action, plain.action);
+    assert!(plain.maps.is_empty());
+    let n = d.action.len();
+    let per = (OBSERVATION_SIZE - COMPACT_OBSERVATION_SIZE).div_ceil(8);
+    assert_eq!(d.maps.len(), n * per);
+    // Replay game 0 and compare each recorded decision's planes.
+    let mut s = new_game(seeds[0], &skirmish()).unwrap();
+    let mut agents = [NetworkAgent::new(maps_net(3)), NetworkAgent::new(maps_net(3))];
+    let mut i = 0;
+    while let Some(side) = s.to_move {
+        let mask = legal_mask(&s);
+        let obs = observation(&s, side, ObservationKind::Full);
+        let a = agents[side.idx()].act(&obs, &mask);
+        if mask.count() > 1 {
+            let bits = &d.maps[i * per..(i + 1) * per];
+            for (j, &v) in obs[COMPACT_OBSERVATION_SIZE..].iter().enumerate() {
+                assert_eq!(bits[j / 8] >> (7 - j % 8) & 1, u8::from(v != 0.0), "sample {i}, plane value {j}");
+            }
+            assert_eq!(d.obs[i * COMPACT_OBSERVATION_SIZE..(i + 1) * COMPACT_OBSERVATION_SIZE], obs[..COMPACT_OBSERVATION_SIZE]);
+            i += 1;
+        }
+        apply(&mut s, a as i64).unwrap();
+    }
+    assert_eq!(d.game[i], 1, "game 0's samples come first");
 }

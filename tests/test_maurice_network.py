@@ -222,3 +222,48 @@ def test_the_shipped_network_loads_and_plays():
     env = MauriceEnv(scenario="skirmish")
     obs, info = env.reset(seed=1)
     assert info["action_mask"][NetworkAgent().act(obs, info["action_mask"])]
+
+
+def test_train_with_a_map_stem_plays_in_rust_as_torch_computes_it(tmp_path, capsys):
+    """`--maps`: a network over the map planes too, trained from samples that keep them packed,
+    written with its stem, read back by Rust with the same outputs as torch, and resumed."""
+    import torch
+
+    from maquis.common.cli import main
+    from maquis.train.model import model_from_file
+
+    out = tmp_path / "maps"
+    argv = ["maurice", "train", "--out", str(out), "--games0", "2", "--games", "1", "--teacher0-budget", "2",
+            "--budget", "2", "--hidden", "8", "--maps", "4,6", "--epochs", "1", "--eval-episodes", "1",
+            "--eval-opponents", "random", "--scenarios", "skirmish", "--threads", "1", "--storage", "float32"]
+    try:
+        assert main([*argv, "--generations", "1"]) == 0
+        data = np.load(out / "data" / "gen0.npz")
+        assert data["maps"].shape == (len(data["obs"]), -(-(_maurice.OBSERVATION_SIZE - 1084) // 8))
+        assert main([*argv, "--generations", "2"]) == 0
+        assert "resuming" in capsys.readouterr().out
+        path = out / "net_gen1.safetensors"
+        meta = load_network(path)
+        assert meta["inputs"] == "maps" and json.loads(meta["maps"])["strides"] == [3, 2]
+        assert json.loads(meta["training"])["teacher"] == "network_search@2"
+        # Rust's forward pass over full observations is torch's.
+        env = MauriceEnv(scenario="skirmish")
+        rows = np.stack([env.reset(seed=s)[0] for s in range(3)]).astype(np.float32)
+        assert rows.shape[1] == _maurice.OBSERVATION_SIZE
+        logits, values = _maurice.network_forward(rows)
+        model = model_from_file(str(path)).eval()
+        with torch.no_grad():
+            want_logits, want_values = model(torch.from_numpy(rows))
+        np.testing.assert_allclose(logits, want_logits.numpy(), atol=1e-4)
+        np.testing.assert_allclose(values, torch.sigmoid(want_values).numpy(), atol=1e-5)
+        # Its levels play from the full observation.
+        obs, info = env.reset(seed=4)
+        assert info["action_mask"][NetworkAgent().act(obs, info["action_mask"])]
+        assert info["action_mask"][NetworkSearchAgent(budget=2, seed=1).act(obs, info["action_mask"])]
+        # Another stem than the checkpoint's is refused; so is a malformed one.
+        assert main([*argv, "--maps", "4", "--generations", "3"]) == 2
+        assert "checkpoint" in capsys.readouterr().err
+        with pytest.raises(SystemExit, match="--maps must be comma-separated positive channel counts"):
+            main([*argv[:3], str(tmp_path / "bad"), *argv[4:], "--maps", "4,x"])
+    finally:
+        _reload_shipped()

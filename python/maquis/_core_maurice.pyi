@@ -56,6 +56,7 @@ def selfplay(
     threads: int = 1,
     opponents: list[str] | None = None,
     opponent_budget: int = 100,
+    maps: bool = False,
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 # Whole games between bundled agents on threads, the GIL released (src/py/common/ladder.rs), the

@@ -30,12 +30,22 @@
 //! weight is added to the logits. Networks that read the observation alone are written as v1,
 //! which older readers take.
 //!
+//! # A convolution stem over map planes
+//!
+//! A file whose metadata names `maps` (either format) reads map planes held in the input row
+//! through convolutions first, and its trunk reads the stem's output in their place
+//! ([`maps`] says the layout and the tensors `maps.{i}.weight`, `maps.{i}.bias`). Readers from
+//! before the stem refuse such a file (its tensors are unexpected to them).
+//!
 //! The forward pass is row by row (`out += x_i * W_i` over the non-zero inputs: observations are
 //! mostly zeros, and ReLU zeroes about half of each hidden layer), so a row's outputs are the same
 //! whatever batch it is in: a search that calls it stays a pure function of the observation.
 
+pub mod maps;
 pub mod player;
 pub mod selfplay;
+
+pub use maps::{MapSpec, MapStem};
 
 use ndarray::{Array1, Array2, ArrayView2};
 use rand::{Rng, SeedableRng};
@@ -194,6 +204,8 @@ unsafe fn accumulate_avx2(x: &[f32], w: &[f32], out: &mut [f32]) {
 #[derive(Clone, Debug)]
 pub struct Network<G: NetGame> {
     inputs: G::Inputs,
+    /// The convolutions over map planes in the row, if the file has them.
+    maps: Option<MapStem>,
     trunk: Vec<Dense>,
     /// Policy and value heads together: `NUM_ACTIONS` logit columns, then the value's.
     heads: Dense,
@@ -209,6 +221,8 @@ pub struct Network<G: NetGame> {
 pub struct Scratch {
     a: Vec<f32>,
     b: Vec<f32>,
+    /// The trunk's input when a stem reads map planes.
+    features: Vec<f32>,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -236,6 +250,30 @@ impl<G: NetGame> Network<G> {
         prior: Array1<f32>,
         metadata: BTreeMap<String, String>,
     ) -> Result<Self, NetworkError> {
+        Self::build(inputs, None, trunk, policy, value, prior, metadata)
+    }
+
+    /// As `with_inputs`, the trunk reading `maps`'s output in place of the row's map planes.
+    pub fn with_maps(
+        inputs: G::Inputs,
+        maps: MapStem,
+        trunk: Vec<(Array2<f32>, Array1<f32>)>,
+        policy: (Array2<f32>, Array1<f32>),
+        value: (Array2<f32>, Array1<f32>),
+        metadata: BTreeMap<String, String>,
+    ) -> Result<Self, NetworkError> {
+        Self::build(inputs, Some(maps), trunk, policy, value, Array1::zeros(inputs.prior_len()), metadata)
+    }
+
+    fn build(
+        inputs: G::Inputs,
+        maps: Option<MapStem>,
+        trunk: Vec<(Array2<f32>, Array1<f32>)>,
+        policy: (Array2<f32>, Array1<f32>),
+        value: (Array2<f32>, Array1<f32>),
+        prior: Array1<f32>,
+        metadata: BTreeMap<String, String>,
+    ) -> Result<Self, NetworkError> {
         if prior.len() != inputs.prior_len() {
             return err(format!(
                 "prior.weight has shape {:?}: inputs {:?} take shape ({},)",
@@ -245,7 +283,18 @@ impl<G: NetGame> Network<G> {
             ));
         }
         let actions = G::num_actions();
-        let mut width = input_size::<G>(inputs);
+        let row = input_size::<G>(inputs);
+        if let Some(m) = &maps {
+            if m.spec.at + m.planes_len() > row {
+                return err(format!(
+                    "maps: planes {:?} at {} do not fit in an input row of {row} values (inputs {:?})",
+                    m.spec.planes,
+                    m.spec.at,
+                    inputs.name()
+                ));
+            }
+        }
+        let mut width = maps.as_ref().map_or(row, |m| m.features_len(row));
         let mut layers = Vec::new();
         let check = |what: &str, w: &Array2<f32>, b: &Array1<f32>, width: usize, out: Option<usize>| {
             let (o, i) = w.dim();
@@ -276,7 +325,11 @@ impl<G: NetGame> Network<G> {
         } else {
             metadata.insert("inputs".into(), inputs.name().into());
         }
-        Ok(Network { inputs, trunk: layers, heads, prior: prior.to_vec(), metadata, game: PhantomData })
+        match &maps {
+            Some(m) => metadata.insert("maps".into(), serde_json::to_string(&m.spec).expect("a plain struct")),
+            None => metadata.remove("maps"),
+        };
+        Ok(Network { inputs, maps, trunk: layers, heads, prior: prior.to_vec(), metadata, game: PhantomData })
     }
 
     /// A freshly initialized network (uniform ±1/sqrt(fan-in), like torch's default), for tests and
@@ -304,6 +357,35 @@ impl<G: NetGame> Network<G> {
         let value = layer(1, width);
         let prior = Array1::from_shape_fn(inputs.prior_len(), |_| rng.gen_range(-1.0..1.0));
         Self::with_inputs(inputs, trunk, policy, value, prior, BTreeMap::new()).expect("shapes built to fit")
+    }
+
+    /// A freshly initialized network whose stem reads the map planes of `spec` through `convs`
+    /// (`(out channels, kernel)` per layer), then `hidden`, for tests and as a starting point.
+    pub fn random_with_maps(inputs: G::Inputs, spec: MapSpec, convs: &[(usize, usize)], hidden: &[usize], seed: u64) -> Self {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = |n: usize, fan_in: usize| -> Vec<f32> {
+            let k = 1.0 / (fan_in as f32).sqrt();
+            (0..n).map(|_| rng.gen_range(-k..k)).collect()
+        };
+        let mut inp = spec.planes[0];
+        let mut layers = Vec::new();
+        for &(o, k) in convs {
+            layers.push((draw(o * inp * k * k, inp * k * k), [o, inp, k, k], draw(o, inp * k * k)));
+            inp = o;
+        }
+        let row = input_size::<G>(inputs);
+        let stem = MapStem::new(spec, layers, row).expect("a stem built to fit");
+        let mut width = stem.features_len(row);
+        let mut dense = |o: usize, i: usize| {
+            (Array2::from_shape_vec((o, i), draw(o * i, i)).expect("sized"), Array1::from(draw(o, i)))
+        };
+        let mut trunk = Vec::new();
+        for &h in hidden {
+            trunk.push(dense(h, width));
+            width = h;
+        }
+        let (policy, value) = (dense(G::num_actions(), width), dense(1, width));
+        Self::with_maps(inputs, stem, trunk, policy, value, BTreeMap::new()).expect("shapes built to fit")
     }
 
     /// Reads a weight file.
@@ -367,6 +449,22 @@ impl<G: NetGame> Network<G> {
             trunk.push(pair(&format!("trunk.{}", trunk.len()))?);
         }
         let (policy, value) = (pair("policy")?, pair("value")?);
+        let maps = match meta.get("maps") {
+            None => None,
+            Some(text) => {
+                let spec: MapSpec = serde_json::from_str(text)
+                    .map_err(|e| NetworkError(format!("metadata \"maps\" is not a map stem's layout ({e}): {text}")))?;
+                let mut layers = Vec::new();
+                while st.tensor(&format!("maps.{}.weight", layers.len())).is_ok() {
+                    let i = layers.len();
+                    let (ws, w) = get(&format!("maps.{i}.weight"), 4)?;
+                    let (_, b) = get(&format!("maps.{i}.bias"), 1)?;
+                    layers.push((w, [ws[0], ws[1], ws[2], ws[3]], b));
+                }
+                Some(MapStem::new(spec, layers, input_size::<G>(inputs))?)
+            }
+        };
+        let convs = maps.as_ref().map_or(0, |m| m.spec.strides.len());
         let prior = match inputs.prior_len() {
             0 => Array1::zeros(0),
             _ => Array1::from(get("prior.weight", 1)?.1),
@@ -375,17 +473,19 @@ impl<G: NetGame> Network<G> {
             ["policy.weight", "policy.bias", "value.weight", "value.bias"].contains(&n)
                 || (n == "prior.weight" && inputs.prior_len() > 0)
                 || (0..trunk.len()).any(|k| n == format!("trunk.{k}.weight") || n == format!("trunk.{k}.bias"))
+                || (0..convs).any(|k| n == format!("maps.{k}.weight") || n == format!("maps.{k}.bias"))
         };
         let mut stray: Vec<&str> = st.names().into_iter().filter(|n| !known(n)).collect();
         if !stray.is_empty() {
             stray.sort();
             return err(format!(
-                "unexpected tensors {stray:?}: a network with inputs {:?} holds trunk.<i>.weight/bias for i = 0, 1, ..., policy.weight/bias and value.weight/bias{}",
+                "unexpected tensors {stray:?}: a network with inputs {:?} holds trunk.<i>.weight/bias for i = 0, 1, ..., policy.weight/bias and value.weight/bias{}{}",
                 inputs.name(),
-                if inputs.prior_len() > 0 { ", prior.weight" } else { "" }
+                if inputs.prior_len() > 0 { ", prior.weight" } else { "" },
+                if convs > 0 { ", maps.<i>.weight/bias (one per stride of its metadata's \"maps\")" } else { "" }
             ));
         }
-        Self::with_inputs(inputs, trunk, policy, value, prior, meta)
+        Self::build(inputs, maps, trunk, policy, value, prior, meta)
     }
 
     /// The file's bytes (safetensors, float32).
@@ -397,6 +497,10 @@ impl<G: NetGame> Network<G> {
         let mut push = |name: String, shape: Vec<usize>, data: Vec<f32>| {
             owned.push((name, shape, data.iter().flat_map(|x| x.to_le_bytes()).collect()));
         };
+        for (k, (w, shape, b)) in self.maps.iter().flat_map(MapStem::layers).enumerate() {
+            push(format!("maps.{k}.weight"), shape.to_vec(), w);
+            push(format!("maps.{k}.bias"), vec![b.len()], b);
+        }
         // Stored (in, out); the file holds torch's (out, in).
         for (k, l) in self.trunk.iter().enumerate() {
             let wt = l.w.t();
@@ -423,6 +527,11 @@ impl<G: NetGame> Network<G> {
     /// Widths of the hidden layers.
     pub fn hidden(&self) -> Vec<usize> {
         self.trunk.iter().map(|l| l.b.len()).collect()
+    }
+
+    /// The convolution stem over the row's map planes, if the network has one.
+    pub fn maps(&self) -> Option<&MapStem> {
+        self.maps.as_ref()
     }
 
     /// What the network reads.
@@ -457,8 +566,12 @@ impl<G: NetGame> Network<G> {
     pub fn forward_into(&self, input: &[f32], logits: &mut [f32], scratch: &mut Scratch) -> f32 {
         assert_eq!(input.len(), self.input_size(), "an input row has {} values", self.input_size());
         let actions = G::num_actions();
-        let Scratch { a, b } = scratch;
+        let Scratch { a, b, features } = scratch;
         let mut x: &[f32] = input;
+        if let Some(m) = &self.maps {
+            m.features(input, features, a, b);
+            x = features;
+        }
         for l in &self.trunk {
             l.apply(x, a);
             for v in a.iter_mut() {

@@ -171,8 +171,14 @@ impl<'de, G: Registered> Deserialize<'de> for Player<G> {
     }
 }
 
-/// A game's network type `$g` over its observation alone (`$obs` values, `$actions` actions,
-/// fingerprint `$fingerprint()`), its registered network (`set_network`, `network`; `$missing`
+/// The extra inputs of a network over the observation alone: none.
+pub fn no_extra(_: super::ObservationOnly, _: &[f32], _: &mut [f32]) -> Result<()> {
+    Ok(())
+}
+
+/// A game's network type `$g` over its observation (`$obs` values, `$actions` actions,
+/// fingerprint `$fingerprint()`; with `inputs: $inputs, write_extra: $write_extra`, the game's
+/// [`Inputs`](super::Inputs) and the function that fills their extra values), its registered network (`set_network`, `network`; `$missing`
 /// says what a level built with none lacks) and its `network` level's player `NetworkAgent`
 /// (`new`, `registered`) and its `network_search` level `NetworkSearchAgent` (the network and
 /// the game's search `$search`: `new`, `registered`), both bundled levels over the game's `$mask`
@@ -181,12 +187,21 @@ impl<'de, G: Registered> Deserialize<'de> for Player<G> {
 macro_rules! registered_network {
     ($(#[$doc:meta])* $g:ident, obs: $obs:expr, actions: $actions:expr, fingerprint: $fingerprint:path,
      missing: $missing:expr, mask: $mask:ty, $(#[$search_doc:meta])* search: $search:ty) => {
+        $crate::registered_network!(
+            $(#[$doc])* $g, obs: $obs, actions: $actions, fingerprint: $fingerprint,
+            inputs: $crate::nn::ObservationOnly, write_extra: $crate::nn::player::no_extra,
+            missing: $missing, mask: $mask, $(#[$search_doc])* search: $search
+        );
+    };
+    ($(#[$doc:meta])* $g:ident, obs: $obs:expr, actions: $actions:expr, fingerprint: $fingerprint:path,
+     inputs: $inputs:ty, write_extra: $write_extra:path,
+     missing: $missing:expr, mask: $mask:ty, $(#[$search_doc:meta])* search: $search:ty) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct $g;
 
         impl $crate::nn::NetGame for $g {
-            type Inputs = $crate::nn::ObservationOnly;
+            type Inputs = $inputs;
             fn obs_size() -> usize {
                 $obs
             }
@@ -196,8 +211,8 @@ macro_rules! registered_network {
             fn fingerprint() -> String {
                 $fingerprint()
             }
-            fn write_extra(_: $crate::nn::ObservationOnly, _: &[f32], _: &mut [f32]) -> $crate::error::Result<()> {
-                Ok(())
+            fn write_extra(inputs: $inputs, obs: &[f32], extra: &mut [f32]) -> $crate::error::Result<()> {
+                $write_extra(inputs, obs, extra)
             }
         }
 

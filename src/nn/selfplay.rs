@@ -138,6 +138,10 @@ pub struct Samples {
     pub game: Vec<u32>,
     /// Per game: 0 draw, 1 + the winner's side index.
     pub game_outcomes: Vec<u8>,
+    /// Per sample, when asked: the map planes of its full observation (binary values), packed 8
+    /// a byte, most significant bit first (numpy's `packbits`): 20,250 planes' values are 2,532
+    /// bytes, where floats would be 81,000. Empty when not asked.
+    pub maps: Vec<u8>,
 }
 
 impl Samples {
@@ -148,6 +152,11 @@ impl Samples {
         self.action.push(action as u32);
         self.side.push(side);
         self.game.push(game);
+    }
+
+    /// Records the map planes of the last pushed sample (values 0 or 1), packed.
+    pub fn push_maps(&mut self, planes: &[f32]) {
+        self.maps.extend(planes.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |b, (i, &v)| b | (u8::from(v != 0.0) << (7 - i)))));
     }
 
     /// Ends a game won by side index `winner` (None: a draw): every sample's outcome.
@@ -164,6 +173,7 @@ impl Samples {
         self.outcome.extend(g.outcome);
         self.game.extend(g.game);
         self.game_outcomes.extend(g.game_outcomes);
+        self.maps.extend(g.maps);
     }
 }
 

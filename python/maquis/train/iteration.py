@@ -51,7 +51,7 @@ from maquis.train.gate import DECISION_FIELDS, add_gate_arguments, check_gate, d
 
 __all__ = ["CURVE_FIELDS", "GATE_FIELDS", "BEST_NET", "ExpertGame", "add_arguments", "one_hot", "training_seed",
            "initial_model", "evaluate_generation", "gate", "run", "opponents", "OPPONENT_LEVELS", "Lesson",
-           "parse_lesson", "lessons0", "play_lessons"]
+           "parse_lesson", "lessons0", "play_lessons", "map_rows"]
 
 CURVE_FIELDS = ["generation", "agent", "side", "opponent", "games", "win_rate", "ci_low", "ci_high", "draw_rate",
                 "loss_rate", "samples", "policy_loss", "value_loss", "minutes"]
@@ -69,7 +69,10 @@ class ExpertGame:
     `evaluate(agent, opponents, episodes, seed, budget)`: the game's `evaluate` of a level from
     both seats (rows with `side`, `opponent`, `episodes`, `counts`, `rate`); `load_network(path)`
     registers a weight file (checking it is this game's); `file_metadata()` is what its files carry;
-    `ladder` is its `LadderGame`, whose `play_games` takes `network@FILE` agents (`--gate`).
+    `ladder` is its `LadderGame`, whose `play_games` takes `network@FILE` agents (`--gate`);
+    `new_model(args, hidden)`, where the game has other networks than the MLP over its observation
+    (Maurice Lite's map stem), the fresh model of the run's flags. Samples with `maps` (packed map
+    planes, `selfplay(..., maps=True)`) are trained on as their observation followed by the planes.
     """
 
     prog: str  # "maquis dday train"
@@ -85,6 +88,7 @@ class ExpertGame:
     ladder: Any = None
     # Flags that must be at least 1 beside the shared ones.
     positive: tuple[str, ...] = field(default=())
+    new_model: Callable[[Any, tuple[int, ...]], Any] | None = None
 
 
 def add_arguments(p: Any, *, games0: int, games: int, teacher0_budget: int, budget: int, eval_budget: int,
@@ -285,6 +289,29 @@ def gate(game: ExpertGame, args: Any, generation: int, candidate: Path, kept: in
     return {"generation": generation, "against": kept, **row, "kept": generation if row["decision"] == "H1" else kept}
 
 
+def _maps_of(model: Any) -> str | None:
+    """A model's map stem as its file records it (layout and channels), or None for an MLP."""
+    stem = getattr(model, "maps", None)
+    if stem is None:
+        return None
+    return f"{stem.metadata()} channels {[conv.out_channels for conv in stem.layers]}"
+
+
+def map_rows(model: Any, data: dict[str, np.ndarray]) -> Callable[[Any], Any]:
+    """The input rows of samples `idx` for a model with a map stem: each sample's observation
+    followed by its map planes, unpacked from `data["maps"]` (`numpy.packbits` of the planes)."""
+    import torch
+
+    obs, packed, n = data["obs"], data["maps"], model.maps.planes_len
+
+    def rows(idx: Any) -> Any:
+        i = np.asarray(idx)
+        planes = np.unpackbits(packed[i], axis=1, count=n).astype(np.float32)
+        return torch.from_numpy(np.concatenate([obs[i], planes], axis=1))
+
+    return rows
+
+
 def run(game: ExpertGame, args: Any, model: Any = None) -> int:
     """The generations of `args` not yet done in `args.out` (`model`: the `--init` network's, or
     None for a fresh one of `--hidden`); 0 when they are."""
@@ -317,12 +344,14 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
         # Seeded before its weights are drawn, so that a run is the same bytes again (a resumed
         # run reads them from its checkpoint instead).
         torch.manual_seed(args.seed)
-        model = PolicyValueNet(hidden, "observation", game.obs_size, game.num_actions)
+        model = (game.new_model(args, hidden) if game.new_model is not None
+                 else PolicyValueNet(hidden, "observation", game.obs_size, game.num_actions))
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     # The gate's state: the kept generation (None before generation 0) and its decisions so far.
     state: dict[str, Any] = {"kept": None, "gate": []}
-    start = common.open_run(out, model, opt, args, game.prog, CURVE_FIELDS, {"hidden": hidden, "game": game.game},
-                            restore=state)
+    maps = _maps_of(model)
+    match = {"hidden": hidden, "game": game.game, **({"maps": maps} if maps else {})}
+    start = common.open_run(out, model, opt, args, game.prog, CURVE_FIELDS, match, restore=state)
     if start is None:
         return 2
     if start > 0 and state["kept"] is None:  # a run from before the gate: every generation was kept
@@ -340,13 +369,21 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
                   f"{outcomes[1]}, {game.sides[1]} {outcomes[2]}), {len(data['obs'])} samples in "
                   f"{time.perf_counter() - t:.0f} s", flush=True)
         window = [np.load(out / "data" / f"gen{k}.npz") for k in range(max(0, g - args.window + 1), g + 1)]
-        train = {k: np.concatenate([w[k] for w in window]) for k in ("obs", "masks", "policy", "outcome", "weight")}
+        keys = ("obs", "masks", "policy", "outcome", "weight", *(("maps",) if maps else ()))
+        missing = [k for k in keys for w in window if k not in w]
+        if missing:
+            print(f"{game.prog}: the window's data lack {sorted(set(missing))} (a run folder of another network?)",
+                  file=sys.stderr)
+            return 2
+        train = {k: np.concatenate([w[k] for w in window]) for k in keys}
         t = time.perf_counter()
-        pl, vl = common.train_on(model, opt, train, args, np.random.default_rng(args.seed + g))
+        pl, vl = common.train_on(model, opt, train, args, np.random.default_rng(args.seed + g),
+                                 rows=map_rows(model, train) if maps else None)
         print(f"generation {g}: trained on {len(train['obs'])} samples in {time.perf_counter() - t:.0f} s "
               f"(policy loss {pl:.3f}, value loss {vl:.3f})", flush=True)
         net_path = out / f"net_gen{g}.safetensors"
-        info = {"generation": g, "hidden": list(hidden), "samples": int(len(train["obs"])),
+        info = {"generation": g, "hidden": list(hidden), **({"maps": maps} if maps else {}),
+                "samples": int(len(train["obs"])),
                 "teacher": _teacher_name(game, args, g), "init": args.init,
                 **({"teacher_generation": state["kept"]} if g > 0 else {}),
                 "seed": args.seed, "command": f"{game.prog} " + " ".join(sys.argv[3:])}
@@ -362,7 +399,7 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
         state["kept"] = kept
         common.copy_whole(out / f"net_gen{kept}.safetensors", out / BEST_NET)
         common.save_checkpoint(out, g, model, opt, hidden=list(hidden), game=game.game, kept=kept,
-                               gate=state["gate"])
+                               gate=state["gate"], **({"maps": maps} if maps else {}))
         rows = evaluate_generation(game, args, net_path)
         minutes = round((time.perf_counter() - t0) / 60, 2)
         common.append_curve(out / "curve.csv", CURVE_FIELDS, [

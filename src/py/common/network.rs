@@ -75,6 +75,10 @@ pub fn samples_dict(py: Python<'_>, s: Samples, obs_size: usize, num_actions: us
     d.set_item("outcome", s.outcome.into_pyarray(py))?;
     d.set_item("game", ints(s.game).into_pyarray(py))?;
     d.set_item("game_outcomes", s.game_outcomes.into_iter().map(i64::from).collect::<Vec<_>>().into_pyarray(py))?;
+    if n > 0 && !s.maps.is_empty() {
+        let per = s.maps.len() / n;
+        d.set_item("maps", numpy::ndarray::Array2::from_shape_vec((n, per), s.maps).expect("n rows").into_pyarray(py))?;
+    }
     Ok(d)
 }
 

@@ -27,15 +27,18 @@ crate::network_functions!(MauriceNet, "Maurice Lite", "maquis.maurice.agents");
 ///         `opponents[i % n]`, the teacher blue when `(i // n) % 2 == 0`, else red), only the
 ///         teacher's decisions recorded; None: the teacher plays both sides.
 ///     opponent_budget: the opponents' search simulations per decision.
+///     maps: also record each sample's 15 map planes (for a network with inputs "maps").
 ///
 /// Returns:
 ///     dict of numpy arrays: `obs` float32 (n, COMPACT_OBSERVATION_SIZE) (the side to move's
 ///     compact observation), `masks` bool (n, NUM_ACTIONS), `action` int64 (n,), `side` int64 (n,)
 ///     (0 blue, 1 red), `outcome` float32 (n,) (the result for the side to move: win 1, draw 0.5,
-///     loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (0 draw, 1 blue, 2 red).
+///     loss 0), `game` int64 (n,), and `game_outcomes` int64 (games,) (0 draw, 1 blue, 2 red);
+///     with `maps`, `maps` uint8 (n, 2532): the planes (`obs[1084:]` of the full observation)
+///     packed by `numpy.packbits` (`numpy.unpackbits(maps, axis=1, count=20250)` reads them back).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (teacher, games, seed=0, *, scenarios=None, budget=100, network=None, threads=1, opponents=None, opponent_budget=100))]
+#[pyo3(signature = (teacher, games, seed=0, *, scenarios=None, budget=100, network=None, threads=1, opponents=None, opponent_budget=100, maps=false))]
 fn selfplay<'py>(
     py: Python<'py>,
     teacher: &str,
@@ -47,6 +50,7 @@ fn selfplay<'py>(
     threads: usize,
     opponents: Option<Vec<String>>,
     opponent_budget: u32,
+    maps: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let scenarios = match scenarios {
         None => ScenarioId::ALL.to_vec(),
@@ -54,7 +58,7 @@ fn selfplay<'py>(
     };
     let (teacher, seeds) = teacher_and_seeds::<MauriceNet>(teacher, budget, network, "Maurice Lite", games, seed)?;
     let lineup = Lineup::new::<AnyAgent>(opponents.unwrap_or_default(), opponent_budget)?;
-    let s = py.detach(|| play_games(&teacher, &lineup, &scenarios, &seeds, threads))?;
+    let s = py.detach(|| play_games(&teacher, &lineup, &scenarios, maps, &seeds, threads))?;
     samples_dict(py, s, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS)
 }
 

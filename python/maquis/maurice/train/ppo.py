@@ -13,7 +13,8 @@ What it does
   (`PLANES`: terrain, walls, the units of each side, the CinCs) and an MLP over the 1,084 values of
   state (round, hands, the units' rows), joined into one trunk with an actor and a critic head.
 * `--model network` instead trains a bundled-format network (`maquis.train.model.PolicyValueNet`
-  over the compact observation, the file the `network` levels play), from `--init-network` (the
+  over the compact observation, or the full one when its file has a map stem, the file the
+  `network` levels play), from `--init-network` (the
   shipped one by default, `scratch` for new weights); its critic is `tanh(value / 2)`, so that with
   `--reward outcome` the value head keeps its meaning (sigmoid: win 1, draw ½, loss 0). It is
   saved as `network.safetensors` with every checkpoint (`python -m maquis maurice ladder --agents
@@ -182,6 +183,8 @@ def build_network_model(args):
         def __init__(self):
             super().__init__()
             self.net = net
+            # What the network reads of a full observation: its compact head, or all of it (a map stem).
+            self.row = maurice.COMPACT_OBSERVATION_SIZE if net.maps is None else maurice.OBSERVATION_SIZE
 
         def value(self, x):
             return torch.tanh(0.5 * self.net(x)[1])
@@ -194,7 +197,7 @@ def build_network_model(args):
             return masked_log_prob(self.net(x)[0], mask, target)
 
         def greedy(self, x, mask):
-            return self.net(x[:, :maurice.COMPACT_OBSERVATION_SIZE])[0].masked_fill(~mask, -1e8).argmax(-1)
+            return self.net(x[:, :self.row])[0].masked_fill(~mask, -1e8).argmax(-1)
 
     return Model()
 
@@ -393,15 +396,18 @@ def main(argv=None):
     device, obs_dtype, halves = device_settings(args)
     out = prepare_run(args)
     network = args.model == "network"
+    model = (build_network_model(args) if network else build_model(args.channels, args.hidden)).to(device)
+    # The CNN and a network with a map stem read the full observation; an MLP network its compact head.
+    obs_size = model.row if network else maurice.OBSERVATION_SIZE
+
     def make_env(n, side, opponent):
         return maurice.MauriceVectorEnv(
             num_envs=n, num_threads=args.env_threads, side=side, opponent=opponent, scenario=args.scenario,
-            reward=None if args.reward == "outcome" else "morale_margin", observation="compact" if network else "full",
+            reward=None if args.reward == "outcome" else "morale_margin",
+            observation="full" if obs_size == maurice.OBSERVATION_SIZE else "compact",
             observation_dtype="float32" if network else obs_dtype, copy=False, shaping=shaping_keyword(args))
 
     envs = make_group_envs(make_env, groups(sides(args), args.train_opponents), args.num_envs, halves, device)
-    obs_size = maurice.COMPACT_OBSERVATION_SIZE if network else maurice.OBSERVATION_SIZE
-    model = (build_network_model(args) if network else build_model(args.channels, args.hidden)).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
     curve_path = out / "curve.csv"
     steps, update, seconds0 = start_or_resume(args, model, opt, curve_path, CURVE_FIELDS, device)

@@ -35,7 +35,8 @@ The last three teach the walk to an army that stays home, which the first three 
    `distill.safetensors`.
 
 Step 6's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
-ships). The steps in folders, a finished step skipped, a stopped one resumed (after its last
+ships). `--recipe maps` runs the same six steps for a network that also reads the 15 map planes
+through a convolution stem (step 1's `--maps 32,32`; the later steps start from its network). The steps in folders, a finished step skipped, a stopped one resumed (after its last
 finished generation, or from the PPO checkpoint), `--recipe-scale` and the final copy are the
 shared `maquis.train.recipe`'s. The same command with the same `--out`, `--threads` and torch
 writes the same bytes (docs/maurice_training.md says what may differ).
@@ -52,7 +53,7 @@ from maquis.train.recipe import (
 )
 from maquis.train.recipe import run as run_recipe
 
-RECIPES = ("shipped",)
+RECIPES = ("shipped", "maps")
 PROG = "maquis maurice train --recipe"
 EXPERT_NET = "expert.safetensors"
 MARGIN_NET = "margin.safetensors"
@@ -115,55 +116,68 @@ def _evaluation(n: Any) -> list[str]:
     return ["--eval-episodes", n(100), "--eval-budget", n(50), *_gate(n)]
 
 
-STEPS = (
-    Step("1_expert_iteration", _expert,
-         lambda root, n, threads: ["--generations", "4", "--games0", n(300), "--teacher0-budget", n(100),
-                                   "--games", n(150), "--budget", n(50), "--hidden", "256,256", *_evaluation(n),
-                                   "--threads", str(threads), "--seed", "1"],
-         EXPERT_NET, finish=keep_best(EXPERT_NET)),
-    Step("2_margin", _expert,
-         lambda root, n, threads: ["--init", str(root / "1_expert_iteration" / EXPERT_NET), "--generations", "3",
-                                   "--games0", n(200), "--teacher0-budget", n(100), "--games", n(150),
-                                   "--budget", n(50), *_evaluation(n), "--threads", str(threads), "--seed", "2"],
-         MARGIN_NET, finish=keep_best(MARGIN_NET)),
-    Step("3_ppo", _ppo,
-         lambda root, n, threads: _ppo_on(n, threads, root / "2_margin" / MARGIN_NET, "heuristic", 500_000, 20, 100,
-                                          _gate(n)),
-         PPO_NET, finish=_kept_network(PPO_NET), resume=resume_checkpoint),
-    # The walk: search's moves against the levels (an army that stays home included), from step
-    # 3's network, then PPO against `random` and the heuristic, kept by its games against `random`.
-    Step("4_levels", _expert,
-         lambda root, n, threads: ["--init", str(root / "3_ppo" / PPO_NET), "--games0", n(1200),
-                                   "--teacher0-budget", n(100), "--opponents0", "random,heuristic,search",
-                                   "--scenarios", "standard", *_bc(n, 3), "--threads", str(threads), "--seed", "4"],
-         LEVELS_NET, finish=keep_best(LEVELS_NET)),
-    Step("5_walk", _ppo,
-         lambda root, n, threads: _ppo_on(n, threads, root / "4_levels" / LEVELS_NET, "random", 200_000, 10, 50,
-                                          ["--keep-best"]),
-         WALK_NET, finish=_kept_network(WALK_NET), resume=resume_checkpoint),
-    # Step 3's network against the heuristic and step 5's against `random`, distilled into one
-    # (twice the heuristic's games: one to one kept the walk and lost a fifth of the wins against it).
-    Step("6_distill", _expert,
-         lambda root, n, threads: ["--init", str(root / "3_ppo" / PPO_NET),
-                                   "--teacher0", f"network@{root / '3_ppo' / PPO_NET}:heuristic:{n(1200)}",
-                                   "--teacher0", f"network@{root / '5_walk' / WALK_NET}:random:{n(600)}",
-                                   "--scenarios", "standard", *_bc(n, 4), "--threads", str(threads), "--seed", "6"],
-         DISTILL_NET, finish=keep_best(DISTILL_NET)),
-)
+def _steps(maps: str) -> tuple[Step, ...]:
+    """The six steps; `maps`: step 1's `--maps` (the later steps start from its network, stem included)."""
+    stem = ["--maps", maps] if maps else []
+    return (
+        Step("1_expert_iteration", _expert,
+             lambda root, n, threads: ["--generations", "4", "--games0", n(300), "--teacher0-budget", n(100),
+                                       "--games", n(150), "--budget", n(50), "--hidden", "256,256", *stem,
+                                       *_evaluation(n),
+                                       "--threads", str(threads), "--seed", "1"],
+             EXPERT_NET, finish=keep_best(EXPERT_NET)),
+        Step("2_margin", _expert,
+             lambda root, n, threads: ["--init", str(root / "1_expert_iteration" / EXPERT_NET), "--generations", "3",
+                                       "--games0", n(200), "--teacher0-budget", n(100), "--games", n(150),
+                                       "--budget", n(50), *_evaluation(n), "--threads", str(threads), "--seed", "2"],
+             MARGIN_NET, finish=keep_best(MARGIN_NET)),
+        Step("3_ppo", _ppo,
+             lambda root, n, threads: _ppo_on(n, threads, root / "2_margin" / MARGIN_NET, "heuristic", 500_000, 20, 100,
+                                              _gate(n)),
+             PPO_NET, finish=_kept_network(PPO_NET), resume=resume_checkpoint),
+        # The walk: search's moves against the levels (an army that stays home included), from step
+        # 3's network, then PPO against `random` and the heuristic, kept by its games against `random`.
+        Step("4_levels", _expert,
+             lambda root, n, threads: ["--init", str(root / "3_ppo" / PPO_NET), "--games0", n(1200),
+                                       "--teacher0-budget", n(100), "--opponents0", "random,heuristic,search",
+                                       "--scenarios", "standard", *_bc(n, 3), "--threads", str(threads), "--seed", "4"],
+             LEVELS_NET, finish=keep_best(LEVELS_NET)),
+        Step("5_walk", _ppo,
+             lambda root, n, threads: _ppo_on(n, threads, root / "4_levels" / LEVELS_NET, "random", 200_000, 10, 50,
+                                              ["--keep-best"]),
+             WALK_NET, finish=_kept_network(WALK_NET), resume=resume_checkpoint),
+        # Step 3's network against the heuristic and step 5's against `random`, distilled into one
+        # (twice the heuristic's games: one to one kept the walk and lost a fifth of the wins against it).
+        Step("6_distill", _expert,
+             lambda root, n, threads: ["--init", str(root / "3_ppo" / PPO_NET),
+                                       "--teacher0", f"network@{root / '3_ppo' / PPO_NET}:heuristic:{n(1200)}",
+                                       "--teacher0", f"network@{root / '5_walk' / WALK_NET}:random:{n(600)}",
+                                       "--scenarios", "standard", *_bc(n, 4), "--threads", str(threads), "--seed", "6"],
+             DISTILL_NET, finish=keep_best(DISTILL_NET)),
+    )
+
+
+STEPS = _steps("")
+#: The `maps` recipe's stem: 32 channels over 3 x 3 patches of the planes, then 32 over 3 x 3 of
+#: those with stride 2 (`maquis.maurice.train.expert.map_stem_layout`).
+MAP_CHANNELS = "32,32"
 
 SHIPPED = Recipe(PROG, STEPS, "maurice.safetensors", "python/maquis/maurice/networks/maurice.safetensors")
+MAPS = Recipe(PROG, _steps(MAP_CHANNELS), "maurice.safetensors", "python/maquis/maurice/networks/maurice.safetensors")
+RECIPE_OF = {"shipped": SHIPPED, "maps": MAPS}
 
 
 def add_arguments(p: Any) -> None:
     """`--recipe` and `--recipe-scale` of `maquis maurice train`."""
     add_recipe_arguments(p, RECIPES, "'shipped' makes the shipped network (two expert-iteration runs and PPO on the network, "
                                      "each gated through the heuristic, then the walk: imitation against the levels, PPO "
-                                     "against random and a distillation; docs/maurice_training.md)")
+                                     "against random and a distillation; docs/maurice_training.md); 'maps' the same "
+                                     f"chain for a network with a convolution stem over the map planes (--maps {MAP_CHANNELS})")
 
 
 def run(args: Any) -> int:
     """Runs the steps of `args.recipe` not yet done in `args.out`; 0 when the network is written."""
-    return run_recipe(SHIPPED, args)
+    return run_recipe(RECIPE_OF[args.recipe], args)
 
 
-__all__ = ["RECIPES", "STEPS", "SHIPPED", "add_arguments", "run", "step_arguments", "scaled"]
+__all__ = ["RECIPES", "STEPS", "SHIPPED", "MAPS", "MAP_CHANNELS", "add_arguments", "run", "step_arguments", "scaled"]
