@@ -197,6 +197,7 @@ mod tests {
     use super::*;
 
     /// A dense direct convolution over `(C, H, W)` input, torch's definition, for reference.
+    #[allow(clippy::too_many_arguments)]
     fn direct(x: &[f32], c: usize, h: usize, w: usize, wt: &[f32], o: usize, k: usize, s: usize, p: usize, b: &[f32]) -> Vec<f32> {
         let (oh, ow) = ((h + 2 * p - k) / s + 1, (w + 2 * p - k) / s + 1);
         let mut out = vec![0.0; o * oh * ow];
