@@ -98,9 +98,9 @@ fn err<T>(msg: impl Into<String>) -> Result<T, NetworkError> {
 }
 
 impl MapStem {
-    /// The stem of `spec` with `layers` `(weight (out, in, k, k) row-major, its shape, bias)`,
-    /// checked against an input row of `row` values.
-    pub fn new(spec: MapSpec, layers: Vec<(Vec<f32>, [usize; 4], Vec<f32>)>, row: usize) -> Result<MapStem, NetworkError> {
+    /// The stem of `spec` with `layers` `(weight (out, in, k, k) row-major, its shape, bias)`;
+    /// [`MapStem::fit`] checks it against an input row.
+    pub fn new(spec: MapSpec, layers: Vec<(Vec<f32>, [usize; 4], Vec<f32>)>) -> Result<MapStem, NetworkError> {
         let [c, h, w] = spec.planes;
         if layers.is_empty() || spec.strides.len() != layers.len() || spec.padding.len() != layers.len() {
             return err(format!(
@@ -110,8 +110,8 @@ impl MapStem {
                 spec.padding.len()
             ));
         }
-        if c * h * w == 0 || spec.at + c * h * w > row {
-            return err(format!("maps: planes {:?} at {} do not fit in an input row of {row} values", spec.planes, spec.at));
+        if c * h * w == 0 {
+            return err(format!("maps: planes {:?} hold no values", spec.planes));
         }
         let (mut inp, mut ih, mut iw) = (c, h, w);
         let mut convs = Vec::new();
@@ -154,12 +154,20 @@ impl MapStem {
         l.oh * l.ow * l.out
     }
 
-    /// The trunk's input width for an input row of `row` values.
-    pub fn features_len(&self, row: usize) -> usize {
-        row - self.planes_len() + self.out_len()
+    /// The trunk's input width for an input row of `row` values, or why the planes do not fit in
+    /// such a row.
+    pub fn fit(&self, row: usize) -> Result<usize, NetworkError> {
+        if self.spec.at + self.planes_len() > row {
+            return err(format!(
+                "maps: planes {:?} at {} do not fit in an input row of {row} values",
+                self.spec.planes, self.spec.at
+            ));
+        }
+        Ok(row - self.planes_len() + self.out_len())
     }
 
-    /// The trunk's input of an input row, into `features` (`a`, `b`: scratch).
+    /// The trunk's input of an input row that the stem fits (`fit`), into `features` (`a`, `b`:
+    /// scratch).
     pub fn features(&self, row: &[f32], features: &mut Vec<f32>, a: &mut Vec<f32>, b: &mut Vec<f32>) {
         let (at, n) = (self.spec.at, self.planes_len());
         let mut x: &[f32] = &row[at..at + n];
@@ -236,13 +244,14 @@ mod tests {
             let wt: Vec<f32> = (0..o * c * k * k).map(|_| next()).collect();
             let b: Vec<f32> = (0..o).map(|_| next()).collect();
             let spec = MapSpec { at: 2, planes: [c, h, w], strides: vec![s], padding: vec![p] };
-            let stem = MapStem::new(spec, vec![(wt.clone(), [o, c, k, k], b.clone())], 2 + c * h * w + 1).unwrap();
+            let stem = MapStem::new(spec, vec![(wt.clone(), [o, c, k, k], b.clone())]).unwrap();
             let row: Vec<f32> = [vec![9.0, 8.0], x.clone(), vec![7.0]].concat();
             let (mut f, mut a, mut bb) = (Vec::new(), Vec::new(), Vec::new());
             stem.features(&row, &mut f, &mut a, &mut bb);
             let want = direct(&x, c, h, w, &wt, o, k, s, p, &b);
             let (oh, ow) = ((h + 2 * p - k) / s + 1, (w + 2 * p - k) / s + 1);
             assert_eq!(f.len(), 3 + o * oh * ow);
+            assert_eq!(stem.fit(row.len()).unwrap(), f.len());
             assert_eq!((f[0], f[1], *f.last().unwrap()), (9.0, 8.0, 7.0));
             for oo in 0..o {
                 for y in 0..oh {
@@ -261,13 +270,13 @@ mod tests {
     fn a_stem_that_does_not_fit_is_refused_naming_why() {
         let spec = |strides: Vec<usize>, padding: Vec<usize>| MapSpec { at: 0, planes: [2, 4, 4], strides, padding };
         let layer = |o: usize, i: usize, k: usize| (vec![0.0; o * i * k * k], [o, i, k, k], vec![0.0; o]);
-        let e = MapStem::new(spec(vec![1], vec![0]), vec![layer(3, 5, 3)], 32).unwrap_err();
+        let e = MapStem::new(spec(vec![1], vec![0]), vec![layer(3, 5, 3)]).unwrap_err();
         assert!(e.0.contains("maps.0") && e.0.contains("(out, 2, k, k)"), "{e}");
-        let e = MapStem::new(spec(vec![1], vec![0]), vec![layer(3, 2, 3)], 31).unwrap_err();
+        let e = MapStem::new(spec(vec![1], vec![0]), vec![layer(3, 2, 3)]).unwrap().fit(31).unwrap_err();
         assert!(e.0.contains("do not fit in an input row of 31"), "{e}");
-        let e = MapStem::new(spec(vec![1, 1], vec![0]), vec![layer(3, 2, 3)], 32).unwrap_err();
+        let e = MapStem::new(spec(vec![1, 1], vec![0]), vec![layer(3, 2, 3)]).unwrap_err();
         assert!(e.0.contains("1 convolution layers, 2 strides and 1 paddings"), "{e}");
-        let e = MapStem::new(spec(vec![1], vec![0]), vec![layer(3, 2, 5)], 32).unwrap_err();
+        let e = MapStem::new(spec(vec![1], vec![0]), vec![layer(3, 2, 5)]).unwrap_err();
         assert!(e.0.contains("leave no output"), "{e}");
     }
 }

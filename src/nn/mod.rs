@@ -284,17 +284,10 @@ impl<G: NetGame> Network<G> {
         }
         let actions = G::num_actions();
         let row = input_size::<G>(inputs);
-        if let Some(m) = &maps {
-            if m.spec.at + m.planes_len() > row {
-                return err(format!(
-                    "maps: planes {:?} at {} do not fit in an input row of {row} values (inputs {:?})",
-                    m.spec.planes,
-                    m.spec.at,
-                    inputs.name()
-                ));
-            }
-        }
-        let mut width = maps.as_ref().map_or(row, |m| m.features_len(row));
+        let mut width = match &maps {
+            Some(m) => m.fit(row).map_err(|e| NetworkError(format!("{e} (inputs {:?})", inputs.name())))?,
+            None => row,
+        };
         let mut layers = Vec::new();
         let check = |what: &str, w: &Array2<f32>, b: &Array1<f32>, width: usize, out: Option<usize>| {
             let (o, i) = w.dim();
@@ -373,9 +366,8 @@ impl<G: NetGame> Network<G> {
             layers.push((draw(o * inp * k * k, inp * k * k), [o, inp, k, k], draw(o, inp * k * k)));
             inp = o;
         }
-        let row = input_size::<G>(inputs);
-        let stem = MapStem::new(spec, layers, row).expect("a stem built to fit");
-        let mut width = stem.features_len(row);
+        let stem = MapStem::new(spec, layers).expect("a stem built to fit");
+        let mut width = stem.fit(input_size::<G>(inputs)).expect("a stem built to fit");
         let mut dense = |o: usize, i: usize| {
             (Array2::from_shape_vec((o, i), draw(o * i, i)).expect("sized"), Array1::from(draw(o, i)))
         };
@@ -461,7 +453,7 @@ impl<G: NetGame> Network<G> {
                     let (_, b) = get(&format!("maps.{i}.bias"), 1)?;
                     layers.push((w, [ws[0], ws[1], ws[2], ws[3]], b));
                 }
-                Some(MapStem::new(spec, layers, input_size::<G>(inputs))?)
+                Some(MapStem::new(spec, layers)?)
             }
         };
         let convs = maps.as_ref().map_or(0, |m| m.spec.strides.len());

@@ -294,7 +294,7 @@ def _maps_of(model: Any) -> str | None:
     stem = getattr(model, "maps", None)
     if stem is None:
         return None
-    return f"{stem.metadata()} channels {[conv.out_channels for conv in stem.layers]}"
+    return f"{stem.metadata()} channels {[conv.out_channels for conv in stem]}"
 
 
 def map_rows(model: Any, data: dict[str, np.ndarray]) -> Callable[[Any], Any]:

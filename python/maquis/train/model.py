@@ -37,12 +37,13 @@ class PlaneWeights(nn.Module):
         self.weight = nn.Parameter(torch.tensor(PRIOR_INIT, dtype=torch.float32))
 
 
-class MapStem(nn.Module):
+class MapStem(nn.ModuleList):
     """Convolutions with ReLU over the map planes of an input row (the Rust `nn::maps`): `spec`
     is the file's `maps` metadata (`at`: where the planes start in the row, `planes`: `[C, H, W]`,
     `strides`, `padding`: per layer), `channels` and `kernels` each layer's output channels and
-    square kernel. `forward(rows)` returns the trunk's input: the row's other values with the
-    stem's output, flattened `(H, W, C)`, in the planes' place."""
+    square kernel. The list of its `nn.Conv2d` layers, so that a network's tensors are named
+    `maps.{i}.weight` as in the file. `features(rows)` returns the trunk's input: the row's other
+    values with the stem's output, flattened `(H, W, C)`, in the planes' place."""
 
     def __init__(self, spec: dict[str, Any], channels: tuple[int, ...], kernels: tuple[int, ...]) -> None:
         super().__init__()
@@ -52,19 +53,18 @@ class MapStem(nn.Module):
         self.spec = {"at": int(spec["at"]), "planes": [int(x) for x in spec["planes"]],
                      "strides": [int(x) for x in spec["strides"]], "padding": [int(x) for x in spec["padding"]]}
         c, h, w = self.spec["planes"]
-        self.layers = nn.ModuleList()
         for out, k, s, p in zip(channels, kernels, self.spec["strides"], self.spec["padding"]):
-            self.layers.append(nn.Conv2d(c, out, k, stride=s, padding=p))
+            self.append(nn.Conv2d(c, out, k, stride=s, padding=p))
             c, h, w = out, (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
             if h < 1 or w < 1:
-                raise ValueError(f"map stem layer {len(self.layers) - 1} leaves no output ({h} x {w})")
+                raise ValueError(f"map stem layer {len(self) - 1} leaves no output ({h} x {w})")
         self.out_len = c * h * w
         self.planes_len = int(np.prod(self.spec["planes"]))
 
     def features(self, rows: torch.Tensor) -> torch.Tensor:
         at, n = self.spec["at"], self.planes_len
         x = rows[:, at:at + n].reshape(len(rows), *self.spec["planes"])
-        for conv in self.layers:
+        for conv in self:
             x = F.relu(conv(x))
         return torch.cat([rows[:, :at], x.permute(0, 2, 3, 1).flatten(1), rows[:, at + n:]], dim=1)
 
@@ -115,8 +115,7 @@ def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None, 
     """Writes `model` as a safetensors weight file with the game's `metadata` (its format and
     observation fingerprint; `info` goes to it as JSON; `dtype="float16"` halves the file, see
     `maquis.common.network_file`)."""
-    tensors = {k.replace("maps.layers.", "maps."): v.detach().cpu().numpy().astype(np.float32)
-               for k, v in model.state_dict().items()}
+    tensors = {k: v.detach().cpu().numpy().astype(np.float32) for k, v in model.state_dict().items()}
     meta = dict(metadata)
     if model.maps is not None:
         meta.update(format=NETWORK_FORMAT_V2, inputs=model.inputs, maps=model.maps.metadata())
@@ -126,8 +125,7 @@ def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None, 
 def load_network_into(model: PolicyValueNet, path: str) -> dict[str, str]:
     """Loads a `maquis-net-v1` file into `model` (same hidden widths); returns its metadata."""
     tensors, meta = read_network_file(path)
-    model.load_state_dict({(f"maps.layers.{k[5:]}" if k.startswith("maps.") else k): torch.from_numpy(np.array(v))
-                           for k, v in tensors.items()})
+    model.load_state_dict({k: torch.from_numpy(np.array(v)) for k, v in tensors.items()})
     return meta
 
 

@@ -13,7 +13,7 @@
 use super::search::{Guide, SearchAgent};
 use crate::maurice::action::Mask;
 use crate::maurice::ids::{Side, COMPACT_OBSERVATION_SIZE, NUM_ACTIONS, OBSERVATION_SIZE};
-use crate::maurice::observation::{observation_layout, update_observation, write_observation, ObservationKind};
+use crate::maurice::observation::{observation_layout, update_observation, ObservationKind};
 use crate::maurice::state::State;
 use crate::nn::player::Player;
 
@@ -101,28 +101,29 @@ crate::registered_network!(
 );
 
 /// The input row of a network reading `inputs` from an observation, full or compact: its leading
-/// compact part, or all of a full one for `maps` (None: a compact observation for a `maps`
-/// network).
-fn input(inputs: MauriceInputs, obs: &[f32]) -> Option<&[f32]> {
+/// compact part, or all of a full one for `maps`.
+///
+/// # Panics
+/// If a `maps` network is given a compact observation (every caller in the crate writes the full
+/// one for the agents).
+fn input(inputs: MauriceInputs, obs: &[f32]) -> &[f32] {
     match inputs {
-        MauriceInputs::Compact => Some(&obs[..COMPACT_OBSERVATION_SIZE.min(obs.len())]),
-        MauriceInputs::Maps => (obs.len() == OBSERVATION_SIZE).then_some(obs),
+        MauriceInputs::Compact => &obs[..COMPACT_OBSERVATION_SIZE.min(obs.len())],
+        MauriceInputs::Maps => {
+            assert_eq!(obs.len(), OBSERVATION_SIZE, "a maps network is given the full observation");
+            obs
+        }
     }
 }
 
 impl NetworkAgent {
     /// The legal action with the highest logit, from the full or the compact observation (the
     /// only one, without evaluating, when one is legal). A `maps` network needs the full one.
-    ///
-    /// # Panics
-    /// If a `maps` network is given a compact observation (every caller in the crate writes the
-    /// full one for the agents).
     pub fn act(&mut self, obs: &[f32], mask: &Mask) -> usize {
         if mask.count() == 1 {
             return mask.iter().next().unwrap_or(0);
         }
-        let row = input(self.0.network().inputs(), obs).expect("a maps network is given the full observation");
-        self.0.best(row, mask.iter())
+        self.0.best(input(self.0.network().inputs(), obs), mask.iter())
     }
 }
 
@@ -140,21 +141,18 @@ struct NetworkGuide<'a> {
 
 impl Guide for NetworkGuide<'_> {
     fn ranked(&mut self, obs: &[f32], mask: &Mask) -> Vec<usize> {
-        let row = input(self.player.network().inputs(), obs).expect("a maps network is given the full observation");
-        let mut first = self.player.ranked(row, mask.iter());
+        let mut first = self.player.ranked(input(self.player.network().inputs(), obs), mask.iter());
         first.truncate(NETWORK_CANDIDATES);
         first
     }
 
     fn leaf(&mut self, s: &State, me: Side, searched: f32) -> f32 {
+        // Every leaf of a decision is a position of the same game: after the first, the
+        // terrain's planes stay (a compact row is written whole).
         let size = self.player.network().input_size();
-        if self.leaf_obs.len() == size {
-            // Every leaf of a decision is a position of the same game: the terrain's planes stay.
-            update_observation(s, me, &mut self.leaf_obs, true);
-        } else {
-            self.leaf_obs.resize(size, 0.0);
-            write_observation(s, me, &mut self.leaf_obs);
-        }
+        let kept = self.leaf_obs.len() == size;
+        self.leaf_obs.resize(size, 0.0);
+        update_observation(s, me, &mut self.leaf_obs, kept);
         let (_, v) = self.player.evaluate(&self.leaf_obs);
         LEAF_NETWORK * v + (1.0 - LEAF_NETWORK) * searched
     }

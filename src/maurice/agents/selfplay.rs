@@ -1,9 +1,10 @@
 //! Training data for Maurice's network: whole games of a teacher playing both sides (each side
 //! its own agent with its own stream) or against bundled levels (`Lineup`: then only its side),
 //! every decision with more than one legal action recorded from the side to move's compact
-//! observation (and, when asked, its map planes) (the shared `nn::selfplay`: samples, teachers, games on threads). Game `k` is
-//! played on `scenarios[k % len]`, with the scenario's terrain. A sample's outcome is the game's
-//! result for its side (win 1, loss 0), a draw ½ plus a quarter of the side's final morale margin.
+//! observation and, when asked, its map planes (the shared `nn::selfplay`: samples, teachers,
+//! games on threads). Game `k` is played on `scenarios[k % len]`, with the scenario's terrain. A
+//! sample's outcome is the game's result for its side (win 1, loss 0), a draw ½ plus a quarter
+//! of the side's final morale margin.
 
 use super::network::Network;
 use super::search::morale_margin;

@@ -12,10 +12,10 @@ What it does
 * The model reads the observation as what it is: a small CNN over the 15 maps of 30 × 45 cells
   (`PLANES`: terrain, walls, the units of each side, the CinCs) and an MLP over the 1,084 values of
   state (round, hands, the units' rows), joined into one trunk with an actor and a critic head.
-* `--model network` instead trains a bundled-format network (`maquis.train.model.PolicyValueNet`
-  over the compact observation, or the full one when its file has a map stem, the file the
-  `network` levels play), from `--init-network` (the
-  shipped one by default, `scratch` for new weights); its critic is `tanh(value / 2)`, so that with
+* `--model network` instead trains a bundled-format network (`maquis.train.model.PolicyValueNet`,
+  the file the `network` levels play, over the compact observation or, when its file has a map
+  stem, the full one), from `--init-network` (the shipped one by default, `scratch` for new
+  weights); its critic is `tanh(value / 2)`, so that with
   `--reward outcome` the value head keeps its meaning (sigmoid: win 1, draw ½, loss 0). It is
   saved as `network.safetensors` with every checkpoint (`python -m maquis maurice ladder --agents
   heuristic,network,network@runs/.../network.safetensors` rates it beside the shipped one). `--side both` plays half the environments

@@ -36,9 +36,10 @@ The last three teach the walk to an army that stays home, which the first three 
 
 Step 6's result is copied to `DIR/maurice.safetensors` (what `python/maquis/maurice/networks/`
 ships). `--recipe maps` runs the same six steps for a network that also reads the 15 map planes
-through a convolution stem (step 1's `--maps 32,32`; the later steps start from its network). The steps in folders, a finished step skipped, a stopped one resumed (after its last
-finished generation, or from the PPO checkpoint), `--recipe-scale` and the final copy are the
-shared `maquis.train.recipe`'s. The same command with the same `--out`, `--threads` and torch
+through a convolution stem (step 1's `--maps 32,32`; the later steps start from its network).
+The steps in folders, a finished step skipped, a stopped one resumed (after its last finished
+generation, or from the PPO checkpoint), `--recipe-scale` and the final copy are the shared
+`maquis.train.recipe`'s. The same command with the same `--out`, `--threads` and torch
 writes the same bytes (docs/maurice_training.md says what may differ).
 """
 
