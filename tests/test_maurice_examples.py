@@ -83,6 +83,33 @@ def test_tiny_network_run_from_both_seats_writes_a_network_the_levels_play(tmp_p
     assert pairs.shape == (1, 2) and set(pairs.ravel()) <= {-1, 0, 1}
 
 
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="torch is not installed (pip install torch)")
+def test_maps_grafts_a_stem_onto_the_network_ppo_trains(tmp_path):
+    """`--model network --maps 4`: PPO trains the starting network with a stem over the map planes
+    grafted on; the saved network reads the full observation and the ladder plays it."""
+    from maquis.common.network_file import read_network_file
+    from maquis.common.rate import agent_pairs
+    from maquis.maurice.tournament import GAME as LADDER
+
+    out = tmp_path / "maps"
+    _run([*TINY, "--model", "network", "--init-network", "scratch", "--hidden", "16", "--maps", "4", "--out", str(out)],
+         tmp_path)
+    tensors, meta = read_network_file(str(out / "network.safetensors"))
+    assert meta["inputs"] == "maps" and tensors["maps.0.weight"].shape == (4, 15, 3, 3)
+    pairs = agent_pairs(LADDER, f"network@{out / 'network.safetensors'}", "random", range(1), 0, 10)
+    assert pairs.shape == (1, 2)
+
+
+def test_maps_needs_the_network_model_and_channel_counts():
+    from maquis.maurice.train.ppo import parse_args
+
+    for argv, message in ((["--maps", "4"], "needs --model network"),
+                          (["--model", "network", "--maps", "4,x"], "comma-separated positive channel counts")):
+        with pytest.raises(SystemExit) as e:
+            parse_args(argv)
+        assert e.value.code == 2, (argv, message)
+
+
 def test_network_model_is_not_warm_started_by_imitation(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.run([sys.executable, str(EXAMPLE), "--model", "network", "--imitate", "heuristic"], cwd=tmp_path,

@@ -267,3 +267,73 @@ def test_train_with_a_map_stem_plays_in_rust_as_torch_computes_it(tmp_path, caps
             main([*argv[:3], str(tmp_path / "bad"), *argv[4:], "--maps", "4,x"])
     finally:
         _reload_shipped()
+
+
+def test_a_map_stem_grafted_onto_the_shipped_network_plays_as_it_did(tmp_path):
+    """`graft_map_stem`: the shipped network with a stem over the map planes whose weights into the
+    trunk start at zero computes what the shipped file does, in torch and in Rust, until training
+    moves them; a network that has a stem, or one of other widths, is refused naming why."""
+    import torch
+
+    from maquis.maurice.network import network_file_metadata, shipped_network_path
+    from maquis.maurice.train.expert import map_stem_layout
+    from maquis.train.model import MapStem, PolicyValueNet, graft_map_stem, model_from_file, save_network
+
+    path = shipped_network_path()
+    if path is None:
+        pytest.skip("no shipped network")
+    shipped = model_from_file(str(path)).eval()
+    stem = MapStem(map_stem_layout(2), (4, 6), (3, 3))
+    torch.manual_seed(0)
+    fresh = PolicyValueNet(shipped.hidden, "maps", _maurice.OBSERVATION_SIZE, _maurice.NUM_ACTIONS, maps=stem)
+    grafted = graft_map_stem(shipped, fresh).eval()
+    env = MauriceEnv()
+    rows = np.stack([env.reset(seed=s)[0] for s in range(3)]).astype(np.float32)
+    with torch.no_grad():
+        assert grafted.maps[0].weight.abs().sum() > 0  # the stem computes something the trunk ignores
+        want_logits, want_values = shipped(torch.from_numpy(rows[:, :_maurice.COMPACT_OBSERVATION_SIZE]))
+        got_logits, got_values = grafted(torch.from_numpy(rows))
+    np.testing.assert_allclose(got_logits.numpy(), want_logits.numpy(), atol=1e-5)
+    np.testing.assert_allclose(got_values.numpy(), want_values.numpy(), atol=1e-5)
+    out = tmp_path / "grafted.safetensors"
+    save_network(grafted, str(out), {"grafted": str(path)}, network_file_metadata())
+    try:
+        load_network(path)
+        before = _maurice.network_forward(rows[:, :_maurice.COMPACT_OBSERVATION_SIZE])
+        load_network(out)
+        after = _maurice.network_forward(rows)
+        np.testing.assert_allclose(after[0], before[0], atol=1e-3)
+        np.testing.assert_allclose(after[1], before[1], atol=1e-4)
+    finally:
+        _reload_shipped()
+    with pytest.raises(ValueError, match="from a network with one onto a network without one"):
+        graft_map_stem(grafted, fresh)
+    with pytest.raises(ValueError, match="the networks differ: hidden"):
+        graft_map_stem(PolicyValueNet((8,), "observation", _maurice.COMPACT_OBSERVATION_SIZE, _maurice.NUM_ACTIONS),
+                       fresh)
+
+
+def test_train_from_a_network_without_a_stem_grafts_the_one_of_maps(tmp_path, capsys):
+    """`maquis maurice train --init FILE --maps C`: a compact network gets the stem grafted on and
+    the run's networks read the maps; a file with another stem is refused naming both."""
+    from maquis.common.cli import main
+    from maquis.train.model import model_from_file
+
+    compact = tmp_path / "compact.safetensors"
+    write_network_file(str(compact), _maurice_tensors(3), {"training": "test"}, metadata=mnet.network_file_metadata())
+    base = ["maurice", "train", "--games0", "2", "--games", "1", "--teacher0-budget", "2", "--budget", "2",
+            "--epochs", "1", "--eval-episodes", "1", "--eval-opponents", "random", "--scenarios", "skirmish",
+            "--threads", "1", "--storage", "float32", "--generations", "1"]
+    try:
+        out = tmp_path / "grafted"
+        assert main([*base, "--out", str(out), "--init", str(compact), "--maps", "4"]) == 0
+        net = model_from_file(str(out / "net_gen0.safetensors"))
+        assert net.maps is not None and [c.out_channels for c in net.maps] == [4] and net.hidden == (16,)
+        assert load_network(out / "net_gen0.safetensors")["inputs"] == "maps"
+        capsys.readouterr()
+        assert main([*base, "--out", str(tmp_path / "other"), "--init", str(out / "net_gen0.safetensors"),
+                     "--maps", "4,6"]) == 2
+        err = capsys.readouterr().err
+        assert "has the map stem" in err and "channels [4]" in err and "channels [4, 6]" in err
+    finally:
+        _reload_shipped()

@@ -297,6 +297,27 @@ def _maps_of(model: Any) -> str | None:
     return f"{stem.metadata()} channels {[conv.out_channels for conv in stem]}"
 
 
+def _with_stem(game: ExpertGame, args: Any, model: Any) -> Any:
+    """The `--init` network, with the stem the game's flags ask for (Maurice's `--maps`) grafted on
+    when it has none: the trunk's weights from the stem start at zero, so training starts from what
+    the file computes. None (after saying why) when the file has another stem."""
+    import torch
+
+    from maquis.train.model import graft_map_stem
+
+    if game.new_model is None:
+        return model
+    torch.manual_seed(args.seed)  # the stem's weights, drawn the same on every run
+    fresh = game.new_model(args, model.hidden)
+    wanted, has = _maps_of(fresh), _maps_of(model)
+    if wanted is None or wanted == has:
+        return model
+    if has is not None:
+        print(f"{game.prog}: --init {args.init} has the map stem {has}, not the {wanted} of the flags", file=sys.stderr)
+        return None
+    return graft_map_stem(model, fresh)
+
+
 def map_rows(model: Any, data: dict[str, np.ndarray]) -> Callable[[Any], Any]:
     """The input rows of samples `idx` for a model with a map stem: each sample's observation
     followed by its map planes, unpacked from `data["maps"]` (`numpy.packbits` of the planes)."""
@@ -339,6 +360,9 @@ def run(game: ExpertGame, args: Any, model: Any = None) -> int:
             return 2
     if model is not None:
         hidden = model.hidden
+        model = _with_stem(game, args, model)
+        if model is None:
+            return 2
     else:
         hidden = common.hidden_widths(args.hidden, game.prog)
         # Seeded before its weights are drawn, so that a run is the same bytes again (a resumed

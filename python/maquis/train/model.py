@@ -110,6 +110,32 @@ class PolicyValueNet(nn.Module):
         return logits, self.value(x).squeeze(-1)
 
 
+def graft_map_stem(model: PolicyValueNet, fresh: PolicyValueNet) -> PolicyValueNet:
+    """`fresh` (a network with a map stem, of `model`'s hidden widths and actions) holding `model`'s
+    weights: `model` reads the row without the map planes, and the trunk's weights from the stem's
+    outputs start at zero, so the result computes what `model` does until training moves them (the
+    stem's own weights are `fresh`'s). Returns `fresh`; ValueError naming what does not match."""
+    stem = fresh.maps
+    if stem is None or model.maps is not None:
+        raise ValueError("a map stem is grafted from a network with one onto a network without one")
+    if model.planes or fresh.planes:
+        raise ValueError("a map stem is not grafted onto a network with extra planes")
+    if (model.hidden, model.num_actions) != (fresh.hidden, fresh.num_actions):
+        raise ValueError(f"the networks differ: hidden {model.hidden} and {fresh.hidden}, "
+                         f"{model.num_actions} and {fresh.num_actions} actions")
+    at, old = stem.spec["at"], model.trunk[0].in_features
+    if old != fresh.trunk[0].in_features - stem.out_len or old < at:
+        raise ValueError(f"the network reads {old} values, not the {fresh.trunk[0].in_features - stem.out_len} "
+                         "of the row without its map planes")
+    with torch.no_grad():
+        state = {k: v.clone() for k, v in model.state_dict().items()}
+        w = state["trunk.0.weight"]
+        state["trunk.0.weight"] = torch.cat([w[:, :at], w.new_zeros(len(w), stem.out_len), w[:, at:]], dim=1)
+        state.update({f"maps.{k}": v for k, v in stem.state_dict().items()})
+    fresh.load_state_dict(state)
+    return fresh
+
+
 def save_network(model: PolicyValueNet, path: str, info: dict[str, Any] | None, metadata: dict[str, str],
                  dtype: str = "float32") -> None:
     """Writes `model` as a safetensors weight file with the game's `metadata` (its format and
@@ -152,4 +178,4 @@ def model_from_file(path: str) -> PolicyValueNet:
     return model
 
 
-__all__ = ["MapStem", "PolicyValueNet", "save_network", "load_network_into", "model_from_file"]
+__all__ = ["MapStem", "PolicyValueNet", "graft_map_stem", "save_network", "load_network_into", "model_from_file"]

@@ -32,7 +32,8 @@ def _maurice_arguments(p: Any) -> None:
                    help="comma-separated scenarios of the training games, taken in turn")
     p.add_argument("--maps", default="", metavar="C1,C2",
                    help="channels of a convolution stem over the 15 map planes (3 x 3, strides 3 then 2), e.g. "
-                        "32,32; default: none, the MLP over the compact observation")
+                        "32,32; default: none, the MLP over the compact observation. With --init of a network "
+                        "without a stem, the stem is grafted on, its weights into the trunk starting at zero")
 
 
 #: The map stem's strides and padding per layer: the first tiles the 45 x 30 cells in 3 x 3

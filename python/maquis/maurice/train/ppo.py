@@ -15,8 +15,10 @@ What it does
 * `--model network` instead trains a bundled-format network (`maquis.train.model.PolicyValueNet`,
   the file the `network` levels play, over the compact observation or, when its file has a map
   stem, the full one), from `--init-network` (the shipped one by default, `scratch` for new
-  weights); its critic is `tanh(value / 2)`, so that with
-  `--reward outcome` the value head keeps its meaning (sigmoid: win 1, draw ½, loss 0). It is
+  weights; `--maps 32,32` grafts a stem over the map planes onto a file without one, its weights
+  into the trunk starting at zero: `maquis.train.model.graft_map_stem`); its critic is
+  `tanh(value / 2)`, so that with `--reward outcome` the value head keeps its meaning (sigmoid:
+  win 1, draw ½, loss 0). It is
   saved as `network.safetensors` with every checkpoint (`python -m maquis maurice ladder --agents
   heuristic,network,network@runs/.../network.safetensors` rates it beside the shipped one). `--side both` plays half the environments
   as blue and half as red (one network holds both seats).
@@ -93,6 +95,10 @@ def parse_args(argv=None):
     g.add_argument("--init-network", default="shipped", metavar="FILE",
                    help="--model network: the weight file to start from ('shipped': the shipped network, "
                         "'scratch': new weights of --hidden x --layers)")
+    g.add_argument("--maps", default="", metavar="C1,C2",
+                   help="--model network: graft a convolution stem of these channels over the map planes onto a "
+                        "--init-network without one (its weights into the trunk start at zero, so PPO starts "
+                        "from what the file plays), as `maquis maurice train --maps` makes")
     g.add_argument("--keep-best", action="store_true",
                    help="--model network: also keep the network of the best evaluation so far (its score, wins + "
                         "draws / 2, against --opponent; the starting network's included) as best_network.safetensors")
@@ -126,6 +132,15 @@ def parse_args(argv=None):
     bad = check_gate(LADDER, args)
     if bad is not None:
         p.error(bad)
+    if args.maps and args.model != "network":
+        p.error("--maps grafts a stem onto --init-network: it needs --model network")
+    if args.maps:
+        from maquis.maurice.train.expert import map_channels
+
+        try:
+            map_channels(args)
+        except SystemExit as e:
+            p.error(str(e).partition(": ")[2])
     if args.imitate and args.model == "network":
         p.error("--imitate warm-starts --model cnn; --model network starts from --init-network")
     training_groups(p, args, sides(args), ("random", "heuristic", "search"))
@@ -162,6 +177,20 @@ def sides(args):
     return ("blue", "red") if args.side == "both" else (args.side,)
 
 
+def _grafted(args, net):
+    """`net` with the stem of `--maps` grafted on (`maquis.train.model.graft_map_stem`); SystemExit
+    when it has a stem already."""
+    import torch
+
+    from maquis.maurice.train.expert import new_model
+    from maquis.train.model import graft_map_stem
+
+    if net.maps is not None:
+        raise SystemExit(f"maurice_ppo.py: --maps: --init-network {args.init_network} has a map stem already")
+    torch.manual_seed(args.seed)  # the stem's weights, drawn the same on every run
+    return graft_map_stem(net, new_model(args, net.hidden))
+
+
 def build_network_model(args):
     """The bundled levels' network as an actor-critic: its policy head the actor, `tanh(value / 2)`
     the critic (the value head's sigmoid, win 1 / draw ½ / loss 0, on the outcome reward's scale)."""
@@ -178,6 +207,8 @@ def build_network_model(args):
     else:
         path = shipped_network_path() if args.init_network == "shipped" else args.init_network
         net = model_from_file(str(path))
+    if args.maps:
+        net = _grafted(args, net)
 
     class Model(nn.Module):
         def __init__(self):
