@@ -142,9 +142,10 @@ impl RelabelledNetwork {
 
 /// The temperature of the `network` level's Resistance, which samples its policy instead of
 /// playing its best logit: against a deterministic Resistance a learning German finds the reading
-/// of the interrogation it always gets wrong. The exploiter (masked PPO from scratch,
-/// 400,000 steps) wins 41.9–50.1 % against it (seeds 1–4), 53.7–62.3 % against the greedy one;
-/// against the heuristic German it wins 61.9 % of 2,000 games, greedy 62.9 % (docs/notes/dday_training.md).
+/// of the interrogation it always gets wrong. A fresh exploiter (masked PPO from scratch, 400,000
+/// steps) wins 49.7 % against it on average over 32 seeds, 53.7–62.3 % against the greedy one
+/// (3 seeds), and 49.6 % at temperature 1 (16 seeds); against the heuristic German it wins 61.9 %
+/// of 2,000 games, greedy 62.9 %, at temperature 1 61.5 % (docs/dday_training.md).
 pub const RESISTANCE_TEMPERATURE: f32 = 0.5;
 
 impl RelabelledNetworkSearch {
