@@ -45,16 +45,24 @@ def map_stem_layout(layers: int) -> dict[str, Any]:
             "strides": [3] + [2] * (layers - 1), "padding": [0] + [1] * (layers - 1)}
 
 
-def map_channels(args: Any) -> tuple[int, ...]:
-    """`--maps` as channel counts (empty: no stem); SystemExit naming the flag when malformed."""
-    text = getattr(args, "maps", "") or ""
+def parse_map_channels(text: str) -> tuple[int, ...]:
+    """A `--maps` value as channel counts (empty: no stem); ValueError naming the flag when
+    malformed."""
     try:
         channels = tuple(int(x) for x in text.split(",") if x.strip())
     except ValueError:
         channels = (0,)
     if any(c < 1 for c in channels):
-        raise SystemExit(f"{PROG}: --maps must be comma-separated positive channel counts, e.g. 32,32, got {text!r}")
+        raise ValueError(f"--maps must be comma-separated positive channel counts, e.g. 32,32, got {text!r}")
     return channels
+
+
+def map_channels(args: Any) -> tuple[int, ...]:
+    """`args.maps` as channel counts; SystemExit naming the flag when malformed."""
+    try:
+        return parse_map_channels(getattr(args, "maps", "") or "")
+    except ValueError as e:
+        raise SystemExit(f"{PROG}: {e}") from None
 
 
 def new_model(args: Any, hidden: tuple[int, ...]) -> Any:

@@ -132,15 +132,15 @@ def parse_args(argv=None):
     bad = check_gate(LADDER, args)
     if bad is not None:
         p.error(bad)
-    if args.maps and args.model != "network":
-        p.error("--maps grafts a stem onto --init-network: it needs --model network")
     if args.maps:
-        from maquis.maurice.train.expert import map_channels
+        from maquis.maurice.train.expert import parse_map_channels
 
+        if args.model != "network":
+            p.error("--maps grafts a stem onto --init-network: it needs --model network")
         try:
-            map_channels(args)
-        except SystemExit as e:
-            p.error(str(e).partition(": ")[2])
+            parse_map_channels(args.maps)
+        except ValueError as e:
+            p.error(str(e))
     if args.imitate and args.model == "network":
         p.error("--imitate warm-starts --model cnn; --model network starts from --init-network")
     training_groups(p, args, sides(args), ("random", "heuristic", "search"))
