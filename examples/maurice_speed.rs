@@ -45,7 +45,7 @@ fn vector_steps(setup: &Setup, n: usize, opponent: &str) -> u64 {
     use maquis::vector::ByteBuffers;
     let scenario = Scenario::from_options(&serde_json::json!({"scenario": setup.scenario.as_str()})).unwrap();
     let kind = OpponentKind::parse(opponent, false).unwrap();
-    let game = maquis::maurice::env::Setup { scenario, opponent: Opponent { kind, budget: 100 }, ..Default::default() };
+    let game = maquis::maurice::env::Setup { scenario, opponent: Opponent::bundled(kind, 100), ..Default::default() };
     let cfg = EnvConfig::new(game, Rewards::default(), IllegalPolicy::Terminate).unwrap();
     let mut engine = VecEngine::new(cfg, n, 1, Autoreset::NextStep).unwrap();
     // PREFETCH=on|off fixes the engine's prefetching (else chosen by measurement).

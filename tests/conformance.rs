@@ -35,7 +35,7 @@ mod dday {
     use maquis::dday::scenario::Scenario;
 
     fn cfg(side: Side, kind: OpponentKind) -> EnvConfig {
-        let setup = Setup { side, opponent: Opponent { kind, budget: 4 }, ..Setup::default() };
+        let setup = Setup { side, opponent: Opponent::bundled(kind, 4), ..Setup::default() };
         EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
     }
 
@@ -57,7 +57,7 @@ mod maurice {
     use maquis::maurice::Side;
 
     fn cfg(side: Side, kind: OpponentKind) -> EnvConfig {
-        let setup = Setup { side, opponent: Opponent { kind, budget: 4 }, ..Setup::default() };
+        let setup = Setup { side, opponent: Opponent::bundled(kind, 4), ..Setup::default() };
         let setup = setup.with_options(&json!({"scenario": "skirmish"}), false).unwrap();
         EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
     }
@@ -69,7 +69,7 @@ mod maurice {
         parse: |base: &Setup, o: &serde_json::Value| base.with_options(o, true),
         good: [json!({"side": "red", "opponent": "random", "scenario": "skirmish", "dice": [1, 2]})],
         bad: [json!({"side": "green"}), json!({"bogus": 1}), json!({"scenario": "grand"}), json!({"dice": [7]}), json!([1])],
-        bad_setups: [Setup { opponent: Opponent { kind: OpponentKind::Network, budget: 4 }, ..Setup::default() }],
+        bad_setups: [Setup { opponent: Opponent::bundled(OpponentKind::Network, 4), ..Setup::default() }],
         steps: 150,
     }
 }
@@ -82,7 +82,7 @@ mod kuhn {
     use maquis::kuhn::Side;
 
     fn cfg(side: Side, kind: OpponentKind) -> Config<Kuhn> {
-        let setup = Setup::<KuhnPoker> { side, opponent: Opponent { kind, budget: 1 }, ..Setup::default() };
+        let setup = Setup::<KuhnPoker> { side, opponent: Opponent::bundled(kind, 1), ..Setup::default() };
         Config::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
     }
 
@@ -93,7 +93,7 @@ mod kuhn {
         parse: |base: &Setup<KuhnPoker>, o: &serde_json::Value| base.with_options(o, true),
         good: [json!({"side": "second", "opponent": "random", "cards": ["K", "J"]})],
         bad: [json!({"side": "third"}), json!({"bogus": 1}), json!({"cards": ["K", "K"]}), json!([1])],
-        bad_setups: [Setup::<KuhnPoker> { opponent: Opponent { kind: OpponentKind::Search, budget: 1 }, ..Setup::default() }],
+        bad_setups: [Setup::<KuhnPoker> { opponent: Opponent::bundled(OpponentKind::Search, 1), ..Setup::default() }],
         steps: 20,
     }
 }

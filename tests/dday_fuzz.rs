@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 fn cfg(kind: OpponentKind, side: Side) -> EnvConfig {
-    let setup = Setup { side, opponent: Opponent { kind, budget: 2 }, ..Setup::default() };
+    let setup = Setup { side, opponent: Opponent::bundled(kind, 2), ..Setup::default() };
     EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
 }
 

@@ -308,3 +308,44 @@ fn a_sampled_action_follows_the_softmax_of_the_legal_logits() {
         }
     }
 }
+
+#[test]
+fn a_network_at_file_opponent_plays_its_file_and_refuses_bad_ids() {
+    use maquis::env::versus::Opponent;
+    use maquis::nn::player::NetworkLevels;
+    let dir = std::env::temp_dir().join(format!("maquis_file_opponent_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("net.safetensors");
+    std::fs::write(&path, net(11).to_bytes()).unwrap();
+    let id = format!("network@{}", path.display());
+    let o = Opponent::parse::<dday::env::DDay1944>(&id, 8, false).unwrap();
+    assert_eq!((o.kind, o.id()), (OpponentKind::Network, id.clone()));
+    // The file's network plays, not a registered one: as the level built on the same weights does.
+    let index = o.file.as_ref().and_then(|f| f.index).unwrap();
+    let on_file = dday::env::DDay1944::opponent_on_file(OpponentKind::Network, index, 8, 5).unwrap();
+    let same: AnyAgent = NetworkLevels::with_network(OpponentKind::Network, net(11), 8, 5).unwrap();
+    for seed in 0..3 {
+        let games: Vec<Vec<usize>> = [on_file.clone(), same.clone()]
+            .into_iter()
+            .map(|mut agent| {
+                let mut other = AnyAgent::by_id("heuristic", seed, 8).unwrap();
+                play(seed, &mut [&mut |o, m| agent.act(o, m), &mut |o, m| other.act(o, m)])
+            })
+            .collect();
+        assert_eq!(games[0], games[1]);
+    }
+    // Its save names the file, and loads back to the same network.
+    let json = serde_json::to_string(&on_file).unwrap();
+    assert!(json.contains("net.safetensors"), "{json}");
+    let back: AnyAgent = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, on_file);
+    for (bad, says) in [
+        ("heuristic@x".to_string(), "only 'network@FILE'"),
+        ("network@".to_string(), "no file after '@'"),
+        (format!("network@{}", dir.join("missing").display()), "network file"),
+    ] {
+        let e = Opponent::parse::<dday::env::DDay1944>(&bad, 8, false).unwrap_err().to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -18,7 +18,7 @@ use maquis::kuhn::{apply, legal_mask, new_game, observation, Card, Scenario, Sid
 use serde_json::json;
 
 fn cfg(side: Side, kind: OpponentKind, rewards: Rewards) -> EnvConfig {
-    let setup = Setup { side, opponent: Opponent { kind, budget: 1 }, ..Setup::default() };
+    let setup = Setup { side, opponent: Opponent::bundled(kind, 1), ..Setup::default() };
     EnvConfig::new(setup, rewards, IllegalPolicy::Terminate).unwrap()
 }
 
@@ -130,8 +130,11 @@ fn kuhn_a1_random_and_heuristic_only_and_the_others_are_refused_naming_them() {
         }
     }
     assert!(KuhnAgent::by_id("bogus", 0, 1).unwrap_err().to_string().contains("'random' and 'heuristic'"));
-    let setup = Setup { opponent: Opponent { kind: OpponentKind::Search, budget: 1 }, ..Setup::default() };
+    let setup = Setup { opponent: Opponent::bundled(OpponentKind::Search, 1), ..Setup::default() };
     assert!(Kuhn::check_setup(&setup).is_err(), "an env with a search opponent is refused up front");
+    // Nor does it play weight files: a game without networks refuses `network@FILE`.
+    let e = Opponent::parse::<KuhnPoker>("network@some.safetensors", 1, false).unwrap_err().to_string();
+    assert!(e.contains("no network levels"), "{e}");
 }
 
 /// The heuristic's frequency of `bet` at each information set, from its observations alone.
@@ -202,7 +205,7 @@ fn match_saves_round_trip_with_the_opponent_stream_and_an_external_opponent_play
     assert!(load_match::<KuhnPoker>("{}").is_err());
     assert!(load_match::<KuhnPoker>(&text.replace("\"version\":1", "\"version\":2")).is_err());
     // An external opponent: the learner (second) waits for first's move, applied from outside.
-    let setup = Setup { side: Side::Second, opponent: Opponent { kind: OpponentKind::External, budget: 1 }, ..Setup::default() };
+    let setup = Setup { side: Side::Second, opponent: Opponent::bundled(OpponentKind::External, 1), ..Setup::default() };
     let setup = setup.with_options(&json!({"cards": ["J", "K"]}), true).unwrap();
     let mut m = Match::new(&setup, 0).unwrap();
     assert_eq!(m.to_move(), Some(Side::First));

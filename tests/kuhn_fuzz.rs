@@ -16,7 +16,7 @@ use maquis::kuhn::Side;
 fn kuhn_mutated_match_saves_are_refused_or_play_on() {
     // The learner in each seat, against each level.
     let cfgs = [(OpponentKind::Random, Side::First), (OpponentKind::Heuristic, Side::Second)].map(|(kind, side)| {
-        let opponent = Opponent { kind, budget: 1 };
+        let opponent = Opponent::bundled(kind, 1);
         Config::new(Setup::<KuhnPoker> { side, opponent, ..Setup::default() }, Rewards::Margin, IllegalPolicy::Terminate)
             .unwrap()
     });

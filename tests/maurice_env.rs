@@ -14,7 +14,7 @@ fn skirmish() -> serde_json::Value {
 }
 
 fn cfg(side: Side, kind: OpponentKind, budget: u32) -> EnvConfig {
-    let setup = Setup { side, opponent: Opponent { kind, budget }, ..Setup::default() };
+    let setup = Setup { side, opponent: Opponent::bundled(kind, budget), ..Setup::default() };
     let setup = setup.with_options(&skirmish(), false).unwrap();
     EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
 }

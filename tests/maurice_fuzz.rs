@@ -122,7 +122,7 @@ fn maurice_mutated_saves_are_refused_or_play_on() {
 }
 
 fn env_cfg(kind: OpponentKind, side: Side, scenario: &str) -> EnvConfig {
-    let setup = EnvSetup { side, opponent: Opponent { kind, budget: 2 }, ..EnvSetup::default() };
+    let setup = EnvSetup { side, opponent: Opponent::bundled(kind, 2), ..EnvSetup::default() };
     let setup = setup.with_options(&json!({ "scenario": scenario }), false).unwrap();
     EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
 }

@@ -126,6 +126,21 @@ def test_dday_ppo_against_a_cheap_search_imitating_a_given_network(tmp_path):
     assert proc.returncode == 2 and "--network" in proc.stderr and "dday1944" in proc.stderr, proc.stderr[-2000:]
 
 
+def test_dday_ppo_trains_against_a_pool_of_weight_files(tmp_path):
+    """`--train-opponents heuristic,network@FILE`: a weight file of one's own among the training
+    opponents (its path made absolute in the record)."""
+    from maquis.dday.network import shipped_network_path
+    from maquis.dday.policy import load_policy
+
+    pool = tmp_path / "pool"
+    pool.mkdir()
+    (pool / "past.safetensors").write_bytes(shipped_network_path().read_bytes())
+    out = tmp_path / "pool_run"
+    _run([*TINY, "--total-steps", "300", "--final-eval-episodes", "2", "--baselines", "", "--eval-episodes", "2",
+          "--train-opponents", "heuristic,network@past.safetensors", "--out", str(out)], pool)
+    assert load_policy(out / "policy.npz").meta["train_opponents"] == f"heuristic,network@{pool / 'past.safetensors'}"
+
+
 def test_dday_ppo_shares_its_training_games_out_among_opponents(tmp_path):
     """`--train-opponents heuristic,network`: half the training environments face each (both
     recorded in the policy); the curve's evaluation stays against `--opponent`; an unknown
@@ -141,7 +156,9 @@ def test_dday_ppo_shares_its_training_games_out_among_opponents(tmp_path):
     assert json.loads((out / "args.json").read_text())["train_opponents"] == "heuristic,network"
     assert parse_args([]).train_opponents == "heuristic"
     for argv, message in ((["--train-opponents", "heuristic,nobody"], "expected some of"),
-                          (["--train-opponents", "heuristic,random,search", "--num-envs", "8"], "multiple of 3")):
+                          (["--train-opponents", "heuristic,random,search", "--num-envs", "8"], "multiple of 3"),
+                          (["--train-opponents", "heuristic,network@nowhere.safetensors"], "no such file"),
+                          (["--train-opponents", "search@nowhere.safetensors"], "weight file is played by")):
         proc = subprocess.run([sys.executable, str(EXAMPLES / "dday_ppo.py"), *argv, "--out", str(tmp_path / "bad")],
                               capture_output=True, text=True, timeout=120)
         assert proc.returncode == 2 and message in proc.stderr, proc.stderr[-2000:]

@@ -47,7 +47,7 @@ impl TwoPlayer for DDay1944 {
         other => Side::other, to_move => State::to_move, is_over => State::is_over,
         new_game, decode, legal_mask, apply => apply_action,
         write_observation, write_observation_bytes => write_observation_as,
-        save => save_state, load => load_state, opponent_seed,
+        save => save_state, load => load_state, opponent_seed, networks => super::agents::network::DDayNet,
     }
     fn parse_side(id: &str) -> Result<Side> {
         Side::parse(id).map_err(|_| Error::BadOption(format!("side must be 'resistance' or 'german', got '{id}'")))
@@ -96,7 +96,7 @@ mod tests {
     use serde_json::json;
 
     fn cfg(side: Side, kind: OpponentKind) -> EnvConfig {
-        let setup = Setup { side, opponent: Opponent { kind, budget: 4 }, ..Setup::default() };
+        let setup = Setup { side, opponent: Opponent::bundled(kind, 4), ..Setup::default() };
         EnvConfig::new(setup, Rewards::default(), IllegalPolicy::Terminate).unwrap()
     }
 

@@ -118,6 +118,19 @@ pub trait TwoPlayer: Copy + Debug + Default + PartialEq + Send + Sync + 'static 
     fn bundled_opponent(kind: OpponentKind, budget: u32, seed: u64) -> Result<Self::Agent> {
         Self::Agent::by_id(kind.as_str(), seed, budget)
     }
+    /// The index of the weight file at `path` among those this process read for `network@FILE`
+    /// opponents; `fresh`: read it again if it changed since. A game with networks hands over to
+    /// `nn::player` (`two_player_rules!`'s `networks => Net`); one without refuses.
+    fn opponent_file(path: &str, fresh: bool) -> Result<usize> {
+        let _ = fresh;
+        Err(Error::BadOption(format!("{} has no network levels to play the weight file '{path}'", Self::TITLE)))
+    }
+    /// The network level `kind` playing the weight file of `index` (`opponent_file`) instead of
+    /// the registered network, seeded.
+    fn opponent_on_file(kind: OpponentKind, index: usize, budget: u32, seed: u64) -> Result<Self::Agent> {
+        let _ = (kind, budget, seed);
+        Err(Error::BadOption(format!("{} has no network levels to play weight file {index}", Self::TITLE)))
+    }
     /// The opponent's decision from its observation and the (non-empty) mask.
     fn act(agent: &mut Self::Agent, obs: &[f32], mask: &Self::Mask) -> usize {
         agent.act(obs, mask)
@@ -215,6 +228,19 @@ macro_rules! two_player_rules {
     (@fn opponent_seed => $f:path) => {
         fn opponent_seed(g: u64) -> u64 { $f(g) }
     };
+    (@fn networks => $net:path) => {
+        fn opponent_file(path: &str, fresh: bool) -> $crate::error::Result<usize> {
+            $crate::nn::player::file_index::<$net>(path, fresh)
+        }
+        fn opponent_on_file(
+            kind: $crate::env::versus::OpponentKind,
+            index: usize,
+            budget: u32,
+            seed: u64,
+        ) -> $crate::error::Result<Self::Agent> {
+            $crate::nn::player::level_on_file::<$net, Self::Agent>(kind, index, budget, seed)
+        }
+    };
 }
 
 /// Who plays the learner's opponent.
@@ -247,7 +273,8 @@ impl OpponentKind {
             "external" if external => OpponentKind::External,
             _ => {
                 return Err(Error::BadOption(format!(
-                    "opponent must be 'random', 'heuristic', 'search', 'network' or 'network_search', got '{id}'"
+                    "opponent must be 'random', 'heuristic', 'search', 'network', 'network_search', \
+                     'network@FILE' or 'network_search@FILE', got '{id}'"
                 )))
             }
         })
@@ -264,19 +291,76 @@ impl OpponentKind {
     }
 }
 
-/// The opponent of an environment: its kind and the search budget (ignored by the others).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The opponent of an environment: its kind, the search budget (ignored by the others) and, for a
+/// network level, the weight file it plays instead of the registered network (`network@FILE`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Opponent {
     pub kind: OpponentKind,
     pub budget: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<OpponentFile>,
+}
+
+/// The weight file of a `network@FILE` opponent: its path, and which reading of it this process
+/// plays (none in a setup restored from a save: the file's last reading, or a new one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct OpponentFile {
+    pub path: String,
+    #[serde(skip)]
+    pub index: Option<usize>,
 }
 
 impl Opponent {
-    fn agent<T: TwoPlayer>(self, seed: u64) -> Result<Option<T::Agent>> {
-        match self.kind {
-            OpponentKind::External => Ok(None),
-            kind => T::bundled_opponent(kind, self.budget, seed).map(Some),
+    /// A bundled opponent (or `External`) of `budget` simulations a searched decision.
+    pub fn bundled(kind: OpponentKind, budget: u32) -> Opponent {
+        Opponent { kind, budget, file: None }
+    }
+
+    /// The opponent of an id: a bundled one (`OpponentKind::parse`), or `network@FILE` /
+    /// `network_search@FILE`, whose file is read now (again if it changed since this process
+    /// read it) and refused if it is not a network of `T`.
+    pub fn parse<T: TwoPlayer>(id: &str, budget: u32, external: bool) -> Result<Opponent> {
+        let Some((level, path)) = id.split_once('@') else {
+            return Ok(Opponent { kind: OpponentKind::parse(id, external)?, budget, file: None });
+        };
+        let kind = match level {
+            "network" => OpponentKind::Network,
+            "network_search" => OpponentKind::NetworkSearch,
+            _ => {
+                return Err(Error::BadOption(format!(
+                    "opponent '{id}': only 'network@FILE' and 'network_search@FILE' name a weight file"
+                )))
+            }
+        };
+        if path.is_empty() {
+            return Err(Error::BadOption(format!("opponent '{id}': no file after '@'")));
+        }
+        let index = T::opponent_file(path, true)?;
+        T::opponent_on_file(kind, index, budget, 0)?;
+        Ok(Opponent { kind, budget, file: Some(OpponentFile { path: path.to_string(), index: Some(index) }) })
+    }
+
+    /// The id it was parsed from.
+    pub fn id(&self) -> String {
+        match &self.file {
+            Some(f) => format!("{}@{}", self.kind.as_str(), f.path),
+            None => self.kind.as_str().to_string(),
+        }
+    }
+
+    fn agent<T: TwoPlayer>(&self, seed: u64) -> Result<Option<T::Agent>> {
+        match (self.kind, &self.file) {
+            (OpponentKind::External, _) => Ok(None),
+            (kind, Some(f)) => {
+                let index = match f.index {
+                    Some(i) => i,
+                    None => T::opponent_file(&f.path, false)?,
+                };
+                T::opponent_on_file(kind, index, self.budget, seed).map(Some)
+            }
+            (kind, None) => T::bundled_opponent(kind, self.budget, seed).map(Some),
         }
     }
 }
@@ -295,7 +379,7 @@ impl<T: TwoPlayer> Default for Setup<T> {
         Setup {
             scenario: T::Scenario::default(),
             side: T::DEFAULT_SIDE,
-            opponent: Opponent { kind: OpponentKind::Heuristic, budget: T::DEFAULT_BUDGET },
+            opponent: Opponent::bundled(OpponentKind::Heuristic, T::DEFAULT_BUDGET),
         }
     }
 }
@@ -318,7 +402,7 @@ impl<T: TwoPlayer> Setup<T> {
                     if k == "side" {
                         out.side = T::parse_side(id)?;
                     } else {
-                        out.opponent.kind = OpponentKind::parse(id, true)?;
+                        out.opponent = Opponent::parse::<T>(id, out.opponent.budget, true)?;
                     }
                 }
                 _ => {
@@ -533,10 +617,7 @@ impl<T: TwoPlayer> Game for Versus<T> {
         T::check_scenario(&setup.scenario)?;
         // A level the game cannot build (a network level with no network) is refused here, not
         // left to play as if external.
-        match setup.opponent.kind {
-            OpponentKind::External => Ok(()),
-            kind => T::bundled_opponent(kind, setup.opponent.budget, 0).map(drop),
-        }
+        setup.opponent.agent::<T>(0).map(drop)
     }
     fn new_game_into(setup: &Setup<T>, seed: u64, out: &mut Match<T>) -> Result<()> {
         *out = Match::new(setup, seed)?;

@@ -239,7 +239,7 @@ impl TwoPlayer for MauriceLite {
         apply_allowed_mask => super::rules::apply_allowed_mask,
         write_observation, write_observation_bytes => write_observation,
         update_observation, update_observation_bytes => update_observation,
-        save => save_state, load => load_state, opponent_seed,
+        save => save_state, load => load_state, opponent_seed, networks => super::agents::network::MauriceNet,
     }
     fn parse_side(id: &str) -> Result<Side> {
         Side::parse(id).map_err(|_| bad(format!("side must be 'blue' or 'red', got '{id}'")))

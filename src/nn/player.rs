@@ -2,8 +2,9 @@
 //! levels built by id ([`Slot`]), the network as a player over an input row ([`Player`]: logits,
 //! value, ranking, best legal action), the network levels built on a given network instead
 //! ([`WithNetwork`], [`NetworkLevels`]: a teacher's search, a ladder game between two networks),
-//! and how a player is saved — the network's fingerprint and training record, loaded back with
-//! the registered network, which must be the one saved with.
+//! the weight files read for `network@FILE` opponents ([`Slot::load_file`]), and how a player is
+//! saved — the network's fingerprint and training record (and its file, for a file's network),
+//! loaded back with the registered network or that file, which must be the one saved with.
 
 use super::{masked_argmax, NetGame, Network, Scratch};
 use crate::env::opponents::Bundled;
@@ -11,18 +12,78 @@ use crate::env::versus::OpponentKind;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::sync::{Arc, RwLock};
+use std::time::SystemTime;
 
-/// A game's registered network: what its `network` levels play.
+/// A game's registered network: what its `network` levels play; and the weight files its
+/// `network@FILE` opponents play, each read once a process.
 pub struct Slot<G: NetGame> {
     net: RwLock<Option<Arc<Network<G>>>>,
+    files: RwLock<Vec<LoadedFile<G>>>,
     /// What a level built with none registered is told it needs (e.g. "a trained D-Day network,
     /// and none is loaded (…)").
     missing: &'static str,
 }
 
+/// A weight file as it was read: its path as given, its size and modification time then.
+struct LoadedFile<G: NetGame> {
+    path: String,
+    stamp: Option<(u64, SystemTime)>,
+    net: Arc<Network<G>>,
+}
+
+fn stamp(path: &str) -> Option<(u64, SystemTime)> {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.len(), m.modified().ok()?))
+}
+
 impl<G: NetGame> Slot<G> {
     pub const fn new(missing: &'static str) -> Slot<G> {
-        Slot { net: RwLock::new(None), missing }
+        Slot { net: RwLock::new(None), files: RwLock::new(Vec::new()), missing }
+    }
+
+    /// The index of the weight file at `path` in the files read (a `network@FILE` opponent): read
+    /// the first time, and again when the file's size or modification time has changed since (a
+    /// training loop that rewrites its opponent's file). An index always names the same network:
+    /// environments set up before a file is read again keep the network they had.
+    pub fn load_file(&self, path: &str) -> Result<usize> {
+        let now = stamp(path);
+        match self.cached(path) {
+            Some((i, then)) if then == now => Ok(i),
+            _ => self.read(path, now),
+        }
+    }
+
+    /// The index of the network last read from `path`, reading it if this process never did (a
+    /// setup or a save restored in another process).
+    pub fn file_index(&self, path: &str) -> Result<usize> {
+        match self.cached(path) {
+            Some((i, _)) => Ok(i),
+            None => self.read(path, stamp(path)),
+        }
+    }
+
+    /// The network of a file's index (`load_file`, `file_index`).
+    pub fn file(&self, index: usize) -> Result<Arc<Network<G>>> {
+        let files = self.files.read().unwrap_or_else(|e| e.into_inner());
+        files.get(index).map(|f| f.net.clone()).ok_or_else(|| Error::BadOption(format!("no network file {index}")))
+    }
+
+    /// The path the network was read from by `load_file` or `file_index`, if it was.
+    pub fn path_of(&self, net: &Arc<Network<G>>) -> Option<String> {
+        let files = self.files.read().unwrap_or_else(|e| e.into_inner());
+        files.iter().rev().find(|f| Arc::ptr_eq(&f.net, net)).map(|f| f.path.clone())
+    }
+
+    fn cached(&self, path: &str) -> Option<(usize, Option<(u64, SystemTime)>)> {
+        let files = self.files.read().unwrap_or_else(|e| e.into_inner());
+        files.iter().rposition(|f| f.path == path).map(|i| (i, files[i].stamp))
+    }
+
+    fn read(&self, path: &str, stamp: Option<(u64, SystemTime)>) -> Result<usize> {
+        let net = Network::<G>::load(std::path::Path::new(path)).map_err(|e| Error::BadOption(format!("network file {e}")))?;
+        let mut files = self.files.write().unwrap_or_else(|e| e.into_inner());
+        files.push(LoadedFile { path: path.to_string(), stamp, net: Arc::new(net) });
+        Ok(files.len() - 1)
     }
 
     /// Makes `net` the network of the levels (agents built before keep theirs).
@@ -70,30 +131,61 @@ impl<G: NetGame, H, S, N: WithNetwork<G>, NS: WithNetwork<G>, R> NetworkLevels<G
     }
 }
 
-/// A saved player: the network's fingerprint and training record.
+/// A saved player: the network's fingerprint and training record, and the weight file it was
+/// read from when it is a `network@FILE` opponent's.
 #[derive(Serialize, Deserialize)]
 pub struct SavedNetwork {
     observation: String,
     training: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    file: Option<String>,
 }
 
 impl SavedNetwork {
-    pub fn of<G: NetGame>(net: &Network<G>) -> SavedNetwork {
-        SavedNetwork { observation: G::fingerprint(), training: net.metadata.get("training").cloned() }
+    pub fn of<G: Registered>(net: &Arc<Network<G>>) -> SavedNetwork {
+        SavedNetwork {
+            observation: G::fingerprint(),
+            training: net.metadata.get("training").cloned(),
+            file: G::slot().path_of(net),
+        }
     }
 
-    /// The registered network, if it is the one saved with.
+    /// The registered network (or the saved file's), if it is the one saved with.
     pub fn network<G: Registered, E: serde::de::Error>(self, level: &str) -> std::result::Result<Arc<Network<G>>, E> {
-        let net = G::slot().registered(level).map_err(E::custom)?;
+        let net = match &self.file {
+            Some(path) => G::slot().file_index(path).and_then(|i| G::slot().file(i)),
+            None => G::slot().registered(level),
+        }
+        .map_err(E::custom)?;
         if self.observation != G::fingerprint() || self.training != net.metadata.get("training").cloned() {
+            let loaded = match &self.file {
+                Some(path) => format!("the file {path} holds now"),
+                None => "the one loaded".to_string(),
+            };
             return Err(E::custom(format!(
-                "the saved '{level}' opponent played another network than the one loaded ({} vs {})",
+                "the saved '{level}' opponent played another network than {loaded} ({} vs {})",
                 self.observation,
                 G::fingerprint()
             )));
         }
         Ok(net)
     }
+}
+
+/// The index of the weight file at `path` among those read for `network@FILE` opponents;
+/// `fresh`: read it again if it has changed since this process read it (`Slot::load_file`), else
+/// the one last read from it (`Slot::file_index`).
+pub fn file_index<G: Registered>(path: &str, fresh: bool) -> Result<usize> {
+    if fresh {
+        G::slot().load_file(path)
+    } else {
+        G::slot().file_index(path)
+    }
+}
+
+/// The network level `kind` on the weight file of index `index` (`file_index`), seeded.
+pub fn level_on_file<G: Registered, A: NetworkLevels<G>>(kind: OpponentKind, index: usize, budget: u32, seed: u64) -> Result<A> {
+    A::with_network(kind, G::slot().file(index)?, budget, seed)
 }
 
 /// A network as a player over input rows (`Network::write_input`'s). It has no stream: the same
@@ -159,7 +251,7 @@ impl<G: NetGame> PartialEq for Player<G> {
     }
 }
 
-impl<G: NetGame> Serialize for Player<G> {
+impl<G: Registered> Serialize for Player<G> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         SavedNetwork::of(&self.net).serialize(s)
     }

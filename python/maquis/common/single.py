@@ -16,6 +16,7 @@ import copy
 import importlib
 import json
 import numbers
+import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, SupportsFloat
 
@@ -114,9 +115,17 @@ def check_illegal_action_type(illegal_action: Any) -> None:
         raise TypeError(f"illegal_action must be 'terminate' or 'raise', got {type(illegal_action).__name__}")
 
 
+#: The levels that may play a weight file of the user's: `network@FILE`, `network_search@FILE`.
+FILE_LEVELS = ("network", "network_search")
+
+
 def opponent_id(opponent: Any, opponents: tuple[str, ...] = BUNDLED_OPPONENTS) -> str:
-    """The engine's id of an opponent: one of the game's bundled `opponents`, or "external" for an
-    object with `act`."""
+    """The engine's id of an opponent: one of the game's bundled `opponents`; `network@FILE` or
+    `network_search@FILE` where the game has that level (FILE made absolute, so that a pickled env
+    finds it from another directory; the engine reads and checks it); or "external" for an object
+    with `act`."""
+    if isinstance(opponent, str) and "@" in opponent:
+        return file_opponent_id(opponent, opponents)
     if isinstance(opponent, str):
         if opponent not in opponents:
             names = ", ".join(repr(o) for o in opponents)
@@ -125,6 +134,21 @@ def opponent_id(opponent: Any, opponents: tuple[str, ...] = BUNDLED_OPPONENTS) -
     if not callable(getattr(opponent, "act", None)):
         raise TypeError(f"opponent must be a bundled id or an object with act(obs, mask) -> int, got {type(opponent).__name__}")
     return "external"
+
+
+def file_opponent_id(opponent: str, opponents: tuple[str, ...]) -> str:
+    """`level@FILE` with FILE absolute: a ValueError unless `level` is a network level of
+    `opponents`, a FileNotFoundError when FILE is not a file."""
+    level, path = opponent.split("@", 1)
+    levels = [o for o in opponents if o in FILE_LEVELS]
+    if level not in levels:
+        named = " and ".join(f"'{o}@FILE'" for o in levels) or "none of this game's opponents"
+        raise ValueError(f"opponent {opponent!r}: a weight file is played by {named}")
+    if not path:
+        raise ValueError(f"opponent {opponent!r}: no file after '@'")
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"opponent {opponent!r}: no such file {path!r}")
+    return f"{level}@{os.path.abspath(path)}"
 
 
 def opponent_budget(opponent: Any, opponent_kwargs: Any, default: int) -> int:
@@ -413,6 +437,9 @@ class OpponentGameEnv(GameEnv):
 
     #: The reset options the engine reads (besides `side` and `opponent`).
     _scenario_options: ClassVar[tuple[str, ...]] = ()
+    #: The engine's id of an `opponent` reset option (the game's levels; `opponent_id` over the
+    #: bundled ones by default).
+    _opponent_id = staticmethod(opponent_id)
 
     def _started(self, keywords: dict[str, Any], engine: dict[str, Any]) -> None:
         opponent = keywords["opponent"]
@@ -450,7 +477,7 @@ class OpponentGameEnv(GameEnv):
             options["side"] = check_side(options.pop("side"), self._tables.SIDES)
         if "opponent" in options:
             o = options.pop("opponent")
-            options["opponent"] = opponent_id(o)
+            options["opponent"] = self._opponent_id(o)
             episode_opponent = None if isinstance(o, str) else o
             if episode_opponent is not None:
                 self._check_shaping_opponent()

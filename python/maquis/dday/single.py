@@ -9,7 +9,7 @@ from typing import Any
 from .._core import dday as _dday
 from ..common.single import OpponentGameEnv, opponent_id
 from .game import GAME
-from ._common import RENDER_MODES, SCENARIO_OPTIONS, engine_kwargs, observation_space, render_state, vp_info
+from ._common import RENDER_MODES, SCENARIO_OPTIONS, engine_kwargs, network_opponent_id, observation_space, render_state, vp_info
 
 __all__ = ["DDayEnv", "opponent_id"]
 
@@ -72,6 +72,7 @@ class DDayEnv(OpponentGameEnv, keywords=GAME.keywords):
     _tables = _dday
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
     _scenario_options = SCENARIO_OPTIONS
+    _opponent_id = staticmethod(network_opponent_id)
     _observation_space = staticmethod(observation_space)
     _render_state = staticmethod(render_state)
     _engine_kwargs = staticmethod(engine_kwargs)

@@ -17,6 +17,7 @@ from ._common import (
     ENV_RENDER_MODES,
     SCENARIO_OPTIONS,
     MauriceKeywords,
+    network_opponent_id,
     morale_info,
     observation_space,
     render_state,
@@ -118,6 +119,7 @@ class MauriceEnv(MauriceKeywords, OpponentGameEnv, keywords=GAME.keywords):
     _tables = _maurice
     metadata = {"render_modes": list(ENV_RENDER_MODES), "render_fps": 2}
     _scenario_options = SCENARIO_OPTIONS
+    _opponent_id = staticmethod(network_opponent_id)
     _render_state = staticmethod(render_state)
 
     def _outside_opponent(self, opponent: Any) -> Any:

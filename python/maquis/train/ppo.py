@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from maquis.common.policy import save_policy
+from maquis.common.single import file_opponent_id
 
 
 # --------------------------------------------------------------------------------------------
@@ -98,8 +99,9 @@ def make_envs(make_env, num_envs, halves, device="cpu"):
 def add_train_opponents_argument(g):
     """`--train-opponents A,B`: the training environments shared out among bundled opponents."""
     g.add_argument("--train-opponents", default=None, metavar="A,B",
-                   help="bundled opponents of the training games, the environments shared out equally among them "
-                        "(and the sides) (default: --opponent; the evaluation is against --opponent)")
+                   help="opponents of the training games, the environments shared out equally among them (and the "
+                        "sides): bundled ids, or network@FILE / network_search@FILE (a weight file of yours, e.g. a "
+                        "pool of past learners) (default: --opponent; the evaluation is against --opponent)")
 
 
 def groups(sides, train_opponents):
@@ -113,9 +115,14 @@ def training_groups(p, args, sides, opponents):
     of `--train-opponents` (or `--opponent`), each one of `opponents`; `--num-envs` must share out
     equally among them (`p.error` otherwise). Sets `args.train_opponents` to the names, comma-joined."""
     names = [o.strip() for o in (args.train_opponents or args.opponent).split(",") if o.strip()]
-    unknown = [o for o in names if o not in opponents]
+    unknown = [o for o in names if o not in opponents and "@" not in o]
     if not names or unknown:
-        p.error(f"--train-opponents: expected some of {', '.join(opponents)}, got {args.train_opponents!r}")
+        p.error(f"--train-opponents: expected some of {', '.join(opponents)} (or network@FILE), "
+                f"got {args.train_opponents!r}")
+    try:
+        names = [file_opponent_id(o, tuple(opponents)) if "@" in o else o for o in names]
+    except (ValueError, OSError) as e:
+        p.error(f"--train-opponents: {e}")
     args.train_opponents = ",".join(names)
     kinds = groups(sides, args.train_opponents)
     if args.num_envs % len(kinds):

@@ -57,13 +57,14 @@ impl<T: BindTwoPlayer> BindGame for Versus<T> {
     }
 }
 
-/// The setup of the constructor keywords: the learner's `side`, the `opponent` (a bundled id, or
-/// "external" where `external`: the single env, played by the caller) and its search `budget`.
+/// The setup of the constructor keywords: the learner's `side`, the `opponent` (a bundled id,
+/// `network@FILE` / `network_search@FILE`, or "external" where `external`: the single env, played
+/// by the caller) and its search `budget`.
 pub fn setup<T: TwoPlayer>(side: T::Side, opponent: &str, budget: u32, external: bool) -> Result<Setup<T>> {
     if budget == 0 {
         return Err(Error::BadOption("budget must be a positive int".into()));
     }
-    let opponent = Opponent { kind: OpponentKind::parse(opponent, external)?, budget };
+    let opponent = Opponent::parse::<T>(opponent, budget, external)?;
     Ok(Setup { side, opponent, ..Setup::default() })
 }
 
@@ -126,7 +127,7 @@ impl<T: BindTwoPlayer> EnvCore<Versus<T>> {
             "{}Env(side={:?}, opponent={:?}, illegal_action={:?}, phase={:?})",
             T::REPR_PREFIX,
             T::side_name(setup.side),
-            setup.opponent.kind.as_str(),
+            setup.opponent.id(),
             self.cfg.illegal.as_str(),
             T::phase(&self.slot.state().game)
         )
@@ -243,8 +244,8 @@ macro_rules! versus_classes {
                 }
                 /// The constructor's opponent id.
                 #[getter]
-                fn opponent(&self) -> &'static str {
-                    self.core.cfg.setup.opponent.kind.as_str()
+                fn opponent(&self) -> String {
+                    self.core.cfg.setup.opponent.id()
                 }
                 /// {outcome: reward}, or None for the margin reward.
                 #[getter]
