@@ -163,3 +163,15 @@ def test_bad_file_opponents_are_clear_errors(game, tmp_path, make):
     other = MAURICE_NETWORK.shipped_path() if name == "dday" else dday_shipped()
     with pytest.raises(MaquisError, match="observation layout"):
         build(f"network@{other}")
+
+
+def test_evaluate_plays_against_a_file_opponent_as_against_its_level(game):
+    name, _, _, path, sides, _ = game
+    module = dday if name == "dday" else maurice
+    kwargs = {} if name == "dday" else {"scenario": "skirmish"}
+    level = module.evaluate("random", side=sides[1], opponents=("network",), episodes=4, seed=3, **kwargs)
+    on_file = module.evaluate("random", side=sides[1], opponents=(f"network@{path}",), episodes=4, seed=3, **kwargs)
+    assert [r.opponent for r in on_file.rows] == [f"network@{path}"]
+    assert [r.counts for r in on_file.rows] == [r.counts for r in level.rows]
+    with pytest.raises(ValueError, match="weight file is played by"):
+        module.evaluate("random", side=sides[1], opponents=(f"heuristic@{path}",), episodes=1, **kwargs)

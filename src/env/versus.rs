@@ -303,13 +303,20 @@ pub struct Opponent {
 }
 
 /// The weight file of a `network@FILE` opponent: its path, and which reading of it this process
-/// plays (none in a setup restored from a save: the file's last reading, or a new one).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// plays (none in a setup restored from a save: the file's last reading, or a new one). Two are
+/// equal when their paths are (the same id, as a restored setup is to the one saved).
+#[derive(Clone, Debug, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct OpponentFile {
     pub path: String,
     #[serde(skip)]
     pub index: Option<usize>,
+}
+
+impl PartialEq for OpponentFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+    }
 }
 
 impl Opponent {

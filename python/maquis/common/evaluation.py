@@ -282,12 +282,16 @@ def check_versus(
     side: str, sides: Sequence[str], opponents: Any, known: Sequence[str], episodes: int
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the learner sides, the opponents) of an evaluation's `side` ("both" or one of `sides`) and
-    `opponents` (each one of `known`); a ValueError naming what is wrong."""
+    `opponents` (each one of `known`, or `network@FILE` / `network_search@FILE` where `known` has
+    that level: FILE made absolute); a ValueError naming what is wrong (FileNotFoundError for a
+    missing FILE)."""
+    from .single import file_opponent_id
+
     if side not in (*sides, "both"):
         raise ValueError(f"unknown side {side!r}: expected {', '.join(sides)} or both")
-    opponents = tuple(opponents)
+    opponents = tuple(file_opponent_id(o, tuple(known)) if isinstance(o, str) and "@" in o else o for o in opponents)
     for o in opponents:
-        if o not in known:
+        if o not in known and "@" not in o:
             raise ValueError(f"unknown opponent {o!r}: expected one of {', '.join(known)}")
     if episodes < 1:
         raise ValueError(f"episodes must be at least 1, got {episodes}")

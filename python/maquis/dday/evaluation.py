@@ -71,7 +71,7 @@ def play_episodes(
     ``progress(1)`` after each game."""
     from . import DDayEnv
 
-    env = DDayEnv(side=side, opponent=opponent, opponent_kwargs={"budget": budget} if opponent in ("search", "network_search") else None)
+    env = DDayEnv(side=side, opponent=opponent, opponent_kwargs={"budget": budget} if opponent.split("@")[0] in ("search", "network_search") else None)
 
     def record(env: Any, info: dict[str, Any]) -> tuple[str, int, int]:
         vp = info["vp"]
