@@ -8,7 +8,7 @@ use super::convert::new_array;
 use super::env::EnvCore;
 use super::save::SaveKind;
 use super::BindGame;
-use crate::env::versus::{load_match, Match, Opponent, OpponentKind, Rewards, Setup, TwoPlayer, Versus};
+use crate::env::versus::{load_match, Match, Opponent, Rewards, Setup, TwoPlayer, Versus};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use numpy::PyArray1;
