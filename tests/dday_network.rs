@@ -340,7 +340,7 @@ fn a_network_at_file_opponent_plays_its_file_and_refuses_bad_ids() {
     let back: AnyAgent = serde_json::from_str(&json).unwrap();
     assert_eq!(back, on_file);
     for (bad, says) in [
-        ("heuristic@x".to_string(), "only 'network@FILE'"),
+        ("heuristic@x".to_string(), "only network@FILE and network_search@FILE"),
         ("network@".to_string(), "no file after '@'"),
         (format!("network@{}", dir.join("missing").display()), "network file"),
     ] {

@@ -337,7 +337,7 @@ impl Opponent {
             "network_search" => OpponentKind::NetworkSearch,
             _ => {
                 return Err(Error::BadOption(format!(
-                    "opponent '{id}': only 'network@FILE' and 'network_search@FILE' name a weight file"
+                    "opponent '{id}': only network@FILE and network_search@FILE name a weight file"
                 )))
             }
         };
@@ -345,7 +345,6 @@ impl Opponent {
             return Err(Error::BadOption(format!("opponent '{id}': no file after '@'")));
         }
         let index = T::opponent_file(path, true)?;
-        T::opponent_on_file(kind, index, budget, 0)?;
         Ok(Opponent { kind, budget, file: Some(OpponentFile { path: path.to_string(), index: Some(index) }) })
     }
 
@@ -357,7 +356,8 @@ impl Opponent {
         }
     }
 
-    fn agent<T: TwoPlayer>(&self, seed: u64) -> Result<Option<T::Agent>> {
+    /// The agent that plays it, seeded (None for `External`, played from outside).
+    pub fn agent<T: TwoPlayer>(&self, seed: u64) -> Result<Option<T::Agent>> {
         match (self.kind, &self.file) {
             (OpponentKind::External, _) => Ok(None),
             (kind, Some(f)) => {

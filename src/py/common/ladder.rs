@@ -5,14 +5,12 @@
 //! with a network, `network@FILE` / `network_search@FILE`: that level on the weight file FILE
 //! instead of the registered network, so that two networks can meet.
 
-use crate::env::versus::{OpponentKind, TwoPlayer};
-use crate::nn::player::{NetworkLevels, Registered};
-use crate::nn::Network;
+use crate::env::versus::{Opponent, TwoPlayer};
 use crate::py::errors::MaquisError;
 use pyo3::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// One game to play: the agent of the game's first side (`DEFAULT_SIDE`) and its stream seed,
 /// the agent of the other side and its seed, and the game seed.
@@ -23,71 +21,28 @@ type Build<'a, T> = dyn Fn(&str, u64) -> Result<<T as TwoPlayer>::Agent, String>
 
 /// The result of each game of `games`, in order, from the first side's view: 1 a win, 0 a draw,
 /// -1 a loss; `threads` games at a time (at least one). `budget`: the searches' simulations per
-/// decision. An unknown agent id is an error before any game is played.
+/// decision. Each agent id is parsed as an environment's opponent is (`Opponent::parse`: a
+/// `network@FILE` file read once and checked to be `T`'s network) before any game is played.
 pub fn play_games<T: TwoPlayer>(py: Python<'_>, games: Vec<GameSpec>, budget: u32, threads: usize) -> PyResult<Vec<i8>> {
-    check_budget(budget)?;
-    for (a, _, b, _, _) in &games {
-        for id in [a, b] {
-            OpponentKind::parse(id, false).map_err(|e| MaquisError::new_err(format!("agent {id:?}: {e}")))?;
-        }
-    }
-    play_all::<T>(py, &games, threads, &|id, seed| bundled::<T>(id, budget, seed))
-}
-
-/// `play_games` for a game whose network type is `G`: its agents may also be `network@FILE` and
-/// `network_search@FILE` (each file read once, checked to be `G`'s; `title` names the game in
-/// the error).
-pub fn play_games_with_networks<T: TwoPlayer, G: Registered>(
-    py: Python<'_>,
-    games: Vec<GameSpec>,
-    budget: u32,
-    threads: usize,
-    title: &str,
-) -> PyResult<Vec<i8>>
-where
-    T::Agent: NetworkLevels<G>,
-{
-    check_budget(budget)?;
-    let mut files: HashMap<String, (OpponentKind, Arc<Network<G>>)> = HashMap::new();
-    for (a, _, b, _, _) in &games {
-        for id in [a, b] {
-            let bad = |e: String| MaquisError::new_err(format!("agent {id:?}: {e}"));
-            match id.split_once('@') {
-                None => {
-                    OpponentKind::parse(id, false).map_err(|e| bad(e.to_string()))?;
-                }
-                Some((level, path)) if !files.contains_key(id.as_str()) => {
-                    let kind = match level {
-                        "network" => OpponentKind::Network,
-                        "network_search" => OpponentKind::NetworkSearch,
-                        _ => return Err(bad("only network@FILE and network_search@FILE name a file".into())),
-                    };
-                    let net = Network::<G>::load(std::path::Path::new(path))
-                        .map_err(|e| bad(format!("{title} network {e}")))?;
-                    files.insert(id.clone(), (kind, Arc::new(net)));
-                }
-                Some(_) => {}
-            }
-        }
-    }
-    let build = |id: &str, seed: u64| match files.get(id) {
-        Some((kind, net)) => T::Agent::with_network(*kind, net.clone(), budget, seed).map_err(|e| e.to_string()),
-        None => bundled::<T>(id, budget, seed),
-    };
-    play_all::<T>(py, &games, threads, &build)
-}
-
-/// The bundled agent `id` (`random`, `heuristic`, …) of `T`, seeded.
-fn bundled<T: TwoPlayer>(id: &str, budget: u32, seed: u64) -> Result<T::Agent, String> {
-    let kind = OpponentKind::parse(id, false).map_err(|e| e.to_string())?;
-    T::bundled_opponent(kind, budget, seed).map_err(|e| e.to_string())
-}
-
-fn check_budget(budget: u32) -> PyResult<()> {
     if budget == 0 {
         return Err(MaquisError::new_err("budget must be a positive int"));
     }
-    Ok(())
+    let mut agents: HashMap<&str, Opponent> = HashMap::new();
+    for (a, _, b, _, _) in &games {
+        for id in [a, b] {
+            if !agents.contains_key(id.as_str()) {
+                let agent = Opponent::parse::<T>(id, budget, false)
+                    .map_err(|e| MaquisError::new_err(format!("agent {id:?}: {e}")))?;
+                agents.insert(id, agent);
+            }
+        }
+    }
+    let build = |id: &str, seed: u64| match agents[id].agent::<T>(seed) {
+        Ok(Some(agent)) => Ok(agent),
+        Ok(None) => Err(format!("agent {id:?} plays from outside")),
+        Err(e) => Err(e.to_string()),
+    };
+    play_all::<T>(py, &games, threads, &build)
 }
 
 /// Plays `games` with agents from `build`, `threads` at a time, the GIL released.
@@ -135,23 +90,19 @@ fn play_all<T: TwoPlayer>(py: Python<'_>, games: &[GameSpec], threads: usize, bu
 }
 
 /// A game's `play_games(games, budget, threads)` pyfunction over `play_games::<$two>` (with
-/// `network = $g, $title`: over `play_games_with_networks::<$two, $g>`, so its agents may be
-/// `network@FILE` and `network_search@FILE`), registered in its submodule by `$name::register`.
+/// `networks`: its docstring says its agents may be `network@FILE` and `network_search@FILE`),
+/// registered in its submodule by `$name::register`.
 macro_rules! ladder_function {
     ($two:ty, budget = $budget:literal) => {
-        ladder_function!(@define $budget, "Plays whole games between bundled agents on `threads` threads, the GIL released.",
-            "",
-            |py, games, budget, threads| $crate::py::common::ladder::play_games::<$two>(py, games, budget, threads));
+        ladder_function!(@define $two, $budget, "Plays whole games between bundled agents on `threads` threads, the GIL released.", "");
     };
-    ($two:ty, network = $g:ty, $title:literal, budget = $budget:literal) => {
-        ladder_function!(@define $budget, "Plays whole games between agents on `threads` threads, the GIL released.",
+    ($two:ty, networks, budget = $budget:literal) => {
+        ladder_function!(@define $two, $budget, "Plays whole games between agents on `threads` threads, the GIL released.",
             concat!("\n        An agent is a bundled id, or `network@FILE` / `network_search@FILE`: that",
                     "\n        level on the weight file FILE instead of the loaded network (two networks can",
-                    "\n        meet; each file is read once and must be this game's)."),
-            |py, games, budget, threads| $crate::py::common::ladder::play_games_with_networks::<$two, $g>(
-                py, games, budget, threads, $title));
+                    "\n        meet; each file is read once and must be this game's)."));
     };
-    (@define $budget:literal, $summary:literal, $agents:expr, |$py:ident, $games:ident, $b:ident, $t:ident| $body:expr) => {
+    (@define $two:ty, $budget:literal, $summary:literal, $agents:expr) => {
         #[doc = $summary]
         #[doc = ""]
         #[doc = " Args:"]
@@ -165,12 +116,12 @@ macro_rules! ladder_function {
         #[pyo3::pyfunction]
         #[pyo3(signature = (games, budget=$budget, threads=1))]
         fn play_games(
-            $py: pyo3::Python<'_>,
-            $games: Vec<$crate::py::common::ladder::GameSpec>,
-            $b: u32,
-            $t: usize,
+            py: pyo3::Python<'_>,
+            games: Vec<$crate::py::common::ladder::GameSpec>,
+            budget: u32,
+            threads: usize,
         ) -> pyo3::PyResult<Vec<i8>> {
-            $body
+            $crate::py::common::ladder::play_games::<$two>(py, games, budget, threads)
         }
 
         pub fn register(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {

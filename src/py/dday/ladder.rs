@@ -2,4 +2,4 @@
 //! `maquis dday ladder` and of the training's gate (the shared `ladder_function!`; its agents may
 //! be `network@FILE` / `network_search@FILE`).
 
-ladder_function!(crate::dday::env::DDay1944, network = crate::dday::agents::network::DDayNet, "D-Day", budget = 200);
+ladder_function!(crate::dday::env::DDay1944, networks, budget = 200);

@@ -2,4 +2,4 @@
 //! `maquis maurice ladder` and of the training's gate (the shared `ladder_function!`; its agents may
 //! be `network@FILE` / `network_search@FILE`).
 
-ladder_function!(crate::maurice::env::MauriceLite, network = crate::maurice::agents::network::MauriceNet, "Maurice Lite", budget = 100);
+ladder_function!(crate::maurice::env::MauriceLite, networks, budget = 100);
