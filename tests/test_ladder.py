@@ -52,6 +52,79 @@ def test_bt_three_players_consistent():
     assert elo == pytest.approx(true, abs=0.5)
 
 
+def _seat_truth_scores(first: np.ndarray, second: np.ndarray, advantage: float, games: int) -> np.ndarray:
+    """Expected scores of agents whose strength is `first` in the first seat and `second` in the
+    second, the first seat `advantage` Elo better: score[s, i, j] of `seat_elo`."""
+    n = len(first)
+    score = np.zeros((2, n, n))
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                score[0, i, j] = games / (1 + 10 ** (-(first[i] + advantage - second[j]) / 400))
+                score[1, i, j] = games / (1 + 10 ** (-(second[i] - first[j] - advantage) / 400))
+    return score
+
+
+def test_seat_elo_recovers_each_seats_strength():
+    # "a" strong in the first seat and weak in the second, "b" the reverse: one rating per agent
+    # would average them away; the seat advantage (80) is left out of both seats' scales.
+    first, second = np.array([0.0, 200.0, 50.0, 300.0]), np.array([0.0, -100.0, 150.0, 250.0])
+    elo = common.seat_elo(["random", "a", "b", "c"], _seat_truth_scores(first, second, 80.0, 1000))
+    assert elo[:, 0] == pytest.approx(first, abs=0.5)
+    assert elo[:, 1] == pytest.approx(second, abs=0.5)
+    # the anchor is random wherever it is listed, the first name without one
+    elo = common.seat_elo(["a", "random", "b", "c"], _seat_truth_scores(first[[1, 0, 2, 3]], second[[1, 0, 2, 3]],
+                                                                         80.0, 1000))
+    assert elo[1] == pytest.approx([0.0, 0.0], abs=1e-9) and elo[0] == pytest.approx([200.0, -100.0], abs=0.5)
+
+
+@pytest.mark.parametrize("names, shape, message", [
+    (["random", "a"], (2, 2, 2), "three agents or more"),
+    (["random", "a", "b"], (3, 3), "2x3x3"),
+])
+def test_seat_elo_refuses(names, shape, message):
+    with pytest.raises(ValueError, match=message):
+        common.seat_elo(names, np.ones(shape))
+
+
+def _fake_ladder_game(first_seat_only: str) -> common.LadderGame:
+    """A game whose results are drawn from the game seed, except that `first_seat_only` wins every
+    game in the first seat and loses every game in the second."""
+
+    def play_games(games, budget, threads):
+        out = []
+        for first, _, second, _, g in games:
+            if first_seat_only in (first, second):
+                out.append(1)  # the first seat wins: `first_seat_only` there, its opponent when it is second
+            else:
+                out.append((g % 3) - 1)
+        return out
+
+    return common.LadderGame("fake", ("random", "x", "y", "one_seat"), ("random", "x", "y", "one_seat"), 1,
+                             play_games, sides=("north", "south"))
+
+
+def test_ladder_rates_each_seat():
+    r = common.play_ladder(_fake_ladder_game("one_seat"), deals=40, seed=1, threads=1, bootstrap=30)
+    best_north, ci = r.seat_rating("one_seat", "north")
+    worst_south, _ = r.seat_rating("one_seat", "south")
+    others = [r.seat_rating(a, side)[0] for a in ("random", "x", "y") for side in ("north", "south")]
+    assert best_north > max(others) + 400 and worst_south < min(others) - 400
+    assert ci[0] <= best_north <= ci[1]
+    assert r.seat_rating("random", "north") == (0.0, [0.0, 0.0])
+    d = json.loads(r.to_json())
+    assert [s["side"] for s in d["agents"][0]["by_seat"]] == ["north", "south"]
+    assert "as north" in r.to_text() and "by seat" in r.to_text()
+    with pytest.raises(KeyError, match="no side 'east'"):
+        r.seat_rating("x", "east")
+    with pytest.raises(KeyError, match="no agent"):
+        r.seat_rating("z", "north")
+    two = common.play_ladder(_fake_ladder_game("one_seat"), "random,x", deals=10, seed=1, threads=1, bootstrap=10)
+    assert all("by_seat" not in a for a in two.agents) and "by seat" not in two.to_text()
+    with pytest.raises(ValueError, match="three agents or more"):
+        two.seat_rating("x", "north")
+
+
 # -- D-Day -----------------------------------------------------------------------------------------
 
 
@@ -67,6 +140,11 @@ def test_dday_small_ladder_shape_and_duplicate_deals():
         assert sum(p["by_seat"][s][k] for s in (0, 1) for k in ("wins", "draws", "losses")) == 12
         assert [s["side"] for s in p["by_seat"]] == ["resistance", "german"]  # the game's first side first
     assert "a as resistance W-D-L" in r.to_text() and "a as german W-D-L" in r.to_text()
+    for a in d["agents"]:
+        assert [s["side"] for s in a["by_seat"]] == ["resistance", "german"]
+        for s in a["by_seat"]:
+            assert s["ci95"][0] <= s["rating"] + 1e-6 and s["rating"] <= s["ci95"][1] + 1e-6
+    assert r.seat_rating("random", "german") == (0.0, [0.0, 0.0])
     for a in d["agents"]:
         lo, hi = a["ci95"]
         assert lo <= a["rating"] + 1e-6 and a["rating"] <= hi + 1e-6
@@ -207,6 +285,15 @@ def test_dday_cli_json_and_outputs(tmp_path, capsys):
     assert "random v heuristic" in text and "Bradley-Terry" in text
     header, *rows = out_csv.read_text().splitlines()
     assert header == "agent,rating,ci95_low,ci95_high,games,score" and len(rows) == 2
+    # three agents: the ratings by seat too, in the tables and the CSV
+    assert main(["dday", "ladder", "--agents", "random,heuristic,network", "--deals", "4", "--threads", "2",
+                 "--bootstrap", "10", "-o", str(out_csv), "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "as resistance" in text and "as german" in text and "each seat's random at 0" in text
+    header, *rows = out_csv.read_text().splitlines()
+    assert header == ("agent,rating,ci95_low,ci95_high,games,score,rating_as_resistance,ci95_low_as_resistance,"
+                      "ci95_high_as_resistance,rating_as_german,ci95_low_as_german,ci95_high_as_german")
+    assert len(rows) == 3
 
 
 def test_plot(tmp_path):

@@ -11,6 +11,12 @@ half a win each way) by `choix`, on the Elo scale (400·log10 of the odds), `ran
 first agent). Their 95 % intervals are percentiles of the fits of `bootstrap` resamples of the deals
 (every pairing's games of a drawn deal together).
 
+Ratings by seat: with three agents or more, the same games are also fitted with each agent twice,
+once in each seat, every game a comparison between the agent in the first seat and the one in the
+second. Each seat's anchor is at 0, so two agents' ratings in one seat compare how they play that
+seat against the same opponents, the seat's own advantage left out (two agents alone meet only
+each other, which leaves the seats' scales apart: no ratings by seat then).
+
 The solitaire Maquis has no opponents: its ladder (`maquis.ladder`) uses the JSON shape and the
 deal bootstrap of this module with difficulties for levels.
 """
@@ -35,6 +41,7 @@ from .progress import progress_bar
 
 __all__ = [
     "ELO", "LadderGame", "LadderResult", "RatingTable", "bootstrap_indices", "bt_elo", "deal_seed", "play_ladder",
+    "seat_elo",
     "add_ladder_arguments", "run_ladder", "write_output",
 ]
 
@@ -70,6 +77,30 @@ def bt_elo(names: Sequence[str], score: np.ndarray, anchor: str | None = ANCHOR,
     elo = params * ELO
     ref = names.index(anchor) if anchor in names else 0
     return elo - elo[ref]
+
+
+def seat_elo(names: Sequence[str], score: np.ndarray, anchor: str | None = ANCHOR) -> np.ndarray:
+    """Ratings by seat, shape (len(names), 2): the Bradley–Terry fit (`bt_elo`) of `score[s, i, j]`,
+    what `names[i]` in seat `s` scored against `names[j]` in the other seat, with each agent in
+    each seat an entrant; `anchor` (the first name when it is absent) at 0 in each seat.
+
+    >>> s = np.zeros((2, 3, 3)); s[0] = [[0, 40, 60], [60, 0, 75], [40, 25, 0]]  # 100 games each
+    >>> s[1] = 100 - s[0].T; np.fill_diagonal(s[1], 0)  # the same results seen from the other seat
+    >>> [round(float(x)) for x in seat_elo(["random", "a", "b"], s)[:, 0]]
+    [0, 86, -86]
+    """
+    n = len(names)
+    score = np.asarray(score, dtype=np.float64)
+    if score.shape != (2, n, n):
+        raise ValueError(f"score must be 2x{n}x{n}, got {score.shape}")
+    if n < 3:
+        raise ValueError(f"ratings by seat need three agents or more, got {n}")
+    both = np.zeros((2 * n, 2 * n))
+    both[:n, n:] = score[0]  # first seat (rows 0..n-1) against the second (columns n..2n-1)
+    both[n:, :n] = score[1]
+    elo = bt_elo([f"{k}" for k in range(2 * n)], both, anchor=None).reshape(2, n)
+    ref = list(names).index(anchor) if anchor in names else 0
+    return (elo - elo[:, ref:ref + 1]).T
 
 
 def deal_seed(seed: int, deal: int, *key: int) -> int:
@@ -137,14 +168,29 @@ class RatingTable:
 
 @dataclass
 class LadderResult(RatingTable):
-    """A two-player ladder's outcome: `agents` (agent, rating, ci95, games, score; best first),
-    `pairings` (a, b, deals, games, wins, draws, losses, score of `a`) and the settings."""
+    """A two-player ladder's outcome: `agents` (agent, rating, ci95, games, score, and with three
+    agents or more `by_seat`: each seat's side, rating and ci95; best first), `pairings` (a, b,
+    deals, games, wins, draws, losses, score of `a`, `by_seat` W-D-L) and the settings."""
 
     def rating(self, agent: str) -> float:
         """`agent`'s rating; a KeyError for an agent not in the ladder."""
         for a in self.agents:
             if a["agent"] == agent:
                 return a["rating"]
+        raise KeyError(f"no agent {agent!r} in this ladder")
+
+    def seat_rating(self, agent: str, side: str) -> tuple[float, list[float]]:
+        """`agent`'s rating in the seat of `side` and its 95 % interval (see the module); a KeyError
+        for an agent not in the ladder or a side not the game's, a ValueError for a ladder of two
+        agents (no ratings by seat)."""
+        for a in self.agents:
+            if a["agent"] == agent:
+                if "by_seat" not in a:
+                    raise ValueError("ratings by seat need three agents or more")
+                for s in a["by_seat"]:
+                    if s["side"] == side:
+                        return s["rating"], s["ci95"]
+                raise KeyError(f"no side {side!r}: the sides are {', '.join(s['side'] for s in a['by_seat'])}")
         raise KeyError(f"no agent {agent!r} in this ladder")
 
     def to_text(self) -> str:
@@ -154,6 +200,12 @@ class LadderResult(RatingTable):
             lo, hi = a["ci95"]
             lines.append(f"{a['agent']:<16}{a['rating']:>8.1f}  {f'[{lo:.1f}, {hi:.1f}]':<18}{a['games']:>7}"
                          f"{100 * a['score']:>7.1f}%")
+        if self.agents and "by_seat" in self.agents[0]:
+            head = "".join(f"  {'as ' + s['side']:>8}  {'95% CI':<18}" for s in self.agents[0]["by_seat"])
+            lines += ["", f"{'by seat':<16}{head}".rstrip(), "-" * (16 + len(head.rstrip()))]
+            for a in self.agents:
+                lines.append((f"{a['agent']:<16}" + "".join(
+                    f"  {s['rating']:>8.1f}  {'[{:.1f}, {:.1f}]'.format(*s['ci95']):<18}" for s in a["by_seat"])).rstrip())
         seats = [s["side"] for s in self.pairings[0]["by_seat"]] if self.pairings else []
         head = "".join(f"  {'a as ' + side + ' W-D-L':>22}" for side in seats)
         lines += ["", f"{'pairing':<32}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}{'score':>8}{head}"]
@@ -166,7 +218,9 @@ class LadderResult(RatingTable):
         if "deals" in s:
             lines += ["", f"{s['deals']} duplicate deals per pairing (each played with the seats swapped), seed "
                           f"{s['seed']}; Bradley-Terry on the Elo scale, {s['anchor']} at 0; 95% CI: "
-                          f"{s['bootstrap']} bootstrap resamples of the deals"]
+                          f"{s['bootstrap']} bootstrap resamples of the deals"
+                          + ("; by seat: each agent in each seat an entrant, each seat's "
+                             f"{s['anchor']} at 0" if self.agents and "by_seat" in self.agents[0] else "")]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -338,6 +392,20 @@ def _score_matrix(names: Sequence[str], pairs: Sequence[tuple[str, str]], result
     return m
 
 
+def _seat_scores(names: Sequence[str], pairs: Sequence[tuple[str, str]], results: dict[Any, np.ndarray],
+                 idx: np.ndarray | None = None) -> np.ndarray:
+    """score[s, i, j]: what `names[i]` in seat `s` scored against `names[j]` in the other, on the
+    deals `idx` (default all)."""
+    m = np.zeros((2, len(names), len(names)))
+    for a, b in pairs:
+        r = results[(a, b)] if idx is None else results[(a, b)][idx]
+        i, j = names.index(a), names.index(b)
+        for s in (0, 1):  # column s: a in seat s, b in the other
+            won = float(((r[:, s] + 1) / 2).sum())
+            m[s, i, j], m[1 - s, j, i] = won, r.shape[0] - won
+    return m
+
+
 def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: dict[Any, np.ndarray], deals: int,
           seed: int, budget: int, bootstrap: int, sides: tuple[str, str]) -> LadderResult:
     anchor = ANCHOR if ANCHOR in names else names[0]
@@ -352,6 +420,16 @@ def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: di
          "games": games, "score": round(float(score[i].sum() / games), 4)}
         for i, n in enumerate(names)
     ]
+    if len(names) >= 3:
+        by_seat = seat_elo(names, _seat_scores(names, pairs, results), anchor)
+        seat_fits = np.array([seat_elo(names, _seat_scores(names, pairs, results, idx), anchor)
+                              for idx in bootstrap_indices(deals, bootstrap, seed)])
+        seat_lo, seat_hi = np.percentile(seat_fits, [2.5, 97.5], axis=0)
+        for i, a in enumerate(agents):
+            # (+ 0.0: the anchor's fits are -0.0 as often as 0.0)
+            a["by_seat"] = [{"side": sides[s], "rating": round(float(by_seat[i, s]), 2) + 0.0,
+                             "ci95": [round(float(seat_lo[i, s]), 2) + 0.0, round(float(seat_hi[i, s]), 2) + 0.0]}
+                            for s in (0, 1)]
     agents.sort(key=lambda a: -a["rating"])
     pairings = []
     for a, b in pairs:
@@ -380,7 +458,10 @@ def write_output(result: Any, path: str) -> None:
         return
     rows = result.csv_rows() if hasattr(result, "csv_rows") else [
         {"agent": a["agent"], "rating": a["rating"], "ci95_low": a["ci95"][0], "ci95_high": a["ci95"][1],
-         "games": a["games"], "score": a["score"]} for a in result.agents]
+         "games": a["games"], "score": a["score"],
+         **{f"{k}_as_{s['side']}": v for s in a.get("by_seat", ())
+            for k, v in (("rating", s["rating"]), ("ci95_low", s["ci95"][0]), ("ci95_high", s["ci95"][1]))}}
+        for a in result.agents]
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
