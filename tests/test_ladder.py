@@ -67,15 +67,13 @@ def _seat_truth_scores(first: np.ndarray, second: np.ndarray, advantage: float, 
 
 def test_seat_elo_recovers_each_seats_strength():
     # "a" strong in the first seat and weak in the second, "b" the reverse: one rating per agent
-    # would average them away; the seat advantage (80) is left out of both seats' scales.
+    # would average them away; the seat advantage (80) is left out of both seats' scales, each
+    # centred on `centre`.
     first, second = np.array([0.0, 200.0, 50.0, 300.0]), np.array([0.0, -100.0, 150.0, 250.0])
-    elo = common.seat_elo(["random", "a", "b", "c"], _seat_truth_scores(first, second, 80.0, 1000))
-    assert elo[:, 0] == pytest.approx(first, abs=0.5)
-    assert elo[:, 1] == pytest.approx(second, abs=0.5)
-    # the anchor is random wherever it is listed, the first name without one
-    elo = common.seat_elo(["a", "random", "b", "c"], _seat_truth_scores(first[[1, 0, 2, 3]], second[[1, 0, 2, 3]],
-                                                                         80.0, 1000))
-    assert elo[1] == pytest.approx([0.0, 0.0], abs=1e-9) and elo[0] == pytest.approx([200.0, -100.0], abs=0.5)
+    elo = common.seat_elo(["random", "a", "b", "c"], _seat_truth_scores(first, second, 80.0, 1000), centre=10.0)
+    assert elo[:, 0] == pytest.approx(first - first.mean() + 10.0, abs=0.5)
+    assert elo[:, 1] == pytest.approx(second - second.mean() + 10.0, abs=0.5)
+    assert elo.mean(axis=0) == pytest.approx([10.0, 10.0])
 
 
 @pytest.mark.parametrize("names, shape, message", [
@@ -111,7 +109,9 @@ def test_ladder_rates_each_seat():
     others = [r.seat_rating(a, side)[0] for a in ("random", "x", "y") for side in ("north", "south")]
     assert best_north > max(others) + 400 and worst_south < min(others) - 400
     assert ci[0] <= best_north <= ci[1]
-    assert r.seat_rating("random", "north") == (0.0, [0.0, 0.0])
+    # each seat centred on the overall ratings' mean
+    assert np.mean([r.seat_rating(a["agent"], "north")[0] for a in r.agents]) == pytest.approx(
+        np.mean([a["rating"] for a in r.agents]), abs=0.02)
     d = json.loads(r.to_json())
     assert [s["side"] for s in d["agents"][0]["by_seat"]] == ["north", "south"]
     assert "as north" in r.to_text() and "by seat" in r.to_text()
@@ -144,7 +144,7 @@ def test_dday_small_ladder_shape_and_duplicate_deals():
         assert [s["side"] for s in a["by_seat"]] == ["resistance", "german"]
         for s in a["by_seat"]:
             assert s["ci95"][0] <= s["rating"] + 1e-6 and s["rating"] <= s["ci95"][1] + 1e-6
-    assert r.seat_rating("random", "german") == (0.0, [0.0, 0.0])
+    assert r.seat_rating("network", "german")[0] > r.seat_rating("random", "german")[0]
     for a in d["agents"]:
         lo, hi = a["ci95"]
         assert lo <= a["rating"] + 1e-6 and a["rating"] <= hi + 1e-6
@@ -289,7 +289,7 @@ def test_dday_cli_json_and_outputs(tmp_path, capsys):
     assert main(["dday", "ladder", "--agents", "random,heuristic,network", "--deals", "4", "--threads", "2",
                  "--bootstrap", "10", "-o", str(out_csv), "--no-progress"]) == 0
     text = capsys.readouterr().out
-    assert "as resistance" in text and "as german" in text and "each seat's random at 0" in text
+    assert "as resistance" in text and "as german" in text and "each seat centred on the overall mean" in text
     header, *rows = out_csv.read_text().splitlines()
     assert header == ("agent,rating,ci95_low,ci95_high,games,score,rating_as_resistance,ci95_low_as_resistance,"
                       "ci95_high_as_resistance,rating_as_german,ci95_low_as_german,ci95_high_as_german")

@@ -103,6 +103,33 @@ def test_rate_two_player_with_a_ladder_json(tmp_path):
         dday_t.rate(RandomAgent(), str(path), deals=2)
 
 
+class ResistanceOnly:
+    """A policy trained for one side: the heuristic as the Resistance, random moves as the German."""
+
+    def __init__(self):
+        self.resistance, self.german = HeuristicAgent(seed=5), RandomAgent(seed=5)
+
+    def act_batch(self, obs, masks):
+        # the observation's `self` block (0, 2): one-hot, the Resistance first (docs/api/dday1944.md)
+        return np.array([(self.resistance if o[0] == 1 else self.german).act(o, m) for o, m in zip(obs, masks)])
+
+
+def test_rate_by_seat_sees_a_policy_of_one_side(tmp_path):
+    pool = play_ladder(dday_t.GAME, "random,heuristic,network", deals=40, seed=1, bootstrap=5)
+    r = dday_t.rate(ResistanceOnly(), pool, deals=40, seed=1, bootstrap=40)
+    (res, res_ci), (ger, ger_ci) = [(b["rating"], b["ci95"]) for b in r.by_seat]
+    assert [b["side"] for b in r.by_seat] == ["resistance", "german"]
+    heuristic, random = [next(a for a in r.agents if a["agent"] == n)["by_seat"] for n in ("heuristic", "random")]
+    # as the Resistance it is the heuristic (within the intervals), as the German random
+    assert res_ci[0] <= heuristic[0]["rating"] <= res_ci[1] and res > random[0]["ci95"][1]
+    assert ger_ci[0] <= random[1]["rating"] <= ger_ci[1] and ger < heuristic[1]["ci95"][0]
+    assert "as resistance" in r.to_text() and json.loads(r.to_json())["by_seat"] == r.by_seat
+    # one opponent from a pool of two joins neither seat to the other: no ratings by seat
+    two = play_ladder(dday_t.GAME, "random,heuristic", deals=6, seed=1, bootstrap=5)
+    assert dday_t.rate(ResistanceOnly(), two, agents="random", deals=6, bootstrap=5).by_seat == []
+    assert dday_t.rate(ResistanceOnly(), two, deals=6, bootstrap=5).by_seat != []
+
+
 def test_rate_on_the_fly_and_the_cli(tmp_path, capsys):
     out = tmp_path / "r.json"
     rc = main(["maurice", "rate", "--policy", "maquis.maurice.agents:RandomAgent", "--agents", "random", "--deals", "3",

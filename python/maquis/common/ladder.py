@@ -13,9 +13,11 @@ first agent). Their 95 % intervals are percentiles of the fits of `bootstrap` re
 
 Ratings by seat: with three agents or more, the same games are also fitted with each agent twice,
 once in each seat, every game a comparison between the agent in the first seat and the one in the
-second. Each seat's anchor is at 0, so two agents' ratings in one seat compare how they play that
-seat against the same opponents, the seat's own advantage left out (two agents alone meet only
-each other, which leaves the seats' scales apart: no ratings by seat then).
+second. Each seat's ratings are shifted to the mean of the overall ratings, so two agents' ratings
+in one seat compare how they play that seat against the same opponents, the seat's own advantage
+left out. (Not an anchor agent per seat: D-Day's random Resistance wins almost never, and a
+rating pinned to it would carry its noise into every other. Two agents alone meet only each
+other, which leaves the seats' scales apart: no ratings by seat then.)
 
 The solitaire Maquis has no opponents: its ladder (`maquis.ladder`) uses the JSON shape and the
 deal bootstrap of this module with difficulties for levels.
@@ -79,10 +81,11 @@ def bt_elo(names: Sequence[str], score: np.ndarray, anchor: str | None = ANCHOR,
     return elo - elo[ref]
 
 
-def seat_elo(names: Sequence[str], score: np.ndarray, anchor: str | None = ANCHOR) -> np.ndarray:
+def seat_elo(names: Sequence[str], score: np.ndarray, centre: float = 0.0) -> np.ndarray:
     """Ratings by seat, shape (len(names), 2): the Bradley–Terry fit (`bt_elo`) of `score[s, i, j]`,
     what `names[i]` in seat `s` scored against `names[j]` in the other seat, with each agent in
-    each seat an entrant; `anchor` (the first name when it is absent) at 0 in each seat.
+    each seat an entrant; each seat's ratings shifted so that their mean is `centre`. A ValueError
+    when the games leave some entrants unconnected to the others (nothing compares them).
 
     >>> s = np.zeros((2, 3, 3)); s[0] = [[0, 40, 60], [60, 0, 75], [40, 25, 0]]  # 100 games each
     >>> s[1] = 100 - s[0].T; np.fill_diagonal(s[1], 0)  # the same results seen from the other seat
@@ -98,9 +101,22 @@ def seat_elo(names: Sequence[str], score: np.ndarray, anchor: str | None = ANCHO
     both = np.zeros((2 * n, 2 * n))
     both[:n, n:] = score[0]  # first seat (rows 0..n-1) against the second (columns n..2n-1)
     both[n:, :n] = score[1]
+    if not _connected((both + both.T) > 0):
+        raise ValueError("the games leave some agent-seats unconnected to the others: no ratings by seat")
     elo = bt_elo([f"{k}" for k in range(2 * n)], both, anchor=None).reshape(2, n)
-    ref = list(names).index(anchor) if anchor in names else 0
-    return (elo - elo[:, ref:ref + 1]).T
+    return (elo - elo.mean(axis=1, keepdims=True) + centre).T
+
+
+def _connected(adjacent: np.ndarray) -> bool:
+    """Whether the graph of the boolean matrix `adjacent` is connected (a fit compares only
+    entrants joined by games)."""
+    seen, todo = {0}, [0]
+    while todo:
+        for j in np.flatnonzero(adjacent[todo.pop()]):
+            if int(j) not in seen:
+                seen.add(int(j))
+                todo.append(int(j))
+    return len(seen) == len(adjacent)
 
 
 def deal_seed(seed: int, deal: int, *key: int) -> int:
@@ -219,8 +235,8 @@ class LadderResult(RatingTable):
             lines += ["", f"{s['deals']} duplicate deals per pairing (each played with the seats swapped), seed "
                           f"{s['seed']}; Bradley-Terry on the Elo scale, {s['anchor']} at 0; 95% CI: "
                           f"{s['bootstrap']} bootstrap resamples of the deals"
-                          + ("; by seat: each agent in each seat an entrant, each seat's "
-                             f"{s['anchor']} at 0" if self.agents and "by_seat" in self.agents[0] else "")]
+                          + ("; by seat: each agent in each seat an entrant, each seat centred on the "
+                             "overall mean" if self.agents and "by_seat" in self.agents[0] else "")]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -421,12 +437,12 @@ def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: di
         for i, n in enumerate(names)
     ]
     if len(names) >= 3:
-        by_seat = seat_elo(names, _seat_scores(names, pairs, results), anchor)
-        seat_fits = np.array([seat_elo(names, _seat_scores(names, pairs, results, idx), anchor)
+        centre = float(elo.mean())
+        by_seat = seat_elo(names, _seat_scores(names, pairs, results), centre)
+        seat_fits = np.array([seat_elo(names, _seat_scores(names, pairs, results, idx), centre)
                               for idx in bootstrap_indices(deals, bootstrap, seed)])
         seat_lo, seat_hi = np.percentile(seat_fits, [2.5, 97.5], axis=0)
         for i, a in enumerate(agents):
-            # (+ 0.0: the anchor's fits are -0.0 as often as 0.0)
             a["by_seat"] = [{"side": sides[s], "rating": round(float(by_seat[i, s]), 2) + 0.0,
                              "ci95": [round(float(seat_lo[i, s]), 2) + 0.0, round(float(seat_hi[i, s]), 2) + 0.0]}
                             for s in (0, 1)]

@@ -15,7 +15,11 @@ Rating: the policy's results against every agent of the pool are added to the po
 runner) and the whole is fitted by the ladder's Bradley–Terry fit (`bt_elo`, Elo scale, random at
 0). The 95 % interval: percentiles of `bootstrap` refits, the policy's deals resampled (both games
 of a deal together) and each pool pairing's wins, draws and losses redrawn from their observed
-frequencies (a ladder JSON keeps totals only, not its deals).
+frequencies (a ladder JSON keeps totals only, not its deals). With a pool of two agents or more
+(its W-D-L by seat in the JSON) whose games join every entrant's two seats (a pool of three or
+more, or the policy playing two opponents or more), the policy is also rated by seat (`maquis.common.ladder.seat_elo`: each entrant once in each seat,
+each seat centred on the mean of the overall ratings), from the pool's W-D-L by seat and the policy's games in each seat, with
+the same kind of interval: what a policy trained for one side is worth on that side.
 
 SPRT: see `sprt`; between two agents of the ladder's Rust runner (two networks: the training's
 gate, `maquis.train.iteration`), `sprt_agents`.
@@ -33,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .ladder import ANCHOR, BOOTSTRAP, LadderGame, bt_elo, deal_games, deal_seed
+from .ladder import ANCHOR, BOOTSTRAP, LadderGame, bt_elo, deal_games, deal_seed, seat_elo
 from .policies import PolicyError, as_actor
 
 __all__ = ["VersusGame", "RateResult", "SprtResult", "play_policy", "rate", "sprt", "llr_pentanomial",
@@ -128,8 +132,9 @@ def play_pairs(game: VersusGame, act: Callable, opponent: str, deals: Sequence[i
 
 @dataclass
 class RateResult:
-    """`rate`'s outcome: the policy's `rating` and `ci95`, its results per opponent, and the
-    ratings of the whole pool refitted with it (`agents`, best first)."""
+    """`rate`'s outcome: the policy's `rating` and `ci95`, its ratings by seat (`by_seat`: side,
+    rating, ci95 for each side; empty with a pool of one agent), its results per opponent, and the
+    ratings of the whole pool refitted with it (`agents`, best first, each with its `by_seat`)."""
 
     game: str
     policy: str
@@ -138,28 +143,35 @@ class RateResult:
     opponents: list[dict[str, Any]]
     agents: list[dict[str, Any]]
     settings: dict[str, Any] = field(default_factory=dict)
+    by_seat: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "policy": self.policy, "rating": self.rating, "ci95": self.ci95,
-                "opponents": self.opponents, "agents": self.agents, "settings": self.settings}
+                "by_seat": self.by_seat, "opponents": self.opponents, "agents": self.agents, "settings": self.settings}
 
     def to_json(self, **kw: Any) -> str:
         return json.dumps(self.to_dict(), **kw)
 
     def to_text(self) -> str:
         lo, hi = self.ci95
-        lines = [f"{self.policy}: rating {self.rating:.1f} [{lo:.1f}, {hi:.1f}] (Elo, {self.settings['anchor']} = 0, 95% CI)", ""]
+        lines = [f"{self.policy}: rating {self.rating:.1f} [{lo:.1f}, {hi:.1f}] (Elo, {self.settings['anchor']} = 0, 95% CI)"]
+        lines += [f"  as {b['side']}: {b['rating']:.1f} [{b['ci95'][0]:.1f}, {b['ci95'][1]:.1f}] (by seat, each seat "
+                  "centred on the overall mean)" for b in self.by_seat]
+        lines.append("")
         head = f"{'against':<16}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}{'score':>8}"
         lines += [head, "-" * len(head)]
         for o in self.opponents:
             lines.append(f"{o['agent']:<16}{o['games']:>7}{o['wins']:>7}{o['draws']:>7}{o['losses']:>7}"
                          f"{100 * o['score']:>7.1f}%")
         w = max(16, *(len(a["agent"]) + 2 for a in self.agents))
-        head = f"{'agent':<{w}}{'rating':>8}  95% CI"
-        lines += ["", head, "-" * (len(head) + 12)]
+        head = f"{'agent':<{w}}{'rating':>8}  {'95% CI':<18}" + "".join(
+            f"  {'as ' + b['side']:>10}  {'95% CI':<18}" for b in self.by_seat)
+        lines += ["", head.rstrip(), "-" * len(head.rstrip())]
         for a in self.agents:
             lo, hi = a["ci95"]
-            lines.append(f"{a['agent']:<{w}}{a['rating']:>8.1f}  [{lo:.1f}, {hi:.1f}]")
+            lines.append((f"{a['agent']:<{w}}{a['rating']:>8.1f}  {f'[{lo:.1f}, {hi:.1f}]':<18}" + "".join(
+                f"  {b['rating']:>10.1f}  {'[{:.1f}, {:.1f}]'.format(*b['ci95']):<18}" for b in a.get("by_seat", ())
+            )).rstrip())
         s = self.settings
         lines += ["", f"{s['deals']} deals per opponent, each played in both seats, seed {s['seed']}; pool: {s['pool']}; "
                       f"Bradley-Terry on the Elo scale; 95% CI: {s['bootstrap']} bootstrap refits"]
@@ -189,6 +201,10 @@ def _pool_pairings(pool: Any, game: str | None = None) -> tuple[list[str], list[
         names = [a["agent"] for a in pool["agents"]]
         pairings = [{k: (p[k] if k in ("a", "b") else int(p[k])) for k in ("a", "b", "wins", "draws", "losses")}
                     for p in pool["pairings"]]
+        for p, q in zip(pairings, pool["pairings"]):
+            # a's W-D-L in each seat, when the ladder says (the ratings by seat need them)
+            if isinstance(q.get("by_seat"), list) and len(q["by_seat"]) == 2:
+                p["seats"] = [tuple(int(b[k]) for k in ("wins", "draws", "losses")) for b in q["by_seat"]]
     except (KeyError, TypeError, ValueError) as e:
         raise ValueError(f"{where}: not a two-player ladder's JSON (expected agents and pairings with wins, "
                          f"draws, losses; {type(e).__name__}: {e})") from None
@@ -216,6 +232,34 @@ def _fit(names: list[str], pool: list[dict[str, Any]], mine: dict[str, np.ndarra
         score[k, j] += s
         score[j, k] += r.size - s
     return bt_elo(allnames, score, ANCHOR if ANCHOR in allnames else allnames[0])
+
+
+def _seat_fit(names: list[str], pool: list[dict[str, Any]], mine: dict[str, np.ndarray], me: str,
+              centre: float) -> np.ndarray:
+    """`seat_elo` of the pool's pairings' W-D-L by seat (`seats`) plus the policy's games
+    `mine[agent]` (deals, 2: column s the policy in seat s): shape (len(names) + 1, 2)."""
+    allnames = names + [me]
+    score = np.zeros((2, len(allnames), len(allnames)))
+
+    def add(i: int, j: int, seat: int, won: float, games: int) -> None:  # i in `seat`, j in the other
+        score[seat, i, j] += won
+        score[1 - seat, j, i] += games - won
+
+    for p in pool:
+        i, j = allnames.index(p["a"]), allnames.index(p["b"])
+        for seat, (w, d, l_) in enumerate(p["seats"]):
+            add(i, j, seat, w + d / 2, w + d + l_)
+    k = len(names)
+    for a, r in mine.items():
+        for seat in (0, 1):
+            add(k, allnames.index(a), seat, float(((r[:, seat] + 1) / 2).sum()), r.shape[0])
+    return seat_elo(allnames, score, centre)
+
+
+def _redraw(rng: np.random.Generator, wdl: tuple[int, int, int]) -> tuple[int, int, int]:
+    """W-D-L redrawn from their own frequencies (a pool pairing's bootstrap: the JSON has no deals)."""
+    g = sum(wdl)
+    return tuple(int(x) for x in rng.multinomial(g, [x / g for x in wdl])) if g else (0, 0, 0)
 
 
 def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence[str] | None = None, deals: int = 100,
@@ -270,6 +314,27 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
     allnames = names + [me]
     rows = [{"agent": n, "rating": round(float(elo[i]), 2), "ci95": [round(float(lo[i]), 2), round(float(hi[i]), 2)]}
             for i, n in enumerate(allnames)]
+    seat_rows: list[list[dict[str, Any]]] = [[] for _ in allnames]
+    seat = None
+    if len(allnames) >= 3 and all("seats" in p for p in pairings):
+        try:
+            seat = _seat_fit(names, pairings, mine, me, float(elo.mean()))
+        except ValueError:  # opponents too few to join the seats (seat_elo)
+            seat = None
+    if seat is not None:
+        # its own stream: the overall intervals stay what they were
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EA7,)))
+        seat_fits = []
+        for _ in range(bootstrap):
+            idx = rng.integers(0, deals, size=deals)
+            boot_pool = [{**p, "seats": [_redraw(rng, wdl) for wdl in p["seats"]]} for p in pairings]
+            seat_fits.append(_seat_fit(names, boot_pool, {a: r[idx] for a, r in mine.items()}, me, float(elo.mean())))
+        slo, shi = np.percentile(np.array(seat_fits), [2.5, 97.5], axis=0)
+        seat_rows = [[{"side": side, "rating": round(float(seat[i, s]), 2) + 0.0,
+                       "ci95": [round(float(slo[i, s]), 2) + 0.0, round(float(shi[i, s]), 2) + 0.0]}
+                      for s, side in enumerate(game.sides)] for i in range(len(allnames))]
+        for row, by in zip(rows, seat_rows):
+            row["by_seat"] = by
     rows.sort(key=lambda r: -r["rating"])
     opp_rows = []
     for a, r in mine.items():
@@ -283,7 +348,7 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
                 "anchor": ANCHOR if ANCHOR in allnames else allnames[0], "scale": "elo",
                 "fit": "bradley-terry (choix.ilsr_pairwise_dense)"}
     return RateResult(game.name, me, round(float(elo[k]), 2), [round(float(lo[k]), 2), round(float(hi[k]), 2)],
-                      opp_rows, rows, settings)
+                      opp_rows, rows, settings, seat_rows[k])
 
 
 # -- SPRT ----------------------------------------------------------------------------------------
