@@ -15,11 +15,13 @@ Rating: the policy's results against every agent of the pool are added to the po
 runner) and the whole is fitted by the ladder's Bradley–Terry fit (`bt_elo`, Elo scale, random at
 0). The 95 % interval: percentiles of `bootstrap` refits, the policy's deals resampled (both games
 of a deal together) and each pool pairing's wins, draws and losses redrawn from their observed
-frequencies (a ladder JSON keeps totals only, not its deals). With a pool of two agents or more
-(its W-D-L by seat in the JSON) whose games join every entrant's two seats (a pool of three or
-more, or the policy playing two opponents or more), the policy is also rated by seat (`maquis.common.ladder.seat_elo`: each entrant once in each seat,
-each seat centred on the mean of the overall ratings), from the pool's W-D-L by seat and the policy's games in each seat, with
-the same kind of interval: what a policy trained for one side is worth on that side.
+frequencies (a ladder JSON keeps totals only, not its deals).
+
+By seat: when the games join every entrant's two seats (a pool of three agents or more, or two
+opponents or more played) and the pool gives its W-D-L by seat, the policy is also rated in each
+seat (`maquis.common.ladder.seat_elo`: each entrant once in each seat, each seat centred on the
+mean of the overall ratings), with the same kind of interval: what a policy trained for one side
+is worth on that side.
 
 SPRT: see `sprt`; between two agents of the ladder's Rust runner (two networks: the training's
 gate, `maquis.train.iteration`), `sprt_agents`.
@@ -133,7 +135,7 @@ def play_pairs(game: VersusGame, act: Callable, opponent: str, deals: Sequence[i
 @dataclass
 class RateResult:
     """`rate`'s outcome: the policy's `rating` and `ci95`, its ratings by seat (`by_seat`: side,
-    rating, ci95 for each side; empty with a pool of one agent), its results per opponent, and the
+    rating, ci95 for each side; empty when the games do not join the two seats), its results per opponent, and the
     ratings of the whole pool refitted with it (`agents`, best first, each with its `by_seat`)."""
 
     game: str
@@ -319,8 +321,8 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
     if len(allnames) >= 3 and all("seats" in p for p in pairings):
         try:
             seat = _seat_fit(names, pairings, mine, me, float(elo.mean()))
-        except ValueError:  # opponents too few to join the seats (seat_elo)
-            seat = None
+        except ValueError:  # opponents too few to join the seats (seat_elo): none by seat
+            pass
     if seat is not None:
         # its own stream: the overall intervals stay what they were
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EA7,)))
@@ -328,7 +330,8 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
         for _ in range(bootstrap):
             idx = rng.integers(0, deals, size=deals)
             boot_pool = [{**p, "seats": [_redraw(rng, wdl) for wdl in p["seats"]]} for p in pairings]
-            seat_fits.append(_seat_fit(names, boot_pool, {a: r[idx] for a, r in mine.items()}, me, float(elo.mean())))
+            seat_fits.append(_seat_fit(names, boot_pool, {a: r[idx] for a, r in mine.items()}, me,
+                                       float(elo.mean())))
         slo, shi = np.percentile(np.array(seat_fits), [2.5, 97.5], axis=0)
         seat_rows = [[{"side": side, "rating": round(float(seat[i, s]), 2) + 0.0,
                        "ci95": [round(float(slo[i, s]), 2) + 0.0, round(float(shi[i, s]), 2) + 0.0]}
