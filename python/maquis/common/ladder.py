@@ -43,7 +43,7 @@ from .progress import progress_bar
 
 __all__ = [
     "ELO", "LadderGame", "LadderResult", "RatingTable", "bootstrap_indices", "bt_elo", "deal_seed", "play_ladder",
-    "seat_elo",
+    "seat_elo", "seat_ratings", "add_seat_score",
     "add_ladder_arguments", "run_ladder", "write_output",
 ]
 
@@ -396,56 +396,60 @@ def play_ladder(
     return _rate(game.name, names, pairs, results, deals, seed, budget, bootstrap, game.sides)
 
 
-def _score_matrix(names: Sequence[str], pairs: Sequence[tuple[str, str]], results: dict[Any, np.ndarray],
-                  idx: np.ndarray | None = None) -> np.ndarray:
-    """score[i, j]: what `names[i]` scored against `names[j]` on the deals `idx` (default all)."""
-    m = np.zeros((len(names), len(names)))
-    for a, b in pairs:
-        r = results[(a, b)] if idx is None else results[(a, b)][idx]
-        i, j = names.index(a), names.index(b)
-        m[i, j] = float(((r + 1) / 2).sum())
-        m[j, i] = r.size - m[i, j]
-    return m
+def add_seat_score(score: np.ndarray, i: int, j: int, seat: int, won: float, games: int) -> None:
+    """Adds to `score[s, i, j]` (`seat_elo`'s) `games` between entrant `i` in `seat` and `j` in the
+    other, of which `i` scored `won` (a draw a half) and `j` the rest."""
+    score[seat, i, j] += won
+    score[1 - seat, j, i] += games - won
 
 
 def _seat_scores(names: Sequence[str], pairs: Sequence[tuple[str, str]], results: dict[Any, np.ndarray],
                  idx: np.ndarray | None = None) -> np.ndarray:
     """score[s, i, j]: what `names[i]` in seat `s` scored against `names[j]` in the other, on the
-    deals `idx` (default all)."""
+    deals `idx` (default all); summed over the seats, what `names[i]` scored against `names[j]`."""
     m = np.zeros((2, len(names), len(names)))
     for a, b in pairs:
         r = results[(a, b)] if idx is None else results[(a, b)][idx]
         i, j = names.index(a), names.index(b)
         for s in (0, 1):  # column s: a in seat s, b in the other
-            won = float(((r[:, s] + 1) / 2).sum())
-            m[s, i, j], m[1 - s, j, i] = won, r.shape[0] - won
+            add_seat_score(m, i, j, s, float(((r[:, s] + 1) / 2).sum()), r.shape[0])
     return m
+
+
+def seat_ratings(point: np.ndarray, fits: np.ndarray, sides: Sequence[str]) -> list[list[dict[str, Any]]]:
+    """Each entrant's `by_seat` entries (side, rating, ci95) from `seat_elo`'s fit `point` and its
+    bootstrap `fits` (resamples × entrants × 2): the intervals their 2.5th and 97.5th percentiles."""
+    lo, hi = np.percentile(fits, [2.5, 97.5], axis=0)
+    # (+ 0.0: a centred rating can round to -0.0)
+    return [[{"side": side, "rating": round(float(point[i, s]), 2) + 0.0,
+              "ci95": [round(float(lo[i, s]), 2) + 0.0, round(float(hi[i, s]), 2) + 0.0]}
+             for s, side in enumerate(sides)] for i in range(len(point))]
 
 
 def _rate(game: str, names: list[str], pairs: list[tuple[str, str]], results: dict[Any, np.ndarray], deals: int,
           seed: int, budget: int, bootstrap: int, sides: tuple[str, str]) -> LadderResult:
     anchor = ANCHOR if ANCHOR in names else names[0]
-    score = _score_matrix(names, pairs, results)
+    by_seat = len(names) >= 3  # two agents alone leave the seats' scales apart (seat_elo)
+    seat_score = _seat_scores(names, pairs, results)
+    score = seat_score.sum(axis=0)
     elo = bt_elo(names, score, anchor)
-    fits = np.array([bt_elo(names, _score_matrix(names, pairs, results, idx), anchor)
-                     for idx in bootstrap_indices(deals, bootstrap, seed)])
-    lo, hi = np.percentile(fits, [2.5, 97.5], axis=0)
+    centre = float(elo.mean())
+    fits, seat_fits = [], []
+    for idx in bootstrap_indices(deals, bootstrap, seed):
+        resampled = _seat_scores(names, pairs, results, idx)
+        fits.append(bt_elo(names, resampled.sum(axis=0), anchor))
+        if by_seat:
+            seat_fits.append(seat_elo(names, resampled, centre))
+    lo, hi = np.percentile(np.array(fits), [2.5, 97.5], axis=0)
     games = 2 * deals * (len(names) - 1)
     agents = [
         {"agent": n, "rating": round(float(elo[i]), 2), "ci95": [round(float(lo[i]), 2), round(float(hi[i]), 2)],
          "games": games, "score": round(float(score[i].sum() / games), 4)}
         for i, n in enumerate(names)
     ]
-    if len(names) >= 3:
-        centre = float(elo.mean())
-        by_seat = seat_elo(names, _seat_scores(names, pairs, results), centre)
-        seat_fits = np.array([seat_elo(names, _seat_scores(names, pairs, results, idx), centre)
-                              for idx in bootstrap_indices(deals, bootstrap, seed)])
-        seat_lo, seat_hi = np.percentile(seat_fits, [2.5, 97.5], axis=0)
-        for i, a in enumerate(agents):
-            a["by_seat"] = [{"side": sides[s], "rating": round(float(by_seat[i, s]), 2) + 0.0,
-                             "ci95": [round(float(seat_lo[i, s]), 2) + 0.0, round(float(seat_hi[i, s]), 2) + 0.0]}
-                            for s in (0, 1)]
+    if by_seat:
+        for a, entries in zip(agents, seat_ratings(seat_elo(names, seat_score, centre), np.array(seat_fits), sides)):
+            a["by_seat"] = entries
     agents.sort(key=lambda a: -a["rating"])
     pairings = []
     for a, b in pairs:

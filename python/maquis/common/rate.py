@@ -39,7 +39,7 @@ from typing import Any
 
 import numpy as np
 
-from .ladder import ANCHOR, BOOTSTRAP, LadderGame, bt_elo, deal_games, deal_seed, seat_elo
+from .ladder import ANCHOR, BOOTSTRAP, LadderGame, add_seat_score, bt_elo, deal_games, deal_seed, seat_elo, seat_ratings
 from .policies import PolicyError, as_actor
 
 __all__ = ["VersusGame", "RateResult", "SprtResult", "play_policy", "rate", "sprt", "llr_pentanomial",
@@ -242,19 +242,14 @@ def _seat_fit(names: list[str], pool: list[dict[str, Any]], mine: dict[str, np.n
     `mine[agent]` (deals, 2: column s the policy in seat s): shape (len(names) + 1, 2)."""
     allnames = names + [me]
     score = np.zeros((2, len(allnames), len(allnames)))
-
-    def add(i: int, j: int, seat: int, won: float, games: int) -> None:  # i in `seat`, j in the other
-        score[seat, i, j] += won
-        score[1 - seat, j, i] += games - won
-
     for p in pool:
         i, j = allnames.index(p["a"]), allnames.index(p["b"])
         for seat, (w, d, l_) in enumerate(p["seats"]):
-            add(i, j, seat, w + d / 2, w + d + l_)
+            add_seat_score(score, i, j, seat, w + d / 2, w + d + l_)
     k = len(names)
     for a, r in mine.items():
         for seat in (0, 1):
-            add(k, allnames.index(a), seat, float(((r[:, seat] + 1) / 2).sum()), r.shape[0])
+            add_seat_score(score, k, allnames.index(a), seat, float(((r[:, seat] + 1) / 2).sum()), r.shape[0])
     return seat_elo(allnames, score, centre)
 
 
@@ -317,10 +312,10 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
     rows = [{"agent": n, "rating": round(float(elo[i]), 2), "ci95": [round(float(lo[i]), 2), round(float(hi[i]), 2)]}
             for i, n in enumerate(allnames)]
     seat_rows: list[list[dict[str, Any]]] = [[] for _ in allnames]
-    seat = None
+    centre, seat = float(elo.mean()), None
     if len(allnames) >= 3 and all("seats" in p for p in pairings):
         try:
-            seat = _seat_fit(names, pairings, mine, me, float(elo.mean()))
+            seat = _seat_fit(names, pairings, mine, me, centre)
         except ValueError:  # opponents too few to join the seats (seat_elo): none by seat
             pass
     if seat is not None:
@@ -330,12 +325,8 @@ def rate(game: VersusGame, policy: Any, pool: Any = None, agents: str | Sequence
         for _ in range(bootstrap):
             idx = rng.integers(0, deals, size=deals)
             boot_pool = [{**p, "seats": [_redraw(rng, wdl) for wdl in p["seats"]]} for p in pairings]
-            seat_fits.append(_seat_fit(names, boot_pool, {a: r[idx] for a, r in mine.items()}, me,
-                                       float(elo.mean())))
-        slo, shi = np.percentile(np.array(seat_fits), [2.5, 97.5], axis=0)
-        seat_rows = [[{"side": side, "rating": round(float(seat[i, s]), 2) + 0.0,
-                       "ci95": [round(float(slo[i, s]), 2) + 0.0, round(float(shi[i, s]), 2) + 0.0]}
-                      for s, side in enumerate(game.sides)] for i in range(len(allnames))]
+            seat_fits.append(_seat_fit(names, boot_pool, {a: r[idx] for a, r in mine.items()}, me, centre))
+        seat_rows = seat_ratings(seat, np.array(seat_fits), game.sides)
         for row, by in zip(rows, seat_rows):
             row["by_seat"] = by
     rows.sort(key=lambda r: -r["rating"])
